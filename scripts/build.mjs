@@ -1,0 +1,91 @@
+// Builds everything the server needs: the browser files (content-hashed, with
+// a manifest the pages read) and the server bundle in dist/. Run by
+// `npm run build`, `npm start` and `npm test`; `npm run dev` reuses the options.
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const assetsDir = join(root, 'dist', 'public', 'assets');
+
+/** Browser entry points: name in the manifest -> source file. */
+export const clientEntries = {
+  'site': 'src/pages/styles.css',
+  'not-found': 'client/not-found.ts',
+  'lead-form': 'client/lead-form.tsx',
+  'island-loader': 'client/island-loader.ts',
+};
+
+/** Node entry points bundled into dist/. */
+export const serverEntries = {
+  server: 'src/server.ts',
+  cli: 'src/cli.ts',
+};
+
+const present = (entries) => Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(join(root, file))));
+
+export const clientOptions = {
+  absWorkingDir: root,
+  entryPoints: present(clientEntries),
+  outdir: assetsDir,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+};
+
+export const serverOptions = {
+  absWorkingDir: root,
+  entryPoints: present(serverEntries),
+  outdir: join(root, 'dist'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  jsx: 'automatic',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
+/**
+ * manifest.json: { entries: { "site.css": "site-HASH.css", ... }, files: [every file of this build] }.
+ * The server serves only the files listed, so stale files of earlier builds are never served.
+ * Written last and renamed into place, so a server starting mid-build sees the old or the new build whole.
+ */
+export function writeManifest(metafile) {
+  const entries = {};
+  const files = Object.keys(metafile.outputs).map((file) => basename(file));
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (!output.entryPoint) continue;
+    const entry = Object.entries(clientOptions.entryPoints).find(([, src]) => src === output.entryPoint)?.[0];
+    if (entry) entries[`${entry}${file.endsWith('.css') ? '.css' : '.js'}`] = basename(file);
+  }
+  const path = join(assetsDir, 'manifest.json');
+  writeFileSync(`${path}.tmp`, `${JSON.stringify({ entries, files }, null, 2)}\n`);
+  renameSync(`${path}.tmp`, path);
+  return entries;
+}
+
+/** clean: remove earlier builds first (Docker, npm start); tests skip it so parallel runs never lose files. */
+export async function buildAll({ clean = false } = {}) {
+  if (clean) rmSync(assetsDir, { recursive: true, force: true });
+  mkdirSync(assetsDir, { recursive: true });
+  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
+  return writeManifest(client.metafile);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  const entries = await buildAll({ clean: process.argv.includes('--clean') });
+  console.log(`built ${Object.keys(entries).length} browser entries and the server in ${Date.now() - started} ms`);
+}

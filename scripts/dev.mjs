@@ -1,0 +1,36 @@
+// `npm run dev`: rebuilds the browser files and the server on every change
+// and restarts the server, with readable logs.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import * as esbuild from 'esbuild';
+import { assetsDir, clientOptions, serverOptions, writeManifest } from './build.mjs';
+
+let child;
+let timer;
+function restart() {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    child?.kill('SIGTERM');
+    child = spawn(process.execPath, ['dist/server.js'], {
+      stdio: 'inherit',
+      env: { NODE_ENV: 'development', ...process.env },
+    });
+  }, 100);
+}
+
+const restartOnEnd = (onEnd) => ({
+  name: 'restart-server',
+  setup(build) {
+    build.onEnd((result) => {
+      if (result.errors.length > 0) return;
+      onEnd?.(result);
+      restart();
+    });
+  },
+});
+
+mkdirSync(assetsDir, { recursive: true });
+const client = await esbuild.context({ ...clientOptions, plugins: [restartOnEnd((r) => writeManifest(r.metafile))] });
+const server = await esbuild.context({ ...serverOptions, plugins: [restartOnEnd()] });
+await Promise.all([client.watch(), server.watch()]);
+console.log('watching src/ and client/ for changes');

@@ -1,0 +1,20 @@
+/**
+ * The process logger: JSON lines in production (for the host's log
+ * collector), readable lines in development. Lead contact details and secrets
+ * are never logged at info level; pino's redaction is a second guard.
+ */
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+
+export type { Logger };
+
+export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>): Logger {
+  return pino({
+    level: config.logLevel,
+    base: undefined,
+    redact: { paths: ['*.email', '*.name', '*.company', '*.authToken', '*.password', 'req.headers.cookie'], censor: '[redacted]' },
+    ...(config.nodeEnv === 'development'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      : {}),
+  });
+}

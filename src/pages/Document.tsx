@@ -1,0 +1,58 @@
+/**
+ * The HTML shell shared by every page: metadata for search engines and link
+ * previews, the hashed stylesheet and the page's external scripts. There are
+ * no inline scripts or styles, so the Content-Security-Policy can forbid both.
+ */
+import type { ReactNode } from 'react';
+
+export interface DocumentProps {
+  title: string;
+  description: string;
+  /** Absolute canonical URL; omitted on pages that must not be indexed. */
+  canonicalUrl?: string;
+  stylesheet: string;
+  scripts: string[];
+  /** JSON-LD text: a data block, not executed, so the CSP does not cover it. */
+  structuredData?: string;
+  noIndex?: boolean;
+  siteName: string;
+  children: ReactNode;
+}
+
+export function Document(props: DocumentProps) {
+  const { title, description, canonicalUrl, stylesheet, scripts, structuredData, noIndex, siteName, children } = props;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        {noIndex && <meta name="robots" content="noindex" />}
+        {canonicalUrl && <link rel="canonical" href={canonicalUrl} />}
+        <meta name="theme-color" content="#0b1f3a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={stylesheet} />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={siteName} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        {canonicalUrl && <meta property="og:url" content={canonicalUrl} />}
+        <meta property="og:locale" content="en_US" />
+        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={description} />
+        {structuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />}
+        {scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        {children}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,60 @@
+/** Contact: the lead form card and the 'Get in Touch' panel with four direct ways to connect. */
+import { BriefcaseBusiness, Mail, Phone, Send } from 'lucide-react';
+import type { OwnerDetails } from '../../content';
+import { contact } from '../../content';
+import { ExternalLink } from '../components/ExternalLink';
+import { LeadForm } from '../form/LeadForm';
+
+export function Contact({ owner }: { owner: OwnerDetails }) {
+  const tel = owner.phone.replace(/[^\d+]/g, '');
+  return (
+    <section className="section contact" id="contact" aria-labelledby="contact-title">
+      <div className="container">
+        <div className="contact-header">
+          <p className="eyebrow eyebrow-light">Contact</p>
+          <h2 id="contact-title">{contact.heading}</h2>
+          <p className="section-intro">{contact.subline}</p>
+        </div>
+        <div className="contact-grid">
+          <div className="card form-card">
+            <h3>{contact.formTitle}</h3>
+            <p className="card-intro">{contact.formIntro}</p>
+            <div id="lead-form-island" data-email={owner.email}>
+              <LeadForm emailPlaceholder={owner.email} />
+            </div>
+          </div>
+          <div className="card connect-card">
+            <h3>{contact.panelTitle}</h3>
+            <p className="card-intro">{contact.panelSubtitle}</p>
+            <ul className="connect-list" role="list">
+              <li>
+                <a className="connect-button" href={`mailto:${owner.email}`}>
+                  <Mail className="icon" aria-hidden="true" focusable="false" size={22} />
+                  <span>{owner.email}</span>
+                </a>
+              </li>
+              <li>
+                <ExternalLink className="connect-button" href={owner.messengerUrl}>
+                  <Send className="icon" aria-hidden="true" focusable="false" size={22} />
+                  <span>{contact.messengerLabel}</span>
+                </ExternalLink>
+              </li>
+              <li>
+                <a className="connect-button" href={`tel:${tel}`}>
+                  <Phone className="icon" aria-hidden="true" focusable="false" size={22} />
+                  <span>{owner.phone}</span>
+                </a>
+              </li>
+              <li>
+                <ExternalLink className="connect-button" href={owner.linkedinUrl}>
+                  <BriefcaseBusiness className="icon" aria-hidden="true" focusable="false" size={22} />
+                  <span>{contact.networkLabel}</span>
+                </ExternalLink>
+              </li>
+            </ul>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Renders every page once, at start-up. The content is static, so each
+ * response afterwards is a copy of bytes already in memory.
+ */
+import { renderToString } from 'react-dom/server';
+import type { Config } from '../config';
+import { site } from '../content';
+import { assetUrl, type Assets } from './assets';
+import { Document } from './Document';
+import { HomePage } from './HomePage';
+import { NotFoundPage } from './NotFoundPage';
+import { structuredData } from './structuredData';
+import { faviconSvg } from './favicon';
+
+export interface RenderedSite {
+  home: string;
+  notFound: string;
+  robotsTxt: string;
+  sitemapXml: string;
+  faviconSvg: string;
+}
+
+export function renderHtml(element: React.ReactElement): string {
+  return `<!DOCTYPE html>${renderToString(element)}`;
+}
+
+export function renderSite(config: Config, assets: Assets): RenderedSite {
+  const { owner, publicUrl } = config;
+  const title = `${owner.name} | ${site.title}`;
+  const stylesheet = assetUrl(assets, 'site.css');
+
+  const home = renderHtml(
+    <Document
+      title={title}
+      description={site.description}
+      canonicalUrl={`${publicUrl}/`}
+      stylesheet={stylesheet}
+      scripts={[]}
+      structuredData={structuredData(owner, publicUrl)}
+      siteName={owner.name}
+    >
+      <HomePage owner={owner} />
+    </Document>,
+  );
+
+  const notFound = renderHtml(
+    <Document
+      title={`Page not found | ${owner.name}`}
+      description={site.description}
+      stylesheet={stylesheet}
+      scripts={[assetUrl(assets, 'not-found.js')]}
+      noIndex
+      siteName={owner.name}
+    >
+      <NotFoundPage />
+    </Document>,
+  );
+
+  return {
+    home,
+    notFound,
+    robotsTxt: `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl}/sitemap.xml\n`,
+    sitemapXml:
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+      `  <url><loc>${publicUrl}/</loc></url>\n` +
+      '</urlset>\n',
+    faviconSvg,
+  };
+}
