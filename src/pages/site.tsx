@@ -35,7 +35,8 @@ export function renderSite(config: Config, assets: Assets): RenderedSite {
       description={site.description}
       canonicalUrl={`${publicUrl}/`}
       stylesheet={stylesheet}
-      scripts={[]}
+      // Only the tiny island loader runs up front; it fetches the form bundle when the form comes near.
+      scripts={[assetUrl(assets, 'island-loader.js')]}
       structuredData={structuredData(owner, publicUrl)}
       siteName={owner.name}
     >

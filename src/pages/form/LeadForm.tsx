@@ -1,19 +1,76 @@
 /**
- * The 'Get Free Setup Call' form. It is a plain HTML form that posts to the
- * lead endpoint, so it works before (or without) any JavaScript.
+ * The 'Get Free Setup Call' form, shared by the server render, the browser
+ * (hydrated) and the answer page for posts without JavaScript. Without
+ * JavaScript it is a plain HTML form posting to the endpoint; once hydrated
+ * it posts JSON with fetch and reports the outcome through `onOutcome`.
+ * Inputs are uncontrolled so text typed before hydration is never lost.
  */
-export const LEAD_ENDPOINT = '/functions/v1/process-lead-notification';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import type { LeadInput } from '../../leads/leadResponse';
+import { LEAD_ENDPOINT } from './endpoint';
+import { thrownErrorToast, type ToastMessage } from './messages';
+import { submitLead } from './submitLead';
+
+export { LEAD_ENDPOINT };
+
+export const FIELD_NAMES = ['name', 'company', 'email'] as const;
+/** The honeypot's name, agreed with the server: a filled-in value marks a bot. */
+export const HONEYPOT_NAME = 'website';
 
 export interface LeadFormProps {
   emailPlaceholder: string;
+  /** Values typed before a failed no-JavaScript post, shown again so nothing has to be retyped. */
+  initialValues?: Partial<LeadInput>;
+  onOutcome?: (toast: ToastMessage) => void;
+  ref?: Ref<HTMLFormElement>;
 }
 
-export function LeadForm({ emailPlaceholder }: LeadFormProps) {
+export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref }: LeadFormProps) {
+  const [submitting, setSubmitting] = useState(false);
+  // State updates are asynchronous; the ref stops a second submit (Enter pressed twice) in the same tick.
+  const inFlight = useRef(false);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const refocusSubmit = useRef(false);
+
+  // A disabled button drops keyboard focus to the page; give it back once the button is usable again.
+  useEffect(() => {
+    if (submitting || !refocusSubmit.current) return;
+    refocusSubmit.current = false;
+    if (document.activeElement === null || document.activeElement === document.body) submitRef.current?.focus();
+  }, [submitting]);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    refocusSubmit.current = document.activeElement === submitRef.current;
+    setSubmitting(true);
+    const form = event.currentTarget;
+    let toast: ToastMessage;
+    try {
+      const data = new FormData(form);
+      const value = (name: string) => String(data.get(name) ?? '');
+      toast = await submitLead({
+        name: value('name'),
+        company: value('company'),
+        email: value('email'),
+        website: value(HONEYPOT_NAME),
+      });
+      if (toast.variant === 'success') clearFields(form);
+    } catch {
+      // submitLead answers every failure itself; this is the last guard so the form can never stay busy.
+      toast = thrownErrorToast();
+    }
+    inFlight.current = false;
+    setSubmitting(false);
+    onOutcome?.(toast);
+  }
+
   return (
-    <form className="lead-form" method="post" action={LEAD_ENDPOINT}>
+    <form ref={ref} className="lead-form" method="post" action={LEAD_ENDPOINT} onSubmit={handleSubmit}>
       <div className="field">
         <label htmlFor="lead-name">Name *</label>
-        <input id="lead-name" name="name" type="text" required autoComplete="name" placeholder="Your full name" />
+        <input id="lead-name" name="name" type="text" required autoComplete="name" placeholder="Your full name" defaultValue={initialValues.name} />
       </div>
       <div className="field">
         <label htmlFor="lead-company">Company *</label>
@@ -24,15 +81,39 @@ export function LeadForm({ emailPlaceholder }: LeadFormProps) {
           required
           autoComplete="organization"
           placeholder="Your company name"
+          defaultValue={initialValues.company}
         />
       </div>
       <div className="field">
         <label htmlFor="lead-email">Email *</label>
-        <input id="lead-email" name="email" type="email" required autoComplete="email" placeholder={emailPlaceholder} />
+        <input
+          id="lead-email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          spellCheck={false}
+          placeholder={emailPlaceholder}
+          defaultValue={initialValues.email}
+        />
       </div>
-      <button type="submit" className="button button-primary button-block">
-        Schedule Free Call
+      {/* Hidden from people, screen readers and the Tab key; simple bots fill every field they find. */}
+      <div className="lead-form-trap" aria-hidden="true">
+        <label htmlFor="lead-website">Website</label>
+        <input id="lead-website" name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <button ref={submitRef} type="submit" className="button button-primary button-block lead-form-submit" disabled={submitting}>
+        {submitting ? 'Scheduling...' : 'Schedule Free Call'}
       </button>
     </form>
   );
+}
+
+/** reset() also forgets that the visitor touched the fields, so the emptied required fields are not flagged invalid. */
+function clearFields(form: HTMLFormElement): void {
+  form.reset();
+  for (const name of FIELD_NAMES) {
+    const input = form.elements.namedItem(name);
+    if (input instanceof HTMLInputElement) input.value = '';
+  }
 }

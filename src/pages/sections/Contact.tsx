@@ -3,7 +3,8 @@ import { BriefcaseBusiness, Mail, Phone, Send } from 'lucide-react';
 import type { OwnerDetails } from '../../content';
 import { contact } from '../../content';
 import { ExternalLink } from '../components/ExternalLink';
-import { LeadForm } from '../form/LeadForm';
+import { islandAttributes } from '../form/island';
+import { LeadFormIsland } from '../form/LeadFormIsland';
 
 export function Contact({ owner }: { owner: OwnerDetails }) {
   const tel = owner.phone.replace(/[^\d+]/g, '');
@@ -19,8 +20,9 @@ export function Contact({ owner }: { owner: OwnerDetails }) {
           <div className="card form-card">
             <h3>{contact.formTitle}</h3>
             <p className="card-intro">{contact.formIntro}</p>
-            <div id="lead-form-island" data-email={owner.email}>
-              <LeadForm emailPlaceholder={owner.email} />
+            {/* The only hydrated element of the page: client/lead-form.tsx reads its props back from these attributes. */}
+            <div {...islandAttributes({ emailPlaceholder: owner.email })}>
+              <LeadFormIsland emailPlaceholder={owner.email} />
             </div>
           </div>
           <div className="card connect-card">

@@ -1,0 +1,32 @@
+/**
+ * Recognises the same submission sent twice (a double click, a retried
+ * request). The key ignores surrounding spaces and the e-mail's case. While
+ * the first request is still running, later ones share its answer (in
+ * memory); after that, the database finds it for the rest of the window.
+ */
+import { createHash } from 'node:crypto';
+import type { LeadInput, LeadResponse } from './leadResponse';
+
+export const DEDUPE_WINDOW_MS = 60_000;
+
+export function dedupeKey(lead: LeadInput): string {
+  const parts = [lead.name.trim(), lead.company.trim(), lead.email.trim().toLowerCase()].map((p) => p.normalize('NFC'));
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** Answers of requests still under way, by dedupe key. */
+export class PendingAnswers {
+  private readonly pending = new Map<string, Promise<LeadResponse>>();
+
+  get(key: string): Promise<LeadResponse> | undefined {
+    return this.pending.get(key);
+  }
+
+  /** Registers the answer being computed; forgotten once settled (the database remembers from then on). */
+  track(key: string, answer: Promise<LeadResponse>): Promise<LeadResponse> {
+    this.pending.set(key, answer);
+    const forget = () => this.pending.delete(key);
+    answer.then(forget, forget);
+    return answer;
+  }
+}

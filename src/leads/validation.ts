@@ -1,0 +1,83 @@
+/**
+ * Checks a submitted lead, mirroring what the browser's native validation
+ * enforces on the form, plus the bounds a browser cannot know. Pure: the
+ * route decides what to answer. Each error is a sentence the visitor's toast
+ * can show as it is. Unknown fields are ignored.
+ */
+import type { LeadInput } from './leadResponse';
+
+export const LIMITS = { name: 200, company: 200, email: 254 } as const;
+
+/** The field a bot fills in and a person never sees. Agreed with the form's markup. */
+export const HONEYPOT_FIELD = 'website';
+
+export type Validation = { ok: true; lead: LeadInput } | { ok: false; error: string };
+
+const LABELS = { name: 'Name', company: 'Company', email: 'Email address' } as const;
+const MISSING = {
+  name: 'Please enter your name.',
+  company: 'Please enter your company name.',
+  email: 'Please enter your email address.',
+} as const;
+
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+const WHITESPACE = /\s/u;
+// The HTML standard's e-mail rule (what type="email" accepts), with Unicode
+// letters allowed in the domain (browsers accept internationalised domains)
+// and at least one dot: an address on a bare host name cannot be answered.
+const LOCAL_PART = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
+const DOMAIN_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+
+export function isEmailAddress(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  if (at <= 0 || at !== value.indexOf('@')) return false;
+  const local = value.slice(0, at);
+  const labels = value.slice(at + 1).split('.');
+  return local.length <= 64 && LOCAL_PART.test(local) && labels.length >= 2 && labels.every((l) => DOMAIN_LABEL.test(l));
+}
+
+const length = (value: string) => [...value].length;
+
+function checkField(field: keyof LeadInput, value: unknown): string | { value: string } {
+  if (value === undefined || value === null) return MISSING[field];
+  if (typeof value !== 'string') return `${LABELS[field]} must be text.`;
+  const trimmed = value.trim();
+  if (trimmed === '') return MISSING[field];
+  if (length(trimmed) > LIMITS[field]) return `${LABELS[field]} must be at most ${LIMITS[field]} characters.`;
+  if (field === 'email') {
+    if (WHITESPACE.test(trimmed) || CONTROL.test(trimmed)) return 'Email address must not contain spaces or control characters.';
+    if (!isEmailAddress(trimmed)) return 'Please enter a valid email address, like name@example.com.';
+  } else if (CONTROL.test(trimmed)) {
+    return `${LABELS[field]} must not contain line breaks or control characters.`;
+  }
+  return { value: trimmed };
+}
+
+export function validateLead(body: unknown): Validation {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, error: 'Send your name, company and email address as a JSON object or as form fields.' };
+  }
+  const record = body as Record<string, unknown>;
+  const lead: Partial<LeadInput> = {};
+  for (const field of ['name', 'company', 'email'] as const) {
+    const result = checkField(field, Object.hasOwn(record, field) ? record[field] : undefined);
+    if (typeof result === 'string') return { ok: false, error: result };
+    lead[field] = result.value;
+  }
+  return { ok: true, lead: lead as LeadInput };
+}
+
+/** True when the hidden field carries anything: people never see it, so only bots fill it. */
+export function isHoneypotHit(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const value = (body as Record<string, unknown>)[HONEYPOT_FIELD];
+  if (value === undefined || value === null) return false;
+  return typeof value !== 'string' || value.trim() !== '';
+}
+
+/** The typed values as strings, for the no-JavaScript answer page that shows the form again. */
+export function typedValues(body: unknown): LeadInput {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 1000) : '');
+  return { name: text(record.name), company: text(record.company), email: text(record.email) };
+}

@@ -1,0 +1,184 @@
+/**
+ * Delivers each lead's alerts, at least once and, as far as the providers
+ * allow, at most once:
+ * - the request path waits for the first attempt only up to the answer
+ *   timeout, but the attempt itself runs on and its outcome is recorded
+ *   (a slow provider that accepts late is recorded as sent, never resent);
+ * - an alert has at most one attempt under way (the in-memory map below), and
+ *   each attempt is counted and leased in the database before it starts;
+ * - failures are retried with exponential backoff until the last attempt,
+ *   then marked 'failed'; pending alerts left by a crash are picked up at start.
+ * The one window left is a crash between the provider accepting and the
+ * database recording it: that alert is sent again after the restart.
+ */
+import type { Logger } from '../logger';
+import type { Channel, LeadRow, LeadStore } from '../storage/leadStore';
+import { describeSendError, type AlertSender } from './sender';
+
+export interface DispatcherOptions {
+  store: LeadStore;
+  /** A channel without a sender is not configured: its alerts are 'skipped'. */
+  senders: Partial<Record<Channel, AlertSender>>;
+  logger: Logger;
+  now?: () => number;
+  /** How long the visitor's answer waits for the first attempt (ALERT_TIMEOUT_MS). */
+  answerTimeoutMs: number;
+  /** How long a sender may take before it gives up on its own; sizes the lease. */
+  sendTimeoutMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+}
+
+export interface AlertDispatcher {
+  readonly channels: readonly Channel[];
+  /**
+   * Starts every configured channel's first attempt in parallel. Resolves within the answer
+   * timeout with whether the SMS was accepted; the e-mail attempt finishes in the background.
+   */
+  notifyNewLead(leadId: number): Promise<{ sms: boolean }>;
+  /** Starts the retry loop (and picks up alerts left pending by an earlier run). */
+  start(): void;
+  /** No new attempts; waits up to `timeoutMs` for attempts under way. True when none was left running. */
+  stop(timeoutMs: number): Promise<boolean>;
+  /** Attempts under way now. */
+  inFlight(): number;
+}
+
+const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const MIN_TIMER_MS = 50; // keeps a stuck row from spinning the loop
+const DUE_BATCH = 50;
+const MAX_IDLE_MS = 60_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function settleWithin<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(fallback);
+      },
+    );
+  });
+}
+
+export function createAlertDispatcher(options: DispatcherOptions): AlertDispatcher {
+  const { store, senders, logger, answerTimeoutMs, sendTimeoutMs, retryBaseMs, maxAttempts } = options;
+  const now = options.now ?? Date.now;
+  const channels = (['sms', 'email'] as const).filter((ch) => senders[ch] !== undefined);
+  const inFlight = new Map<string, Promise<boolean>>();
+  // Accepted by the provider but not recorded (the database failed): never resend from this process.
+  const delivered = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+
+  const backoffMs = (attempts: number) => Math.min(retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+
+  async function run(leadId: number, channel: Channel, sender: AlertSender): Promise<boolean> {
+    const lead: LeadRow | undefined = store.get(leadId);
+    if (!lead) return false;
+    // Counted and leased before the provider is called: a crash now means a retry after the lease, not a lost alert.
+    const attempt = store.claimAttempt(leadId, channel, iso(now() + 2 * sendTimeoutMs + retryBaseMs));
+    if (attempt === undefined) return lead[`${channel}_status`] === 'sent';
+    const log = { leadId, channel, attempt };
+    let providerMessageId: string;
+    try {
+      ({ providerMessageId } = await sender.send({ id: lead.id, createdAt: lead.created_at, name: lead.name, company: lead.company, email: lead.email }));
+    } catch (err) {
+      const error = describeSendError(err);
+      const last = attempt >= maxAttempts;
+      store.recordFailure(leadId, channel, error, last ? null : iso(now() + backoffMs(attempt)));
+      if (last) logger.error({ ...log, error }, 'alert failed for good: no attempts left');
+      else logger.warn({ ...log, error, retryInMs: backoffMs(attempt) }, 'alert attempt failed; will retry');
+      return false;
+    }
+    try {
+      store.recordSent(leadId, channel, providerMessageId, iso(now()));
+    } catch (err) {
+      delivered.add(`${channel}:${leadId}`);
+      logger.error({ ...log, err }, 'alert sent but could not be recorded');
+    }
+    logger.info(log, 'alert sent');
+    return true;
+  }
+
+  /** Starts an attempt unless one is already under way for this alert, whose outcome is then shared. */
+  function attempt(leadId: number, channel: Channel): Promise<boolean> {
+    const key = `${channel}:${leadId}`;
+    const sender = senders[channel];
+    if (!sender || delivered.has(key)) return Promise.resolve(delivered.has(key));
+    const existing = inFlight.get(key);
+    if (existing) return existing;
+    const promise = run(leadId, channel, sender)
+      .catch((err: unknown) => {
+        logger.error({ leadId, channel, err }, 'alert attempt could not be recorded');
+        return false;
+      })
+      .finally(() => {
+        inFlight.delete(key);
+        schedule();
+      });
+    inFlight.set(key, promise);
+    return promise;
+  }
+
+  function runDue(): void {
+    timer = undefined;
+    if (!running) return;
+    try {
+      for (const channel of channels) {
+        for (const id of store.due(channel, iso(now()), DUE_BATCH)) void attempt(id, channel);
+      }
+    } catch (err) {
+      logger.error({ err }, 'could not read pending alerts');
+    }
+    schedule();
+  }
+
+  function schedule(): void {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!running || channels.length === 0) return;
+    let delay: number;
+    try {
+      const at = store.nextDueAt(channels);
+      // Nothing pending: still look now and then, so an alert an operator reset to
+      // 'pending' in the sqlite3 shell is sent without a restart.
+      delay = at === undefined ? Math.min(retryBaseMs, MAX_IDLE_MS) : Date.parse(at) - now();
+    } catch {
+      delay = retryBaseMs; // database trouble: look again later
+    }
+    timer = setTimeout(runDue, Math.min(Math.max(delay, MIN_TIMER_MS), MAX_TIMER_MS));
+    timer.unref();
+  }
+
+  return {
+    channels,
+    async notifyNewLead(leadId) {
+      // Both start now, side by side; the answer waits for the SMS only (it is what the
+      // visitor is told about), and never longer than the answer timeout.
+      const sms = channels.includes('sms') ? attempt(leadId, 'sms') : Promise.resolve(false);
+      if (channels.includes('email')) void attempt(leadId, 'email');
+      return { sms: await settleWithin(sms, answerTimeoutMs, false) };
+    },
+    start() {
+      running = true;
+      runDue();
+    },
+    async stop(timeoutMs) {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (inFlight.size === 0) return true;
+      const all = Promise.allSettled([...inFlight.values()]).then(() => true);
+      return settleWithin(all, timeoutMs, false);
+    },
+    inFlight: () => inFlight.size,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Sends a lead to the endpoint and turns whatever happens into the toast the
+ * specification's error catalogue (section 8) prescribes. Kept free of React
+ * so every outcome can be reasoned about (and tested) in one place.
+ */
+import type { LeadInput } from '../../leads/leadResponse';
+import { thrownErrorToast, toastForResponse, transportErrorToast, type ToastMessage } from './messages';
+import { LEAD_ENDPOINT } from './endpoint';
+
+/** A request still unanswered after this long is treated as a transport failure, so the button never stays stuck. */
+export const SUBMIT_TIMEOUT_MS = 20_000;
+
+export interface Submission extends LeadInput {
+  /** The honeypot: empty for people. Sent only when a bot filled it, so the server can drop the lead quietly. */
+  website: string;
+}
+
+export async function submitLead(submission: Submission, timeoutMs = SUBMIT_TIMEOUT_MS): Promise<ToastMessage> {
+  const { name, company, email, website } = submission;
+  const body = website === '' ? { name, company, email } : { name, company, email, website };
+  // AbortController rather than AbortSignal.timeout(): Safari 15, in our build targets, lacks the latter.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(LEAD_ENDPOINT, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch {
+    clearTimeout(timer);
+    return transportErrorToast();
+  }
+  try {
+    const answer = await readJsonObject(response);
+    // A failed status without a JSON answer (a proxy's 502 page, say) means the function was never invoked.
+    if (answer === undefined) return response.ok ? thrownErrorToast() : transportErrorToast();
+    return toastForResponse(answer);
+  } catch {
+    return thrownErrorToast();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The parsed body when it is a JSON object; undefined for anything else. Throws only if reading the body fails. */
+async function readJsonObject(response: Response): Promise<Record<string, unknown> | undefined> {
+  const text = await response.text();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

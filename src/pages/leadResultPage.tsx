@@ -1,0 +1,62 @@
+/**
+ * The page answered to a lead form posted without JavaScript: the same
+ * outcome title and message the toast would show and, on failure, the form
+ * again with the typed values kept, so the visitor can correct and resend.
+ * Rendered per request (it holds the visitor's values); React escapes them.
+ * No scripts: a visitor who reaches this page is browsing without them.
+ */
+import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react';
+import type { Config } from '../config';
+import { contact } from '../content';
+import type { LeadInput, LeadResponse } from '../leads/leadResponse';
+import { assetUrl, type Assets } from './assets';
+import { Document } from './Document';
+import { LeadForm } from './form/LeadForm';
+import { toastForResponse } from './form/messages';
+import { renderHtml } from './site';
+
+export type LeadResultPage = (response: LeadResponse, values: LeadInput) => string;
+
+export function createLeadResultPage(config: Config, assets: Assets): LeadResultPage {
+  const stylesheet = assetUrl(assets, 'site.css');
+  const { owner } = config;
+  return (response, values) => {
+    const outcome = toastForResponse(response);
+    const failed = outcome.variant === 'destructive';
+    const Icon = failed ? CircleAlert : CircleCheck;
+    return renderHtml(
+      <Document
+        title={`${outcome.title} | ${owner.name}`}
+        description={outcome.description}
+        stylesheet={stylesheet}
+        scripts={[]}
+        noIndex
+        siteName={owner.name}
+      >
+        <main id="main" className="lead-result">
+          <div className={`card lead-result-card lead-result-${outcome.variant}`}>
+            <div className="lead-result-outcome">
+              <Icon className="lead-result-icon" aria-hidden="true" focusable="false" size={28} />
+              <h1>{outcome.title}</h1>
+              <p className="lead-result-message">{outcome.description}</p>
+            </div>
+            {failed ? (
+              <>
+                <h2 className="lead-result-form-title">{contact.formTitle}</h2>
+                <LeadForm emailPlaceholder={owner.email} initialValues={values} />
+                <a className="lead-result-back" href="/">
+                  <ArrowLeft aria-hidden="true" focusable="false" size={18} />
+                  Return to Home
+                </a>
+              </>
+            ) : (
+              <a className="button button-primary lead-result-home" href="/">
+                Return to Home
+              </a>
+            )}
+          </div>
+        </main>
+      </Document>,
+    );
+  };
+}

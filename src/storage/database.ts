@@ -1,0 +1,29 @@
+/**
+ * Opens the SQLite database the leads live in: creates the directory, sets
+ * the pragmas that make it safe for one server process with a background
+ * retry loop, and brings the schema up to date.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database, { type Database as Db } from 'better-sqlite3';
+import { migrate } from './migrations';
+
+export type { Db };
+
+export function openDatabase(path: string): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    // WAL: readers (health check, the sqlite3 shell) never block the writer.
+    db.pragma('journal_mode = WAL');
+    // FULL: a lead the visitor was told is saved survives a power cut, not only a crash.
+    db.pragma('synchronous = FULL');
+    // Wait for another connection (an operator's shell) instead of failing at once.
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * The lead form in Chromium against the real server and endpoint (real
+ * SQLite, the real twilio client pointed at the fake Twilio): every row of
+ * the specification's error catalogue with its exact toast, the button's two
+ * states, and fields cleared on success and kept on every failure. Rows the
+ * real server cannot produce on demand (a network failure, a broken answer,
+ * a failure without error text) are staged with Playwright's page.route.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser';
+import { startLeadSite, type LeadSite } from '../helpers/leadSite';
+import {
+  ENDPOINT, SPEC, SUBMIT_BUSY, SUBMIT_IDLE, emptyLead, fieldValues, fillLead, gate, hydrateForm, openHome, problems,
+  sampleLead, submitButton, theToast, type LeadValues, type OpenedPage,
+} from './leadFormHelpers';
+
+let browser: Browser;
+let site: LeadSite;
+const opened: OpenedPage[] = [];
+
+before(async () => {
+  [browser, site] = await Promise.all([launchBrowser(), startLeadSite()]);
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function formPage(): Promise<Page> {
+  const visit = await openHome(browser, site.url, site.config.owner.videoThumbnailUrl);
+  opened.push(visit);
+  await hydrateForm(visit.page);
+  return visit.page;
+}
+
+async function submit(page: Page, values: LeadValues) {
+  await fillLead(page, values);
+  await submitButton(page).click();
+  return theToast(page);
+}
+
+describe('the error catalogue, row by row', () => {
+  test('success with notificationResult (fake Twilio accepts the SMS): thank-you toast, fields cleared', async () => {
+    await site.twilio.setMode('up');
+    const page = await formPage();
+    const lead = sampleLead('sms-ok');
+    const sent = page.waitForRequest((r) => r.url().endsWith(ENDPOINT));
+    const toast = await submit(page, lead);
+    assert.deepEqual(toast, { title: SPEC.thankYouTitle, description: SPEC.thankYou, variant: 'success' });
+    assert.deepEqual(await fieldValues(page), emptyLead);
+    const request = await sent;
+    assert.equal(request.headers()['content-type'], 'application/json');
+    assert.deepEqual(request.postDataJSON(), lead, 'the body is exactly {name, company, email}');
+    assert.ok(site.rows().some((row) => row.email === lead.email), 'the lead is stored');
+    assert.ok(site.twilio.messages.some((m) => m.body.includes(lead.name)), 'the SMS reached the fake Twilio');
+  });
+
+  for (const mode of ['fail500', 'hang'] as const) {
+    test(`success without notificationResult (fake Twilio ${mode}): 'SMS may have failed' toast, fields cleared`, async () => {
+      await site.twilio.setMode(mode);
+      try {
+        const page = await formPage();
+        const lead = sampleLead(`sms-${mode}`);
+        const toast = await submit(page, lead);
+        assert.deepEqual(toast, { title: SPEC.thankYouTitle, description: SPEC.savedSmsMayHaveFailed, variant: 'success' });
+        assert.deepEqual(await fieldValues(page), emptyLead);
+        assert.ok(site.rows().some((row) => row.email === lead.email), 'the lead is stored all the same');
+      } finally {
+        await site.twilio.setMode('up');
+      }
+    });
+  }
+
+  test("response without success: the server's error text (a name over the server's bound), fields kept", async () => {
+    const page = await formPage();
+    const lead = { ...sampleLead('too-long'), name: 'N'.repeat(201) };
+    const stored = site.rows().length;
+    const answered = page.waitForResponse((r) => r.url().endsWith(ENDPOINT));
+    const toast = await submit(page, lead);
+    const answer = (await (await answered).json()) as { success: boolean; error: string };
+    assert.equal(answer.success, false);
+    assert.ok(answer.error.length > 0 && answer.error !== SPEC.unexpectedError);
+    assert.deepEqual(toast, { title: SPEC.errorTitle, description: answer.error, variant: 'destructive' });
+    assert.deepEqual(await fieldValues(page), lead);
+    assert.equal(site.rows().length, stored, 'nothing stored');
+  });
+
+  test("response without success: the rate limit's error text (429 from a server allowing one lead), fields kept", async () => {
+    const limited = await startLeadSite({ env: { LEAD_RATE_LIMIT: '1' } });
+    try {
+      const visit = await openHome(browser, limited.url, limited.config.owner.videoThumbnailUrl);
+      opened.push(visit);
+      const { page } = visit;
+      await hydrateForm(page);
+      assert.equal((await submit(page, sampleLead('limit-first'))).title, SPEC.thankYouTitle);
+      await page.getByRole('button', { name: 'Dismiss notification' }).click();
+      const lead = sampleLead('limit-second');
+      const answered = page.waitForResponse((r) => r.url().endsWith(ENDPOINT));
+      const toast = await submit(page, lead);
+      const response = await answered;
+      const answer = (await response.json()) as { error: string };
+      assert.equal(response.status(), 429);
+      assert.deepEqual(toast, { title: SPEC.errorTitle, description: answer.error, variant: 'destructive' });
+      assert.deepEqual(await fieldValues(page), lead);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('response without success and without error text: the fallback message, fields kept', async () => {
+    const page = await formPage();
+    await page.route(`**${ENDPOINT}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
+    );
+    const lead = sampleLead('no-error-text');
+    assert.deepEqual(await submit(page, lead), { title: SPEC.errorTitle, description: SPEC.unexpectedError, variant: 'destructive' });
+    assert.deepEqual(await fieldValues(page), lead);
+  });
+
+  test('transport error (the connection fails): destructive transport toast, fields kept', async () => {
+    const page = await formPage();
+    await page.route(`**${ENDPOINT}`, (route) => route.abort('connectionrefused'));
+    const lead = sampleLead('transport');
+    assert.deepEqual(await submit(page, lead), { title: SPEC.errorTitle, description: SPEC.transportError, variant: 'destructive' });
+    assert.deepEqual(await fieldValues(page), lead);
+  });
+
+  test('invocation error (a proxy answers 502 with an HTML page): the transport toast, fields kept', async () => {
+    const page = await formPage();
+    await page.route(`**${ENDPOINT}`, (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }),
+    );
+    const lead = sampleLead('bad-gateway');
+    assert.deepEqual(await submit(page, lead), { title: SPEC.errorTitle, description: SPEC.transportError, variant: 'destructive' });
+    assert.deepEqual(await fieldValues(page), lead);
+  });
+
+  test('thrown exception (a 200 answer that is not JSON): the unexpected-error toast, fields kept', async () => {
+    const page = await formPage();
+    await page.route(`**${ENDPOINT}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":tru' }));
+    const lead = sampleLead('thrown');
+    assert.deepEqual(await submit(page, lead), { title: SPEC.errorTitle, description: SPEC.unexpectedError, variant: 'destructive' });
+    assert.deepEqual(await fieldValues(page), lead);
+  });
+});
+
+describe('the submit button', () => {
+  test("is disabled and reads 'Scheduling...' while the request is in flight, then returns to idle", async () => {
+    const page = await formPage();
+    const held = gate();
+    let requests = 0;
+    // Hold the request in the browser, then pass it on to the real endpoint.
+    await page.route(`**${ENDPOINT}`, async (route) => {
+      requests += 1;
+      await held.wait;
+      await route.continue();
+    });
+    const button = submitButton(page);
+    assert.equal(await button.textContent(), SUBMIT_IDLE);
+    assert.equal(await button.isEnabled(), true);
+
+    await fillLead(page, sampleLead('in-flight'));
+    await button.click();
+    await page.waitForFunction(() => document.querySelector('#lead-form-island button[type="submit"]')?.textContent === 'Scheduling...');
+    assert.equal(await button.textContent(), SUBMIT_BUSY);
+    assert.equal(await button.isDisabled(), true);
+    await page.getByLabel('Email *').press('Enter'); // a second submission attempt while busy
+    assert.equal(await page.locator('.toast').count(), 0, 'no outcome before the answer');
+
+    held.release();
+    assert.equal((await theToast(page)).title, SPEC.thankYouTitle);
+    assert.equal(await button.textContent(), SUBMIT_IDLE);
+    assert.equal(await button.isEnabled(), true);
+    assert.equal(requests, 1, 'the busy form sent nothing more');
+  });
+
+  test('returns to idle after a failure too', async () => {
+    const page = await formPage();
+    await page.route(`**${ENDPOINT}`, (route) => route.abort('failed'));
+    await submit(page, sampleLead('idle-after-failure'));
+    assert.equal(await submitButton(page).textContent(), SUBMIT_IDLE);
+    assert.equal(await submitButton(page).isEnabled(), true);
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), SUBMIT_IDLE, 'keyboard focus is back on the button');
+  });
+});
+
+test('no console errors or warnings (hydration mismatches among them) in any of the runs above', () => {
+  for (const visit of opened) {
+    // The staged network failures log the failed request itself; that is the browser reporting the test's own staging.
+    const found = problems(visit.console).filter((m) => !/Failed to load resource/.test(m.text));
+    assert.deepEqual(found, []);
+  }
+  for (const visit of opened) void visit.context.close();
+});

@@ -1,0 +1,116 @@
+/**
+ * Shared steps for the lead form browser tests: open the home page the way a
+ * visitor would, bring the form into view so its bundle hydrates it, fill it
+ * in, and read what the toasts and fields show.
+ */
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { collectConsole, routeThumbnail } from '../helpers/browser';
+
+export const ENDPOINT = '/functions/v1/process-lead-notification';
+export const SUBMIT_IDLE = 'Schedule Free Call';
+export const SUBMIT_BUSY = 'Scheduling...';
+
+export interface LeadValues {
+  name: string;
+  company: string;
+  email: string;
+}
+
+export const sampleLead = (tag = 'one'): LeadValues => ({
+  name: `Ada Lovelace ${tag}`,
+  company: `Analytical Engines ${tag}`,
+  email: `ada.${tag}@example.com`,
+});
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  console: { type: string; text: string }[];
+  /** Every request the page made, by URL path, in order. */
+  requests: string[];
+}
+
+export async function openHome(
+  browser: Browser,
+  siteUrl: string,
+  thumbnailUrl: string,
+  options: { width?: number; height?: number; javaScriptEnabled?: boolean } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  await routeThumbnail(page, thumbnailUrl);
+  const console = collectConsole(page);
+  const requests: string[] = [];
+  page.on('request', (r: Request) => requests.push(new URL(r.url()).pathname));
+  await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
+  return { context, page, console, requests };
+}
+
+/** Scrolls to the form and waits until React has hydrated it. */
+export async function hydrateForm(page: Page): Promise<void> {
+  await page.locator('#contact').scrollIntoViewIfNeeded();
+  await page.locator('#lead-form-island[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 10_000 });
+}
+
+export async function fillLead(page: Page, values: LeadValues): Promise<void> {
+  await page.getByLabel('Name *').fill(values.name);
+  await page.getByLabel('Company *').fill(values.company);
+  await page.getByLabel('Email *').fill(values.email);
+}
+
+export async function fieldValues(page: Page): Promise<LeadValues> {
+  return {
+    name: await page.getByLabel('Name *').inputValue(),
+    company: await page.getByLabel('Company *').inputValue(),
+    email: await page.getByLabel('Email *').inputValue(),
+  };
+}
+
+export const submitButton = (page: Page) => page.locator('#lead-form-island button[type="submit"]');
+
+export interface ShownToast {
+  title: string;
+  description: string;
+  variant: string;
+}
+
+/** Waits for exactly one toast and returns what it says and how it is styled. */
+export async function theToast(page: Page): Promise<ShownToast> {
+  const toast = page.locator('.toast');
+  await toast.waitFor({ state: 'visible', timeout: 10_000 });
+  return {
+    title: (await toast.locator('.toast-title').textContent()) ?? '',
+    description: (await toast.locator('.toast-description').textContent()) ?? '',
+    variant: (await toast.getAttribute('class'))?.includes('toast-destructive') ? 'destructive' : 'success',
+  };
+}
+
+/** Console output that signals a problem: errors, warnings (React's hydration warnings among them), page errors. */
+export const problems = (messages: { type: string; text: string }[]) =>
+  messages.filter((m) => m.type === 'error' || m.type === 'warning' || m.type === 'pageerror');
+
+/** The specification's texts (section 8), written out here rather than imported, so a typo in the app fails a test. */
+export const SPEC = {
+  errorTitle: 'Error',
+  transportError: 'There was an error submitting your information. Please try again.',
+  unexpectedError: 'An unexpected error occurred. Please try again.',
+  thankYouTitle: 'Thank you for your interest!',
+  thankYou: "I'll get back to you within 24 hours to schedule your free setup call.",
+  savedSmsMayHaveFailed:
+    "Your information has been saved. SMS notification may have failed, but I'll still get back to you within 24 hours.",
+} as const;
+
+export const emptyLead: LeadValues = { name: '', company: '', email: '' };
+
+/** A route handler's gate: the request waits until release() is called. */
+export function gate(): { wait: Promise<void>; release: () => void } {
+  let release = () => {};
+  const wait = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { wait, release };
+}

@@ -1,0 +1,106 @@
+/**
+ * Abuse and repeats, through the real app: a filled honeypot is answered as
+ * a success but stores and sends nothing; the same submission twice within a
+ * minute (one after the other, or a double click while the first is still
+ * running) stores and alerts once; the rate limit answers 429 with a clear
+ * error and counts IPv6 clients per /64.
+ */
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import { LEAD_PATH, startLeadSite, type LeadSite, type LeadSiteOptions } from '../helpers/leadSite';
+import { sleep, waitFor } from '../helpers/waitFor';
+
+const lead = { name: '  Ada <b>Lovelace</b>  ', company: 'Engines & "Co"', email: ' Ada@Example.com ' };
+
+let sites: LeadSite[] = [];
+afterEach(async () => {
+  await Promise.all(sites.map((s) => s.close()));
+  sites = [];
+});
+async function site(options: LeadSiteOptions = {}): Promise<LeadSite> {
+  const s = await startLeadSite(options);
+  sites.push(s);
+  return s;
+}
+
+const postForm = (s: LeadSite, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${s.url}${LEAD_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+describe('honeypot', () => {
+  it('answers a filled hidden field with the normal success, storing and sending nothing', async () => {
+    const s = await site();
+    const res = await s.post({ ...lead, website: 'http://spam.example' });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.json, { success: true, notificationResult: true });
+    const form = await postForm(s, { name: 'Bot', company: 'Bots', email: 'bot@example.com', website: 'x' });
+    assert.equal(form.status, 200);
+    await sleep(200);
+    assert.equal(s.rows().length, 0);
+    assert.equal(s.twilio.requests, 0);
+    assert.equal(s.smtp.connections, 0);
+  });
+});
+
+describe('duplicates', () => {
+  it('stores and alerts once for the same submission twice within a minute', async () => {
+    const s = await site();
+    const first = await s.post(lead);
+    const second = await s.post({ name: 'Ada <b>Lovelace</b>', company: ' Engines & "Co"', email: 'ada@example.COM' });
+    assert.deepEqual(second.json, first.json);
+    await waitFor(() => s.smtp.messages.length >= 1, 4000, 'the e-mail');
+    await sleep(300);
+    assert.equal(s.rows().length, 1);
+    assert.equal(s.twilio.messages.length, 1);
+    assert.equal(s.smtp.messages.length, 1);
+  });
+
+  it('shares the first answer with a double click while the first request is still running', async () => {
+    const s = await site();
+    await s.twilio.setMode('hang');
+    setTimeout(() => void s.twilio.setMode('up'), 150); // Twilio accepts slowly, inside the answer timeout
+    const [a, b] = await Promise.all([s.post(lead), s.post(lead)]);
+    assert.deepEqual(a.json, { success: true, notificationResult: true });
+    assert.deepEqual(b.json, a.json);
+    await sleep(300);
+    assert.equal(s.rows().length, 1);
+    assert.equal(s.twilio.messages.length, 1);
+    assert.equal(s.twilio.requests, 1);
+  });
+
+  it('treats a different submission, or the same one after a minute, as a new lead', async () => {
+    let offset = 0;
+    const s = await site({ now: () => Date.now() + offset });
+    await s.post(lead);
+    await s.post({ ...lead, company: 'Another Co' });
+    assert.equal(s.rows().length, 2);
+    offset = 61_000;
+    await s.post(lead);
+    assert.equal(s.rows().length, 3);
+    await waitFor(() => s.twilio.messages.length === 3, 5000, 'three SMS');
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with a clear error after LEAD_RATE_LIMIT submissions, counting IPv6 per /64', async () => {
+    const s = await site({ env: { LEAD_RATE_LIMIT: '2', LEAD_RATE_WINDOW_MS: '600000', TRUST_PROXY: 'loopback' } });
+    const from = (ip: string, n: number) => s.post({ ...lead, company: `Co ${n}` }, { headers: { 'X-Forwarded-For': ip } });
+    assert.equal((await from('2001:db8:1:1::1', 1)).status, 200);
+    assert.equal((await from('2001:db8:1:1::2', 2)).status, 200);
+    const limited = await from('2001:db8:1:1:ffff::9', 3); // same /64, another address
+    assert.equal(limited.status, 429);
+    assert.deepEqual(limited.json, { success: false, error: 'Too many requests from your network. Please wait 10 minutes and try again.' });
+    assert.equal((await from('2001:db8:1:2::1', 4)).status, 200, 'another /64 has its own count');
+    assert.equal((await from('203.0.113.5', 5)).status, 200);
+    assert.equal(s.rows().length, 4, 'the limited request stored nothing');
+
+    const page = await postForm(s, { name: 'Grace', company: 'Navy', email: 'grace@example.com' }, { 'X-Forwarded-For': '2001:db8:1:1::3' });
+    assert.equal(page.status, 429);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    assert.ok((await page.text()).includes('Too many requests from your network'));
+    assert.ok((await fetch(`${s.url}/healthz`, { headers: { 'X-Forwarded-For': '2001:db8:1:1::3' } })).ok, 'the health check is not limited');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * When the database cannot store a lead, the visitor gets 500 with a clear
+ * error, nothing is sent, and the server keeps serving (and recovers once the
+ * database does). Faults come from outside, through a second connection to the
+ * same file, as an operator or a full disk would cause them.
+ */
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { STORE_FAILED } from '../../src/leads/leadRoutes';
+import { LEAD_PATH, startLeadSite, type LeadSite } from '../helpers/leadSite';
+import { sleep } from '../helpers/waitFor';
+
+const lead = { name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com' };
+
+let site: LeadSite | undefined;
+afterEach(async () => {
+  await site?.close();
+  site = undefined;
+});
+
+async function assertStillServing(s: LeadSite): Promise<void> {
+  assert.equal((await fetch(`${s.url}/`)).status, 200, 'the home page is still served');
+}
+
+describe('database failure', () => {
+  it('answers 500 when an insert fails, sends nothing, and recovers', async () => {
+    site = await startLeadSite();
+    const s = site;
+    const other = new Database(s.databasePath);
+    other.exec("CREATE TRIGGER refuse BEFORE INSERT ON leads BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
+    try {
+      const res = await s.post(lead);
+      assert.equal(res.status, 500);
+      assert.deepEqual(res.json, { success: false, error: STORE_FAILED });
+      const form = await fetch(`${s.url}${LEAD_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+        body: new URLSearchParams(lead).toString(),
+      });
+      assert.equal(form.status, 500);
+      assert.match(form.headers.get('content-type') ?? '', /^text\/html/);
+      await assertStillServing(s);
+      assert.equal((await fetch(`${s.url}/healthz`)).status, 200, 'the database itself still answers');
+      await sleep(200);
+      assert.equal(s.twilio.requests + s.smtp.connections, 0, 'no alert for a lead that was not stored');
+    } finally {
+      other.exec('DROP TRIGGER refuse');
+      other.close();
+    }
+    const again = await s.post(lead);
+    assert.deepEqual(again.json, { success: true, notificationResult: true }, 'the same submission goes through once the fault is gone');
+    assert.equal(s.rows().length, 1);
+  });
+
+  it('answers 500 when the table is gone', async () => {
+    site = await startLeadSite();
+    const s = site;
+    const other = new Database(s.databasePath);
+    other.exec('DROP TABLE leads');
+    other.close();
+    const res = await s.post(lead);
+    assert.equal(res.status, 500);
+    assert.equal(res.json.success, false);
+    assert.equal(res.json.error, STORE_FAILED);
+    await assertStillServing(s);
+  });
+
+  it('answers 500 and /healthz 503 when the connection is closed, and keeps serving pages', async () => {
+    site = await startLeadSite();
+    const s = site;
+    s.leads.db.close();
+    const res = await s.post(lead);
+    assert.equal(res.status, 500);
+    assert.deepEqual(res.json, { success: false, error: STORE_FAILED });
+    assert.equal((await fetch(`${s.url}/healthz`)).status, 503);
+    await assertStillServing(s);
+    await sleep(200); // the retry loop must survive a closed database too
+    await assertStillServing(s);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The lead endpoint end to end: the real app on 127.0.0.1, a real SQLite
+ * file, the real twilio client talking to the fake Twilio and real nodemailer
+ * talking to smtp-server. Checks what the visitor is answered, what the
+ * providers received and what the database holds.
+ */
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import { SAVED_SMS_MAY_HAVE_FAILED, THANK_YOU_MESSAGE } from '../../src/pages/form/messages';
+import { ALERT_EMAIL_FROM, ALERT_EMAIL_TO, ALERT_SMS_TO, LEAD_PATH, startLeadSite, type LeadSite, type LeadSiteOptions } from '../helpers/leadSite';
+import { sleep, waitFor } from '../helpers/waitFor';
+
+const lead = { name: '  Ada <b>Lovelace</b>  ', company: 'Engines & "Co"', email: ' Ada@Example.com ' };
+
+/** React writes ' and " as entities in text. */
+const decode = (html: string) => html.replaceAll('&#x27;', "'").replaceAll('&#39;', "'").replaceAll('&quot;', '"');
+
+let sites: LeadSite[] = [];
+afterEach(async () => {
+  await Promise.all(sites.map((s) => s.close()));
+  sites = [];
+});
+async function site(options: LeadSiteOptions = {}): Promise<LeadSite> {
+  const s = await startLeadSite(options);
+  sites.push(s);
+  return s;
+}
+
+const postForm = (s: LeadSite, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${s.url}${LEAD_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+describe('POST /functions/v1/process-lead-notification', () => {
+  it('stores the lead, sends both alerts and answers success with notificationResult true', async () => {
+    const s = await site();
+    const res = await s.post({ ...lead, utm_source: 'ignored', website: '' }, { headers: { 'User-Agent': 'LeadTest/1.0' } });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.json, { success: true, notificationResult: true });
+
+    const [row] = s.rows();
+    assert.equal(s.rows().length, 1);
+    assert.equal(row?.name, 'Ada <b>Lovelace</b>', 'trimmed, stored as typed');
+    assert.equal(row?.company, 'Engines & "Co"');
+    assert.equal(row?.email, 'Ada@Example.com');
+    assert.equal(row?.user_agent, 'LeadTest/1.0');
+    assert.match(row?.created_at ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    assert.ok(Math.abs(Date.parse(row?.created_at ?? '') - Date.now()) < 5000);
+    assert.match(row?.ip_hash ?? '', /^[0-9a-f]{64}$/);
+    assert.equal(row?.sms_status, 'sent');
+    assert.equal(row?.sms_attempts, 1);
+    assert.equal(row?.sms_provider_message_id, s.twilio.messages[0]?.sid);
+    assert.ok(row?.sms_sent_at);
+
+    const sms = s.twilio.messages[0];
+    assert.equal(sms?.to, ALERT_SMS_TO);
+    assert.match(sms?.body ?? '', /Ada <b>Lovelace<\/b>, Engines & "Co"\nAda@Example\.com/);
+    assert.ok((sms?.body.length ?? 0) < 320);
+
+    await waitFor(() => s.smtp.messages.length === 1 && s.rows()[0]?.email_status === 'sent', 6000, 'the e-mail');
+    const mail = s.smtp.messages[0];
+    assert.equal(mail?.from, ALERT_EMAIL_FROM);
+    assert.deepEqual(mail?.to, [ALERT_EMAIL_TO]);
+    assert.equal(mail?.replyTo, 'Ada@example.com', 'the lead (nodemailer lower-cases the domain)');
+    assert.equal(mail?.subject, 'New lead: Ada <b>Lovelace</b> (Engines & "Co")');
+    assert.match(mail?.text ?? '', /Name: Ada <b>Lovelace<\/b>\nCompany: Engines & "Co"\nEmail: Ada@Example\.com/);
+    assert.ok(mail?.html?.includes('Ada &lt;b&gt;Lovelace&lt;/b&gt;'));
+    assert.ok(mail?.html?.includes('Engines &amp; &quot;Co&quot;'));
+    assert.ok(!mail?.html?.includes('<b>Lovelace'));
+    assert.equal(s.rows()[0]?.email_provider_message_id, mail?.messageId);
+  });
+
+  it('answers a form posted without JavaScript with the result page, same status', async () => {
+    const s = await site();
+    const ok = await postForm(s, { name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com', website: '' });
+    assert.equal(ok.status, 200);
+    assert.match(ok.headers.get('content-type') ?? '', /^text\/html/);
+    assert.ok(decode(await ok.text()).includes(THANK_YOU_MESSAGE), 'the thank-you message');
+    assert.equal(s.rows().length, 1);
+
+    const bad = await postForm(s, { name: 'Grace Hopper', company: 'Navy', email: 'not-an-address' });
+    assert.equal(bad.status, 400);
+    const page = await bad.text();
+    assert.match(bad.headers.get('content-type') ?? '', /^text\/html/);
+    assert.ok(page.includes('Please enter a valid email address'), 'the error sentence is shown');
+    assert.ok(page.includes('not-an-address'), 'the typed values are kept');
+    assert.equal(s.rows().length, 1);
+  });
+
+  it('answers JSON to a form-encoded post that asks for JSON', async () => {
+    const s = await site();
+    const res = await postForm(s, { name: 'Grace', company: 'Navy', email: 'grace@example.com' }, { Accept: 'application/json' });
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { success: true, notificationResult: true });
+  });
+
+  it('says the SMS may have failed on the result page when Twilio is down', async () => {
+    const s = await site();
+    await s.twilio.setMode('down');
+    const res = await postForm(s, { name: 'Grace', company: 'Navy', email: 'grace@example.com' });
+    assert.equal(res.status, 200);
+    const page = decode(await res.text());
+    assert.ok(page.includes(SAVED_SMS_MAY_HAVE_FAILED), 'the saved-but-SMS-may-have-failed message');
+  });
+
+  it('stores a lead with skipped alerts when no channel is configured', async () => {
+    const s = await site({ sms: false, email: false });
+    const started = Date.now();
+    const res = await s.post(lead);
+    assert.ok(Date.now() - started < 400);
+    assert.deepEqual(res.json, { success: true, notificationResult: false });
+    const [row] = s.rows();
+    assert.equal(row?.sms_status, 'skipped');
+    assert.equal(row?.email_status, 'skipped');
+    await sleep(200);
+    assert.equal(s.twilio.requests + s.smtp.connections, 0);
+  });
+
+  it('refuses other methods with 405 and an Allow header', async () => {
+    const s = await site();
+    const res = await fetch(`${s.url}${LEAD_PATH}`);
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.get('allow'), 'POST');
+    assert.equal(((await res.json()) as { success: boolean }).success, false);
+  });
+});
+
+describe('GET /healthz', () => {
+  it('answers ok while the database answers and 503 once it does not', async () => {
+    const s = await site();
+    const ok = await fetch(`${s.url}/healthz`);
+    assert.equal(ok.status, 200);
+    assert.deepEqual(await ok.json(), { status: 'ok' });
+    s.leads.db.close();
+    const down = await fetch(`${s.url}/healthz`);
+    assert.equal(down.status, 503);
+    assert.deepEqual(await down.json(), { status: 'unavailable' });
+  });
+});
