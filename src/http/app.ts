@@ -6,7 +6,11 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { LeadCapture } from '../leads/leadCapture';
+import { healthRoute } from '../leads/healthRoute';
+import { leadRoutes } from '../leads/leadRoutes';
 import type { Assets } from '../pages/assets';
+import { createLeadResultPage } from '../pages/leadResultPage';
 import type { RenderedSite } from '../pages/site';
 import { notFoundHandler, pageRoutes } from './pageRoutes';
 import { requestLog } from './requestLog';
@@ -17,17 +21,22 @@ export interface AppDeps {
   logger: Logger;
   site: RenderedSite;
   assets: Assets;
+  /** The database, its store and the alert dispatcher behind the lead endpoint and /healthz. */
+  leads: LeadCapture;
 }
 
-export function createApp({ config, logger, site, assets }: AppDeps): Express {
+export function createApp({ config, logger, site, assets, leads }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // pages carry their own precomputed ETags
   app.set('trust proxy', config.trustProxy);
 
+  // First, ahead of the stack: the fixed pages and assets, answered whole from start-up data (fastPages.ts).
+  pageRoutes(app, site, assets, config, logger);
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
-  app.use(pageRoutes(site, assets));
+  app.get('/healthz', healthRoute(leads.store));
+  app.use(leadRoutes({ config, logger, capture: leads, resultPage: createLeadResultPage(config, assets) }));
   app.use(notFoundHandler(site, (path) => logger.info({ path: path.slice(0, 200) }, 'page not found')));
   app.use(errorHandler(logger));
   return app;
