@@ -1,0 +1,154 @@
+/**
+ * The operator's command-line tool (node dist/cli.js), run as an operator
+ * would against a real database file: list, export as CSV and JSON, status,
+ * retrying failed alerts through the real senders, backups, and clear errors.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { projectRoot } from '../../src/paths';
+import { openDatabase } from '../../src/storage/database';
+import { createLeadStore, type NewLead } from '../../src/storage/leadStore';
+import { startFakeTwilio, type FakeTwilio } from '../fakes/fakeTwilio';
+import { startSmtpSink, type SmtpSink } from '../fakes/smtpSink';
+import { alertEnv } from '../helpers/leadSite';
+import { testTempDir } from '../helpers/site';
+
+const cliJs = join(projectRoot, 'dist', 'cli.js');
+const dir = testTempDir('cli-test-');
+const databasePath = join(dir, 'leads.db');
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cliJs, ...args], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_PATH: databasePath, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const lead = (createdAt: string, name: string, company: string, email: string): NewLead => ({
+  createdAt, name, company, email, userAgent: 'test', ipHash: null, dedupeKey: `${name}|${company}|${email}`,
+  smsStatus: 'pending', emailStatus: 'skipped',
+});
+
+let twilio: FakeTwilio;
+let smtp: SmtpSink;
+let failedId: number;
+
+before(async () => {
+  twilio = await startFakeTwilio();
+  smtp = await startSmtpSink();
+  const db = openDatabase(databasePath);
+  const store = createLeadStore(db);
+  store.insert(lead('2026-01-10T09:00:00.000Z', 'Ana Souza', 'Loja, "Azul" Ltda', 'ana@example.com'));
+  store.insert(lead('2026-02-15T10:30:00.000Z', '=HYPERLINK("http://evil")', 'Formula Inc', 'f@example.com'));
+  failedId = store.insert(lead('2026-03-01T12:00:00.000Z', 'Ravi Kumar', 'Kumar Labs', 'ravi@example.com'));
+  for (const id of [1, 2]) store.recordSent(id, 'sms', `SM${id}`, '2026-03-01T12:00:01.000Z');
+  store.claimAttempt(failedId, 'sms', '2026-03-01T12:00:05.000Z');
+  store.recordFailure(failedId, 'sms', 'Twilio answered 401', null); // gave up: 'failed'
+  db.close();
+});
+
+after(async () => {
+  await twilio.close();
+  await smtp.close();
+});
+
+describe('leads CLI', () => {
+  it('lists the most recent leads', async () => {
+    const all = await runCli(['list']);
+    assert.equal(all.code, 0, all.stderr);
+    for (const name of ['Ana Souza', 'Ravi Kumar']) assert.match(all.stdout, new RegExp(name));
+    const one = await runCli(['list', '--limit', '1']);
+    assert.match(one.stdout, /Ravi Kumar/);
+    assert.doesNotMatch(one.stdout, /Ana Souza/);
+  });
+
+  it('exports every lead as JSON, or those since a date', async () => {
+    const all = await runCli(['export', '--format', 'json']);
+    assert.equal(all.code, 0, all.stderr);
+    const rows = JSON.parse(all.stdout) as { name: string; company: string; sms_status: string }[];
+    assert.deepEqual(rows.map((r) => r.name), ['Ana Souza', '=HYPERLINK("http://evil")', 'Ravi Kumar']);
+    assert.equal(rows[0]!.company, 'Loja, "Azul" Ltda');
+    const since = JSON.parse((await runCli(['export', '--format', 'json', '--since', '2026-02-01'])).stdout) as unknown[];
+    assert.equal(since.length, 2);
+  });
+
+  it('exports CSV that a spreadsheet opens safely', async () => {
+    const csv = await runCli(['export']);
+    assert.equal(csv.code, 0, csv.stderr);
+    const lines = csv.stdout.trimEnd().split('\r\n');
+    assert.equal(lines.length, 4);
+    assert.match(lines[0]!, /^id,created_at,name,company,email,/);
+    assert.match(lines[1]!, /,"Loja, ""Azul"" Ltda",/);
+    assert.match(lines[2]!, /,"'=HYPERLINK\(""http:\/\/evil""\)",/, 'a formula is neutralised');
+  });
+
+  it('shows alert status and the leads that need attention', async () => {
+    const status = await runCli(['status']);
+    assert.equal(status.code, 0, status.stderr);
+    assert.match(status.stdout, /sms\s+failed\s+1/);
+    assert.match(status.stdout, /sms\s+sent\s+2/);
+    assert.match(status.stdout, /Twilio answered 401/);
+  });
+
+  it('retries failed alerts now, through the real Twilio client, once', async () => {
+    const env = alertEnv(twilio, smtp);
+    const first = await runCli(['retry'], env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /requeued: sms 1, email 0/);
+    assert.match(first.stdout, /sent now: sms 1/);
+    assert.equal(twilio.messages.length, 1);
+    assert.match(twilio.messages[0]!.body, /Ravi Kumar/);
+    const again = await runCli(['retry'], env);
+    assert.match(again.stdout, /requeued: sms 0, email 0/);
+    assert.equal(twilio.messages.length, 1, 'a delivered alert is never sent twice');
+    const db = new Database(databasePath, { readonly: true });
+    assert.equal(db.prepare('SELECT sms_status FROM leads WHERE id = ?').pluck().get(failedId), 'sent');
+    db.close();
+  });
+
+  it('takes a consistent backup and refuses to overwrite one', async () => {
+    const target = join(dir, 'backup.db');
+    const first = await runCli(['backup', target]);
+    assert.equal(first.code, 0, first.stderr);
+    const copy = new Database(target, { readonly: true });
+    assert.equal(copy.prepare('SELECT COUNT(*) FROM leads').pluck().get(), 3);
+    copy.close();
+    const again = await runCli(['backup', target]);
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /exists already/);
+  });
+
+  const badCalls: [string[], RegExp][] = [
+    [['export', '--format', 'xml'], /--format must be csv or json/],
+    [['export', '--since', 'last tuesday'], /--since must be a date/],
+    [['list', '--limit', '0'], /--limit must be a whole number/],
+    [['list', '--colour'], /Unknown option '--colour'/],
+    [['backup'], /backup needs a file name/],
+    [['frobnicate'], /Unknown command "frobnicate"/],
+  ];
+  for (const [args, message] of badCalls) {
+    it(`explains what is wrong with: leads ${args.join(' ')}`, async () => {
+      const result = await runCli(args);
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, message);
+      assert.match(result.stderr, /Usage: leads <command>/);
+    });
+  }
+
+  it('says where it looked when there is no database', async () => {
+    const result = await runCli(['list'], { DATABASE_PATH: join(dir, 'nowhere', 'leads.db') });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /No database at .*nowhere\/leads\.db/);
+    assert.equal(existsSync(join(dir, 'nowhere')), false, 'nothing created');
+  });
+});
