@@ -43,6 +43,15 @@ function prepare({ response, cacheControl }: FixedResponse, security: HeaderList
   return { etag: response.etag, ok, notModified: common };
 }
 
+/** The path of an absolute-form request target (`GET http://host/ HTTP/1.1`, as some proxies send). */
+function absoluteFormPath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+}
+
 /** Answers the request and returns true, or returns false and leaves it untouched. */
 export type FastHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
@@ -59,7 +68,7 @@ export function fastPages(fixed: Map<string, FixedResponse>, security: HeaderLis
     if (method !== 'GET' && method !== 'HEAD') return false;
     const url = req.url ?? '/';
     const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
+    const path = url.startsWith('/') ? (query === -1 ? url : url.slice(0, query)) : absoluteFormPath(url);
     // Exact lookups only: no path from the request ever reaches the file system.
     const page = prepared.get(path);
     if (!page) return false;

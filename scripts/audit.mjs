@@ -1,0 +1,157 @@
+// `npm run audit`: Lighthouse (12, the version for Node 20) against the
+// production build, with the mobile and the desktop preset, in Debian's
+// Chromium with every outside host unresolvable, so no score depends on the
+// network. Prints the four category scores and LCP, TBT and CLS per preset.
+//
+// The interview thumbnail normally comes from the video host. With outside
+// hosts blocked it would fail to load (a console error, which costs Best
+// Practices, and a broken image), so this script serves a stand-in of the same
+// size (480x360, like the host's hqdefault image) from 127.0.0.1 and points
+// VIDEO_THUMBNAIL_URL at it. It says so in its output. Nothing else is stubbed.
+//
+// A report, not a test: it prints the numbers and exits 0 unless it could not
+// run at all. BENCH-style knob: AUDIT_KEEP_REPORTS=dir writes the JSON reports there.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync, crc32 } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { buildIfNeeded, freePort, startServer, stopAll } from './bench-targets.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+/** A 480x360 PNG (a navy gradient), built in memory: the stand-in for the video host's thumbnail. */
+function thumbnailPng(width = 480, height = 360) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) rows.set([20 + (x * 40) / width, 40 + (y * 50) / height, 90 + (x * 60) / width], row + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function startThumbnailHost() {
+  const png = thumbnailPng();
+  const port = await freePort();
+  const server = http.createServer((req, res) => {
+    if (req.url !== '/vi/stand-in/hqdefault.png') return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length, 'Cache-Control': 'public, max-age=7200' });
+    res.end(png);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}/vi/stand-in/hqdefault.png`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+const PRESETS = [
+  ['mobile', undefined, 1800],
+  ['desktop', desktopConfig, 1000],
+];
+
+function summarise(lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+  const audit = (id) => lhr.audits[id];
+  const failing = Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => `${category.id}: ${a.id} (${a.displayValue ?? `score ${a.score}`})`),
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: audit('largest-contentful-paint').numericValue,
+    tbt: audit('total-blocking-time').numericValue,
+    cls: audit('cumulative-layout-shift').numericValue,
+    fcp: audit('first-contentful-paint').numericValue,
+    failing,
+    consoleErrors: (audit('errors-in-console')?.details?.items ?? []).map((i) => i.description ?? i.url),
+  };
+}
+
+async function main() {
+  buildIfNeeded(root);
+  const tmp = mkdtempSync(join(tmpdir(), 'audit-'));
+  const thumbnail = await startThumbnailHost();
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  let chrome;
+  try {
+    await startServer(join(root, 'dist', 'server.js'), {
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      VIDEO_THUMBNAIL_URL: thumbnail.url,
+      DATABASE_PATH: join(tmp, 'leads.db'),
+    }).then((s) => {
+      if (!s.url.startsWith(origin)) throw new Error('unexpected server address');
+    });
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    console.log(`Lighthouse 12 against the production build at ${origin}/ (Chromium ${chromePath}, outside hosts blocked).`);
+    console.log(`The video thumbnail is a local 480x360 stand-in served from ${new URL(thumbnail.url).origin} (VIDEO_THUMBNAIL_URL), because the real host is blocked.`);
+    const rows = [];
+    for (const [name, config, lcpTarget] of PRESETS) {
+      const result = await lighthouse(`${origin}/`, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
+      if (!result) throw new Error(`Lighthouse returned no result for ${name}`);
+      if (process.env.AUDIT_KEEP_REPORTS) {
+        mkdirSync(process.env.AUDIT_KEEP_REPORTS, { recursive: true });
+        writeFileSync(join(process.env.AUDIT_KEEP_REPORTS, `lighthouse-${name}.json`), result.report);
+      }
+      if (result.lhr.runtimeError) console.log(`  ${name}: runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+      rows.push([name, summarise(result.lhr), lcpTarget]);
+    }
+    console.log();
+    console.log('preset   perf  a11y  best-pr  seo   LCP       TBT     CLS    (targets: 100 each; LCP <= 1.8 s mobile / 1.0 s desktop; TBT 0 ms; CLS 0)');
+    for (const [name, s, lcpTarget] of rows) {
+      console.log(
+        `${name.padEnd(8)} ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s.bestPractices).padStart(7)}  ${String(s.seo).padStart(3)}   ` +
+          `${(s.lcp / 1000).toFixed(2)} s${s.lcp > lcpTarget ? '!' : ' '}  ${Math.round(s.tbt)} ms${s.tbt > 0 ? '!' : ' '}  ${s.cls.toFixed(3)}${s.cls > 0 ? '!' : ''}`,
+      );
+    }
+    for (const [name, s] of rows) {
+      for (const f of s.failing) console.log(`  ${name}: not perfect: ${f}`);
+      for (const e of s.consoleErrors) console.log(`  ${name}: console error: ${e}`);
+    }
+  } finally {
+    await chrome?.kill();
+    await stopAll();
+    await thumbnail.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`audit: ${err.stack ?? err}`);
+  process.exitCode = 1;
+}

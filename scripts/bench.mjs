@@ -1,0 +1,167 @@
+// `npm run bench`: how fast the production build serves GET / compared with
+// nginx serving the identical bytes and headers (or a bare node:http server
+// when nginx is not installed), then lead submissions against the local
+// Twilio and SMTP fakes, then start-up time and memory.
+//
+// A benchmark, not a test: it prints numbers and never fails on them. All
+// traffic stays on 127.0.0.1; every loop is bounded; every process it starts
+// is stopped at the end, also on Ctrl-C.
+//
+// Knobs (environment): BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
+// BENCH_LEAD_SECONDS (10), BENCH_BARE=1 (add the bare node:http server as a row
+// even when nginx is the reference), BENCH_COMPARE=path/to/other/dist/server.js
+// (add another build as a row, e.g. an older commit's, for before/after).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runAutocannon, runWrk } from './bench-load.mjs';
+import { leadEndpoint, runLeadBench, startFakes } from './bench-leads.mjs';
+import * as targets from './bench-targets.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const int = (name, fallback, max) => Math.min(max, Math.max(1, Number.parseInt(process.env[name] ?? '', 10) || fallback));
+const ROUNDS = int('BENCH_ROUNDS', 3, 10);
+const SECONDS = int('BENCH_SECONDS', 10, 60);
+const CONNECTIONS = int('BENCH_CONNECTIONS', 50, 1000);
+const LEAD_SECONDS = int('BENCH_LEAD_SECONDS', 10, 60);
+const HEADERS = { 'Accept-Encoding': 'gzip' }; // the one encoding nginx and we both serve precompressed: identical bytes
+
+const tmp = mkdtempSync(join(tmpdir(), 'bench-'));
+let cleaning = false;
+async function cleanUp() {
+  if (cleaning) return;
+  cleaning = true;
+  await targets.stopAll();
+  rmSync(tmp, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => cleanUp().finally(() => process.exit(130)));
+
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
+const median = (values) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const print = (line = '') => process.stdout.write(`${line}\n`);
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r, ri) => r.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ') + (ri === 0 ? `\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : '')).join('\n');
+}
+
+async function pageBenchmark(list, wrk) {
+  const tools = [['autocannon', (url) => runAutocannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS })]];
+  if (wrk) tools.push(['wrk', (url) => runWrk(wrk, url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS })]);
+
+  print(`Warming up each target (3 s of autocannon)...`);
+  for (const t of list) await runAutocannon(t.url, { connections: CONNECTIONS, seconds: 3, headers: HEADERS });
+
+  const samples = new Map();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    // Alternate the order every round, so drift in the machine's load does not favour one target.
+    const order = round % 2 === 0 ? list : [...list].reverse();
+    for (const [tool, run] of tools) {
+      for (const t of order) {
+        const r = await run(t.url);
+        const key = `${tool}|${t.name}`;
+        samples.set(key, [...(samples.get(key) ?? []), r]);
+        print(`  round ${round + 1}/${ROUNDS} ${tool.padEnd(10)} ${t.name.padEnd(28)} ${fmt(r.rps).padStart(7)} req/s  p50 ${fmt(r.p50, 2)} ms  p99 ${fmt(r.p99, 2)} ms${r.errors ? `  errors ${r.errors}` : ''}`);
+      }
+    }
+  }
+
+  const rows = [['tool', 'target', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs ref', 'p99 vs ref', 'errors']];
+  for (const [tool] of tools) {
+    const summary = (name) => {
+      const s = samples.get(`${tool}|${name}`);
+      return { rps: median(s.map((r) => r.rps)), p50: median(s.map((r) => r.p50)), p99: median(s.map((r) => r.p99)), errors: s.reduce((a, r) => a + r.errors, 0) };
+    };
+    const ref = summary(list.find((t) => t.reference).name);
+    for (const t of list) {
+      const s = summary(t.name);
+      rows.push([tool, t.name, fmt(s.rps), fmt(s.p50, 2), fmt(s.p99, 2), t.reference ? 'reference' : `${fmt(s.rps / ref.rps, 2)}x`, t.reference ? 'reference' : `${fmt(s.p99 / ref.p99, 2)}x`, s.errors]);
+    }
+  }
+  print();
+  print(`GET / with Accept-Encoding: gzip, ${CONNECTIONS} connections, median of ${ROUNDS} interleaved ${SECONDS}-s runs per tool and target`);
+  print(`(targets: >= 0.8x the reference's req/s, p99 <= 2x the reference's)`);
+  print(table(rows));
+}
+
+async function startupTime(serverJs, env) {
+  const times = [];
+  for (let i = 0; i < 5; i += 1) {
+    const server = await targets.startServer(serverJs, { ...env, DATABASE_PATH: join(tmp, `startup-${i}.db`) });
+    times.push(server.startupMs);
+    await targets.stopProcess(server.child);
+  }
+  return times;
+}
+
+async function main() {
+  if (targets.buildIfNeeded(root)) print('Built the production bundle (dist/ was missing or older than the sources).');
+  const serverJs = join(root, 'dist', 'server.js');
+  const nginx = targets.nginxPath();
+  const wrk = targets.wrkPath();
+  print(`node ${process.version}, nginx: ${nginx ?? 'not installed (apt-get install nginx-light)'}, wrk: ${wrk ?? 'not installed (apt-get install wrk)'}`);
+
+  const fakes = await startFakes(root, tmp).catch((err) => ({ reason: err.message }));
+  const ours = await targets.startServer(serverJs, fakes.env ?? { DATABASE_PATH: join(tmp, 'leads.db') });
+  // The server swaps in its best compression just after start-up: capture once the bytes stop changing (at most ~5 s).
+  let page = await targets.captureResponse(ours.url);
+  for (let i = 0; i < 20; i += 1) {
+    await targets.sleep(250);
+    const again = await targets.captureResponse(ours.url);
+    if (again.gzip.equals(page.gzip)) break;
+    page = again;
+  }
+  print(`GET / is ${fmt(page.identity.length)} bytes, ${fmt(page.gzip.length)} gzipped; ${page.headers.length} headers reproduced on the reference`);
+
+  const list = [{ name: 'this server (dist/server.js)', url: ours.url }];
+  if (process.env.BENCH_COMPARE) {
+    const other = await targets.startServer(resolve(process.env.BENCH_COMPARE), { DATABASE_PATH: join(tmp, 'compare.db') });
+    list.push({ name: 'compare (BENCH_COMPARE)', url: other.url });
+  }
+  if (nginx) list.push({ name: 'nginx, 2 workers, gzip on', url: (await targets.startNginx(join(tmp, 'nginx'), page)).url, reference: true });
+  if (!nginx || process.env.BENCH_BARE === '1') {
+    list.push({ name: 'bare node:http, same bytes', url: (await targets.startBareNode(tmp, page, join(root, 'scripts'))).url, reference: !nginx });
+  }
+  await pageBenchmark(list, wrk);
+
+  print();
+  print(`Lead submissions (${LEAD_SECONDS} s, rate limit lifted, alerts to the local fakes)`);
+  if (!fakes.env) {
+    print(`  skipped: ${fakes.reason}`);
+  } else {
+    const r = await runLeadBench({ origin: ours.url, endpoint: leadEndpoint(root), fakes, seconds: LEAD_SECONDS, connections: 20 });
+    if (r.skipped) print(`  skipped: ${r.skipped}`);
+    else {
+      print(`  sent ${fmt(r.sent)}, answered ${fmt(r.answered)}, accepted ${fmt(r.accepted)} (${fmt(r.perSecond)}/s; target >= 500/s), statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
+      print(`  latency p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms`);
+      if (r.db?.error) print(`  stored leads: could not read the database (${r.db.error})`);
+      else if (r.db) print(`  stored leads ${fmt(r.db.stored)} (rows with the same e-mail twice: ${r.db.duplicateRows}); alert status 'sent': SMS ${fmt(r.db.smsSent)}, e-mail ${fmt(r.db.emailSent)}`);
+      print(`  SMS at the Twilio fake: ${fmt(r.sms.messages)} messages (${fmt(r.sms.distinct)} distinct leads, duplicates ${r.sms.duplicates}${r.sms.unmatched ? `, ${r.sms.unmatched} without a lead number` : ''}; ${fmt(r.sms.requests)} requests)`);
+      print(`  e-mail at the SMTP sink: ${fmt(r.email.messages)} messages (${fmt(r.email.distinct)} distinct leads, duplicates ${r.email.duplicates}${r.email.unmatched ? `, ${r.email.unmatched} without a lead number` : ''})`);
+      print(`  waited ${fmt(r.waitedMs / 1000, 1)} s after the run for the alerts to arrive`);
+    }
+  }
+
+  const memory = targets.memoryOf(ours.child.pid);
+  print();
+  print(`Memory of the server after the benchmarks: resident ${fmt(memory.rssMb, 1)} MB, peak ${fmt(memory.peakMb, 1)} MB (target < 100 MB)`);
+  await targets.stopAll();
+  await fakes.close?.();
+  const times = await startupTime(serverJs, {});
+  print(`Start-up, spawn to first 200 on GET / (5 runs): median ${fmt(median(times))} ms, runs ${times.map((t) => fmt(t)).join(', ')} ms (target <= 300 ms)`);
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`bench: ${err.stack ?? err}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
