@@ -34,3 +34,11 @@ const client = await esbuild.context({ ...clientOptions, plugins: [restartOnEnd(
 const server = await esbuild.context({ ...serverOptions, plugins: [restartOnEnd()] });
 await Promise.all([client.watch(), server.watch()]);
 console.log('watching src/ and client/ for changes');
+
+// Ctrl-C or a stop signal ends the server with the watcher, never leaving it orphaned.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    child?.kill('SIGTERM');
+    process.exit(0);
+  });
+}
