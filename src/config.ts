@@ -44,6 +44,9 @@ export interface Config {
   alertRetryBaseMs: number;
   alertMaxAttempts: number;
   shutdownTimeoutMs: number;
+  /** A client must send its request headers within this time, and the whole request within requestTimeoutMs. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -177,7 +180,11 @@ export function loadConfig(env: Env = process.env): Config {
     alertRetryBaseMs: r.int('ALERT_RETRY_BASE_MS', 30_000, 10, 86_400_000),
     alertMaxAttempts: r.int('ALERT_MAX_ATTEMPTS', 10, 1, 100),
     shutdownTimeoutMs: r.int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 120_000),
+    headersTimeoutMs: r.int('HEADERS_TIMEOUT_MS', 10_000, 100, 120_000),
+    requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
   };
+  // Node refuses a headers timeout longer than the request timeout.
+  if (config.headersTimeoutMs > config.requestTimeoutMs) r.problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

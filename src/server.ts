@@ -3,6 +3,7 @@
  * Start-up problems (bad configuration, missing build) stop the process with
  * exit code 1 and a clear message.
  */
+import { createServer } from 'node:http';
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './http/app';
 import { openLeadCapture } from './leads/leadCapture';
@@ -10,6 +11,8 @@ import { createLogger } from './logger';
 import { loadAssets } from './pages/assets';
 import { renderSite } from './pages/site';
 import { assetsDir } from './paths';
+
+const WARM_SENDERS_AFTER_MS = 1_000;
 
 function main(): void {
   const config = loadConfig();
@@ -19,13 +22,29 @@ function main(): void {
   const leads = openLeadCapture(config, logger);
   const app = createApp({ config, logger, site, assets, leads });
 
-  const server = app.listen(config.port, config.host, () => {
+  // Created with its options rather than by app.listen: Node checks the headers and request
+  // timeouts only every connectionsCheckingInterval (30 s by default, settable only here), so a
+  // slowloris client set to be cut off after 10 s could otherwise hold its socket for 40 s.
+  const server = createServer(
+    {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
+    },
+    app,
+  );
+  server.listen(config.port, config.host, () => {
     logger.info({ url: `http://${config.host}:${config.port}`, publicUrl: config.publicUrl }, 'server listening');
     leads.dispatcher.start(); // also picks up alerts left pending by an earlier run
+    // The twilio and nodemailer SDKs are imported on first use (their ~250 ms of loading kept the
+    // server from answering until ~400 ms after spawn). Load them a moment after listening rather
+    // than at once, so the first requests (a health check, the first page view) are not queued
+    // behind that stall, and well before a visitor could have filled in the form.
+    setTimeout(() => {
+      leads.warmSenders().catch((err: unknown) => logger.warn({ err }, 'alert provider SDK could not be loaded yet; the first alert tries again'));
+    }, WARM_SENDERS_AFTER_MS).unref();
   });
-  // Slow or idle clients must not hold sockets: headers within 10 s, the whole request within 30 s.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
+  // Slow or idle clients must not hold sockets (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS above).
   server.keepAliveTimeout = 5_000;
   server.on('error', (err) => {
     logger.fatal({ err }, 'server could not start');

@@ -19,6 +19,8 @@ export interface LeadCapture {
   dispatcher: AlertDispatcher;
   ipSalt: string;
   now: () => number;
+  /** Loads the alert providers' SDKs (imported on first use, to keep them out of the start-up). */
+  warmSenders(): Promise<void>;
   /** Stops the retry loop, waits up to timeoutMs for alert attempts under way, closes the database. */
   close(timeoutMs: number): Promise<{ attemptsFinished: boolean }>;
 }
@@ -35,9 +37,10 @@ export function openLeadCapture(config: Config, logger: Logger, options: LeadCap
   try {
     const store = createLeadStore(db);
     const ipSalt = loadIpSalt(db, config.ipHashSalt);
+    const senders = options.senders ?? createSenders(config, logger);
     const dispatcher = createAlertDispatcher({
       store,
-      senders: options.senders ?? createSenders(config, logger),
+      senders,
       logger,
       now,
       answerTimeoutMs: config.alertTimeoutMs,
@@ -52,8 +55,12 @@ export function openLeadCapture(config: Config, logger: Logger, options: LeadCap
       dispatcher,
       ipSalt,
       now,
+      async warmSenders() {
+        await Promise.all(Object.values(senders).map((sender) => sender.warm?.()));
+      },
       close(timeoutMs) {
         closed ??= dispatcher.stop(timeoutMs).then((attemptsFinished) => {
+          for (const sender of Object.values(senders)) sender.close?.();
           if (db.open) db.close();
           return { attemptsFinished };
         });

@@ -1,11 +1,12 @@
 /**
  * POST /functions/v1/process-lead-notification, read top to bottom:
- * rate limit -> parse -> validate -> honeypot -> dedupe -> store -> notify -> respond.
+ * same-site check -> rate limit -> parse -> validate -> honeypot -> dedupe -> store -> notify -> respond.
  * The lead is committed before any alert is attempted, so whatever happens
  * to the providers, a lead the visitor was told about is never lost.
  */
 import { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
+import { CROSS_SITE_ERROR, rejectCrossSiteOrigin } from '../http/rejectCrossSiteOrigin';
 import type { Logger } from '../logger';
 import type { LeadResultPage } from '../pages/leadResultPage';
 import { LEAD_ENDPOINT } from '../pages/form/endpoint';
@@ -94,7 +95,9 @@ export function leadRoutes({ config, logger, capture, resultPage }: LeadRouteDep
   }
 
   const router = Router();
-  router.post(LEAD_ENDPOINT, leadRateLimit(config, answer), ...parseLeadBody(answer), handleLead);
+  // First, so a page of another site cannot make its visitors' browsers post leads (nor use up their rate limit).
+  const sameSiteOnly = rejectCrossSiteOrigin(config.publicUrl, (req, res) => answer(req, res, 403, { success: false, error: CROSS_SITE_ERROR }));
+  router.post(LEAD_ENDPOINT, sameSiteOnly, leadRateLimit(config, answer), ...parseLeadBody(answer), handleLead);
   router.all(LEAD_ENDPOINT, (req, res) => {
     res.setHeader('Allow', 'POST');
     answer(req, res, 405, { success: false, error: 'Submit the form with a POST request.' });

@@ -22,6 +22,8 @@ const MISSING = {
 
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const WHITESPACE = /\s/u;
+/** In a /u pattern, \p{Cs} matches only surrogates that are not part of a pair. */
+const LONE_SURROGATE = /\p{Cs}/u;
 // The HTML standard's e-mail rule (what type="email" accepts), with Unicode
 // letters allowed in the domain (browsers accept internationalised domains)
 // and at least one dot: an address on a bare host name cannot be answered.
@@ -44,6 +46,10 @@ function checkField(field: keyof LeadInput, value: unknown): string | { value: s
   const trimmed = value.trim();
   if (trimmed === '') return MISSING[field];
   if (length(trimmed) > LIMITS[field]) return `${LABELS[field]} must be at most ${LIMITS[field]} characters.`;
+  // A lone UTF-16 surrogate (possible in JSON: "\ud800") has no UTF-8 form: SQLite would store
+  // replacement characters, so the stored lead would differ from what was sent. Found by
+  // tests/hostile/leadFuzz.test.ts.
+  if (LONE_SURROGATE.test(trimmed)) return `${LABELS[field]} contains characters that are not valid text.`;
   if (field === 'email') {
     if (WHITESPACE.test(trimmed) || CONTROL.test(trimmed)) return 'Email address must not contain spaces or control characters.';
     if (!isEmailAddress(trimmed)) return 'Please enter a valid email address, like name@example.com.';

@@ -73,8 +73,10 @@ export function createAlertDispatcher(options: DispatcherOptions): AlertDispatch
   const now = options.now ?? Date.now;
   const channels = (['sms', 'email'] as const).filter((ch) => senders[ch] !== undefined);
   const inFlight = new Map<string, Promise<boolean>>();
-  // Accepted by the provider but not recorded (the database failed): never resend from this process.
-  const delivered = new Set<string>();
+  // Accepted by the provider but not recorded (the database failed): never resend from this process,
+  // and record it once the database answers again (tests/faults/databaseFaults.test.ts found such
+  // alerts left 'pending' for good, to be sent a second time after the next restart).
+  const delivered = new Map<string, { providerMessageId: string; sentAt: string }>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
 
@@ -98,13 +100,26 @@ export function createAlertDispatcher(options: DispatcherOptions): AlertDispatch
       else logger.warn({ ...log, error, retryInMs: backoffMs(attempt) }, 'alert attempt failed; will retry');
       return false;
     }
+    const sentAt = iso(now());
     try {
-      store.recordSent(leadId, channel, providerMessageId, iso(now()));
+      store.recordSent(leadId, channel, providerMessageId, sentAt);
     } catch (err) {
-      delivered.add(`${channel}:${leadId}`);
+      delivered.set(`${channel}:${leadId}`, { providerMessageId, sentAt });
       logger.error({ ...log, err }, 'alert sent but could not be recorded');
     }
     logger.info(log, 'alert sent');
+    return true;
+  }
+
+  /** Records a delivery the database could not take at the time; true either way (it was sent). */
+  function recordLate(leadId: number, channel: Channel, key: string, sent: { providerMessageId: string; sentAt: string }): boolean {
+    try {
+      store.recordSent(leadId, channel, sent.providerMessageId, sent.sentAt);
+      delivered.delete(key);
+      logger.info({ leadId, channel }, 'alert sent earlier is now recorded');
+    } catch {
+      // Still failing: the alert stays due and this is tried again on the next pass of the loop.
+    }
     return true;
   }
 
@@ -112,7 +127,9 @@ export function createAlertDispatcher(options: DispatcherOptions): AlertDispatch
   function attempt(leadId: number, channel: Channel): Promise<boolean> {
     const key = `${channel}:${leadId}`;
     const sender = senders[channel];
-    if (!sender || delivered.has(key)) return Promise.resolve(delivered.has(key));
+    const unrecorded = delivered.get(key);
+    if (unrecorded) return Promise.resolve(recordLate(leadId, channel, key, unrecorded));
+    if (!sender) return Promise.resolve(false);
     const existing = inFlight.get(key);
     if (existing) return existing;
     const promise = run(leadId, channel, sender)

@@ -8,6 +8,10 @@ import type { AlertLead } from './smsText';
 export interface AlertSender {
   /** Resolves once the provider accepted the alert; rejects otherwise. Must settle (senders carry their own timeouts). */
   send(lead: AlertLead): Promise<{ providerMessageId: string }>;
+  /** Loads the provider's SDK now: senders import it on first use, to keep it out of the start-up. */
+  warm?(): Promise<void>;
+  /** Closes what the sender keeps open between alerts (pooled connections); at shutdown. */
+  close?(): void;
 }
 
 /**

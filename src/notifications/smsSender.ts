@@ -4,40 +4,53 @@
  * production) through the documented `httpClient` option: a RequestClient
  * subclass that rewrites each request's origin.
  */
-import twilio from 'twilio';
 import type { SmsConfig } from '../config';
 import type { AlertSender } from './sender';
 import { buildSmsText } from './smsText';
 
-type RequestOptions = Parameters<InstanceType<typeof twilio.RequestClient>['request']>[0];
+type Twilio = typeof import('twilio');
+type RequestOptions = Parameters<InstanceType<Twilio['RequestClient']>['request']>[0];
+type Messages = ReturnType<Twilio>['messages'];
 
 const TWILIO_ORIGIN = /^https:\/\/[a-z0-9.-]+\.twilio\.com(?=\/|$)/i;
 
-class OriginRewritingClient extends twilio.RequestClient {
-  constructor(
-    private readonly origin: string | undefined,
-    timeoutMs: number,
-  ) {
-    super({ timeout: timeoutMs, autoRetry: false });
-  }
+/** The twilio client's messages API, with requests sent to `origin` instead of Twilio's. */
+function createMessages(twilio: Twilio, config: SmsConfig, timeoutMs: number): Messages {
+  class OriginRewritingClient extends twilio.RequestClient {
+    constructor(
+      private readonly origin: string | undefined,
+      timeout: number,
+    ) {
+      super({ timeout, autoRetry: false });
+    }
 
-  override request<TData>(opts: RequestOptions & { data?: TData }) {
-    const uri = this.origin === undefined ? opts.uri : opts.uri.replace(TWILIO_ORIGIN, this.origin);
-    return super.request<TData>({ ...opts, uri });
+    override request<TData>(opts: RequestOptions & { data?: TData }) {
+      const uri = this.origin === undefined ? opts.uri : opts.uri.replace(TWILIO_ORIGIN, this.origin);
+      return super.request<TData>({ ...opts, uri });
+    }
   }
+  const origin = config.apiUrl?.replace(/\/+$/, '');
+  const client = twilio(config.accountSid, config.authToken, { httpClient: new OriginRewritingClient(origin, timeoutMs) });
+  return client.messages;
 }
 
 export function createSmsSender(config: SmsConfig, timeoutMs: number): AlertSender {
-  const origin = config.apiUrl?.replace(/\/+$/, '');
-  const client = twilio(config.accountSid, config.authToken, {
-    httpClient: new OriginRewritingClient(origin, timeoutMs),
-  });
-  // The client loads its API modules on first use, blocking the event loop for
-  // about half a second: pay that at start-up, not during a visitor's request.
-  const messages = client.messages;
+  // twilio is the heaviest import of the server (~130 ms) and its client loads its API modules on
+  // first use (`client.messages`, ~120 ms more), blocking the event loop both times. Neither may
+  // delay the start-up (target: serving within 300 ms), so both happen on first use or in warm(),
+  // which the server calls just after it starts listening: a visitor's lead does not pay it either.
+  let messages: Promise<Messages> | undefined;
+  const load = () => {
+    messages ??= import('twilio')
+      .then((module) => new Promise<Twilio>((resolve) => setImmediate(() => resolve(module.default))))
+      .then((twilio) => createMessages(twilio, config, timeoutMs)); // a separate turn: two shorter stalls, not one long one
+    messages.catch(() => (messages = undefined)); // a failed load is tried again by the next attempt
+    return messages;
+  };
   return {
+    warm: async () => void (await load()),
     async send(lead) {
-      const message = await messages.create({ to: config.to, from: config.from, body: buildSmsText(lead) });
+      const message = await (await load()).create({ to: config.to, from: config.from, body: buildSmsText(lead) });
       return { providerMessageId: message.sid };
     },
   };

@@ -10,6 +10,9 @@ import { migrate } from './migrations';
 
 export type { Db };
 
+/** How long a write waits for a lock held by another process before it fails (and the visitor gets a 500). */
+export const BUSY_TIMEOUT_MS = 2_000;
+
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
@@ -18,8 +21,9 @@ export function openDatabase(path: string): Db {
     db.pragma('journal_mode = WAL');
     // FULL: a lead the visitor was told is saved survives a power cut, not only a crash.
     db.pragma('synchronous = FULL');
-    // Wait for another connection (an operator's shell) instead of failing at once.
-    db.pragma('busy_timeout = 5000');
+    // Wait for another connection (an operator's shell) instead of failing at once; short,
+    // because better-sqlite3 waits synchronously and the whole process stalls meanwhile.
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     migrate(db);
     return db;
   } catch (err) {
