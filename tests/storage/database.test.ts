@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { openDatabase } from '../../src/storage/database';
+import { BUSY_TIMEOUT_MS, openDatabase } from '../../src/storage/database';
 import { hashIp, loadIpSalt } from '../../src/storage/ipHash';
 import { migrations } from '../../src/storage/migrations';
 import { testTempDir } from '../helpers/site';
@@ -20,7 +20,7 @@ describe('openDatabase', () => {
     try {
       assert.ok(existsSync(path));
       assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-      assert.equal(db.pragma('busy_timeout', { simple: true }), 5000);
+      assert.equal(db.pragma('busy_timeout', { simple: true }), BUSY_TIMEOUT_MS);
       assert.equal(db.pragma('synchronous', { simple: true }), 2);
     } finally {
       db.close();

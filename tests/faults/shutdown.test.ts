@@ -1,0 +1,110 @@
+/**
+ * SIGTERM in the middle of work, on the real server process: submissions
+ * under way get their answer, alert attempts under way either finish (and are
+ * recorded as sent, so never resent) or, when the shutdown deadline cuts them
+ * off, stay pending, the process exits 0, and nothing is half-written: every
+ * answered lead is stored once, every alert is 'sent' or 'pending' (never
+ * lost as 'failed'), and after a restart each alert reaches its fake once.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { startFakeTwilio, type FakeTwilio } from '../fakes/fakeTwilio';
+import { startSmtpSink, type SmtpSink } from '../fakes/smtpSink';
+import { alertEnv } from '../helpers/leadSite';
+import { waitFor } from '../helpers/waitFor';
+import { startServer, tempDir, type ServerProcess } from '../harness/serverProcess';
+import { postLead, type LeadReply } from '../hostile/leadClient';
+
+/** The visitor's answer waits this long for the SMS; a provider call may take three times as long. */
+const ANSWER_MS = 1_000;
+
+let twilio: FakeTwilio;
+let smtp: SmtpSink;
+let n = 0;
+const figures = { sigterms: 0, inFlightAtSigterm: 0, answered: 0, pendingAtExit: 0 };
+
+before(async () => {
+  [twilio, smtp] = await Promise.all([startFakeTwilio(), startSmtpSink()]);
+});
+
+after(async () => {
+  await Promise.all([twilio?.close(), smtp?.close()]);
+  console.log(`[shutdown] SIGTERMs ${figures.sigterms}; submissions in flight at SIGTERM ${figures.inFlightAtSigterm}, answered ${figures.answered}; alerts left pending at exit ${figures.pendingAtExit}, all delivered once after restart; lost 0`);
+});
+
+type Row = { email: string; sms_status: string; email_status: string };
+const readRows = (dir: string) => {
+  const db = new Database(`${dir}/leads.db`, { readonly: true });
+  try {
+    return { rows: db.prepare('SELECT email, sms_status, email_status FROM leads').all() as Row[], integrity: db.pragma('integrity_check', { simple: true }) };
+  } finally {
+    db.close();
+  }
+};
+
+async function sigtermDuringWork(shutdownMs: number, duringShutdown: () => Promise<void>) {
+  await twilio.setMode('hang');
+  smtp.setMode('hang');
+  const dataDir = tempDir('sigterm-');
+  const env = { ...alertEnv(twilio, smtp), ALERT_TIMEOUT_MS: String(ANSWER_MS), ALERT_RETRY_BASE_MS: '100', SHUTDOWN_TIMEOUT_MS: String(shutdownMs), LEAD_RATE_LIMIT: '1000' };
+  const server = await startServer({ dataDir, env });
+  const leads = Array.from({ length: 6 }, () => ({ name: `Term ${(n += 1)}`, company: 'Acme', email: `term-${n}@example.com` }));
+  const replies = leads.map((l) => postLead(server.url, l).catch((e: Error): LeadReply => ({ status: 0, headers: {}, text: e.message, json: undefined })));
+  // SIGTERM once all six are stored and waiting on their SMS (held by the hanging fake): truly in flight.
+  await waitFor(() => readRows(dataDir).rows.length === leads.length, 5_000, 'the six submissions to be stored');
+  const stoppedAt = Date.now();
+  figures.sigterms += 1;
+  figures.inFlightAtSigterm += leads.length;
+  const exit = server.stop('SIGTERM', shutdownMs + 10_000);
+  await duringShutdown();
+  const answers = await Promise.all(replies);
+  const code = await exit;
+  const took = Date.now() - stoppedAt;
+  figures.answered += answers.filter((a) => a.status === 200).length;
+  assert.deepEqual(answers.map((a) => a.status), leads.map(() => 200), `every submission under way was answered: ${answers.map((a) => a.text.slice(0, 80)).join(' | ')}\n${server.output()}`);
+  assert.equal(code, 0, `exit code 0\n${server.output()}`);
+  assert.ok(took < shutdownMs + 2_500, `exited within the shutdown deadline (${took} ms)`);
+  const { rows, integrity } = readRows(dataDir);
+  assert.equal(integrity, 'ok');
+  assert.deepEqual(rows.map((r) => r.email).sort(), leads.map((l) => l.email).sort(), 'each answered lead stored once');
+  for (const r of rows) for (const status of [r.sms_status, r.email_status]) assert.ok(status === 'sent' || status === 'pending', `status ${status}`);
+  figures.pendingAtExit += rows.reduce((k, r) => k + (r.sms_status === 'pending' ? 1 : 0) + (r.email_status === 'pending' ? 1 : 0), 0);
+  return { dataDir, env, leads, rows };
+}
+
+async function restartAndDeliver(dataDir: string, env: Record<string, string>, emails: string[]) {
+  // The fake drops held requests whose client is gone; give it an I/O turn to see the old process's sockets close.
+  await new Promise((r) => setTimeout(r, 100));
+  await twilio.setMode('up');
+  smtp.setMode('up');
+  const server = await startServer({ dataDir, env });
+  try {
+    await waitFor(() => readRows(dataDir).rows.every((r) => r.sms_status === 'sent' && r.email_status === 'sent'), 15_000, 'pending alerts after the restart');
+    await new Promise((r) => setTimeout(r, 300));
+    for (const email of emails) {
+      assert.equal(twilio.messages.filter((m) => m.body.includes(`\n${email}\n`)).length, 1, `one SMS for ${email}`);
+      assert.equal(smtp.messages.filter((m) => m.text?.includes(`Email: ${email}\n`)).length, 1, `one e-mail for ${email}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+describe('SIGTERM while submissions and alerts are under way', () => {
+  it('finishes what it can before the deadline: held SMS accepted during shutdown are recorded, never resent', async () => {
+    const { dataDir, env, leads, rows } = await sigtermDuringWork(8_000, async () => {
+      await new Promise((r) => setTimeout(r, 200));
+      await twilio.setMode('up'); // the slow provider finally answers the held requests
+    });
+    assert.ok(rows.every((r) => r.sms_status === 'sent'), 'the SMS attempts finished and were recorded before exit');
+    await restartAndDeliver(dataDir, env, leads.map((l) => l.email));
+  });
+
+  it('leaves attempts cut off by the deadline pending, and delivers them once after a restart', async () => {
+    // Longer than the visitor's answer, shorter than a hung provider call (3 x the answer time).
+    const { dataDir, env, leads, rows } = await sigtermDuringWork(2 * ANSWER_MS, async () => {});
+    assert.ok(rows.some((r) => r.sms_status === 'pending' || r.email_status === 'pending'), 'some alerts were still under way at the deadline');
+    await restartAndDeliver(dataDir, env, leads.map((l) => l.email));
+  });
+});
