@@ -5,6 +5,7 @@
  * it all. Shared with the browser tests: keep the API stable.
  */
 import { join } from 'node:path';
+import { afterEach } from 'node:test';
 import { startFakeTwilio, type FakeTwilio } from '../fakes/fakeTwilio';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtpSink';
 import { listen } from './listen';
@@ -73,7 +74,9 @@ export async function startLeadSite(options: LeadSiteOptions = {}): Promise<Lead
     if ((isSms && options.sms !== false) || (!isSms && options.email !== false)) env[name] ??= value;
   }
   const site = createTestSite(env, { now: options.now });
-  const server = await listen(site.app);
+  // As the server does just after it listens: load the provider SDKs now, so a test's first lead
+  // is not answered while twilio is still loading (that takes longer than the short answer timeout).
+  const [server] = await Promise.all([listen(site.app), site.leads.warmSenders()]);
   if (options.startDispatcher !== false) site.leads.dispatcher.start();
 
   return {
@@ -105,3 +108,25 @@ export async function startLeadSite(options: LeadSiteOptions = {}): Promise<Lead
     },
   };
 }
+
+/** For a test file: a factory of lead sites, every one closed after each test. */
+export function leadSitesPerTest(): (options?: LeadSiteOptions) => Promise<LeadSite> {
+  let sites: LeadSite[] = [];
+  afterEach(async () => {
+    await Promise.all(sites.map((s) => s.close()));
+    sites = [];
+  });
+  return async (options = {}) => {
+    const s = await startLeadSite(options);
+    sites.push(s);
+    return s;
+  };
+}
+
+/** Posts fields as the form does without JavaScript: form-encoded, asking for an HTML answer. */
+export const postForm = (s: LeadSite, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${s.url}${LEAD_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });

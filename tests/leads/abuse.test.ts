@@ -6,29 +6,13 @@
  * error and counts IPv6 clients per /64.
  */
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
-import { LEAD_PATH, startLeadSite, type LeadSite, type LeadSiteOptions } from '../helpers/leadSite';
+import { describe, it } from 'node:test';
+import { LEAD_PATH, leadSitesPerTest, postForm } from '../helpers/leadSite';
 import { sleep, waitFor } from '../helpers/waitFor';
 
 const lead = { name: '  Ada <b>Lovelace</b>  ', company: 'Engines & "Co"', email: ' Ada@Example.com ' };
 
-let sites: LeadSite[] = [];
-afterEach(async () => {
-  await Promise.all(sites.map((s) => s.close()));
-  sites = [];
-});
-async function site(options: LeadSiteOptions = {}): Promise<LeadSite> {
-  const s = await startLeadSite(options);
-  sites.push(s);
-  return s;
-}
-
-const postForm = (s: LeadSite, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(`${s.url}${LEAD_PATH}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
+const site = leadSitesPerTest();
 
 describe('honeypot', () => {
   it('answers a filled hidden field with the normal success, storing and sending nothing', async () => {

@@ -5,9 +5,9 @@
  * providers received and what the database holds.
  */
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { SAVED_SMS_MAY_HAVE_FAILED, THANK_YOU_MESSAGE } from '../../src/pages/form/messages';
-import { ALERT_EMAIL_FROM, ALERT_EMAIL_TO, ALERT_SMS_TO, LEAD_PATH, startLeadSite, type LeadSite, type LeadSiteOptions } from '../helpers/leadSite';
+import { ALERT_EMAIL_FROM, ALERT_EMAIL_TO, ALERT_SMS_TO, LEAD_PATH, leadSitesPerTest, postForm } from '../helpers/leadSite';
 import { sleep, waitFor } from '../helpers/waitFor';
 
 const lead = { name: '  Ada <b>Lovelace</b>  ', company: 'Engines & "Co"', email: ' Ada@Example.com ' };
@@ -15,23 +15,7 @@ const lead = { name: '  Ada <b>Lovelace</b>  ', company: 'Engines & "Co"', email
 /** React writes ' and " as entities in text. */
 const decode = (html: string) => html.replaceAll('&#x27;', "'").replaceAll('&#39;', "'").replaceAll('&quot;', '"');
 
-let sites: LeadSite[] = [];
-afterEach(async () => {
-  await Promise.all(sites.map((s) => s.close()));
-  sites = [];
-});
-async function site(options: LeadSiteOptions = {}): Promise<LeadSite> {
-  const s = await startLeadSite(options);
-  sites.push(s);
-  return s;
-}
-
-const postForm = (s: LeadSite, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(`${s.url}${LEAD_PATH}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
+const site = leadSitesPerTest();
 
 describe('POST /functions/v1/process-lead-notification', () => {
   it('stores the lead, sends both alerts and answers success with notificationResult true', async () => {
