@@ -58,6 +58,9 @@ export function leadRoutes({ config, logger, capture, resultPage }: LeadRouteDep
   /** notificationResult is true exactly when Twilio accepted the SMS within the answer timeout. */
   async function notify(leadId: number): Promise<LeadResponse> {
     try {
+      // The providers' SDKs load on first use; the answer timeout is for the provider, so a lead
+      // arriving before they are loaded waits for the (once-only) load first, not inside the timeout.
+      await capture.warmSenders().catch(() => undefined); // a failed load fails the attempt, which is retried
       const accepted = await dispatcher.notifyNewLead(leadId);
       return { success: true, notificationResult: accepted.sms };
     } catch (err) {

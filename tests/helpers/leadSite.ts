@@ -74,9 +74,7 @@ export async function startLeadSite(options: LeadSiteOptions = {}): Promise<Lead
     if ((isSms && options.sms !== false) || (!isSms && options.email !== false)) env[name] ??= value;
   }
   const site = createTestSite(env, { now: options.now });
-  // As the server does just after it listens: load the provider SDKs now, so a test's first lead
-  // is not answered while twilio is still loading (that takes longer than the short answer timeout).
-  const [server] = await Promise.all([listen(site.app), site.leads.warmSenders()]);
+  const server = await listen(site.app);
   if (options.startDispatcher !== false) site.leads.dispatcher.start();
 
   return {
