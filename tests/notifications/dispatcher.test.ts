@@ -116,6 +116,25 @@ describe('alert dispatcher', () => {
     assert.equal(twilio.requests, 1);
   });
 
+  it('in a burst, keeps at most maxInFlight attempts under way and starts the rest as they finish', async () => {
+    // retryBaseMs of a minute: waiting alerts are not failures retried later; they start as soon as there is room.
+    const { twilio, store, dispatcher, addLead } = await rig({ email: false, maxInFlight: { sms: 2 }, retryBaseMs: 60_000, sendTimeoutMs: 5000 });
+    dispatcher.start();
+    await twilio.setMode('hang');
+    const ids = Array.from({ length: 5 }, () => addLead());
+    const answers = await Promise.all(ids.map((id) => dispatcher.notifyNewLead(id)));
+    assert.deepEqual(answers.map((a) => a.sms), [false, false, false, false, false]);
+    assert.equal(twilio.requests, 2);
+    assert.equal(dispatcher.inFlight(), 2);
+    assert.deepEqual(ids.map((id) => store.get(id)?.sms_status), ['pending', 'pending', 'pending', 'pending', 'pending'], 'the rest wait in the database');
+    await twilio.setMode('up');
+    await waitFor(() => ids.every((id) => store.get(id)?.sms_status === 'sent'), 3000, 'all five sent as slots freed');
+    await sleep(200);
+    assert.equal(twilio.messages.length, 5);
+    assert.equal(twilio.requests, 5, 'none sent twice');
+    assert.deepEqual(ids.map((id) => store.get(id)?.sms_attempts), [1, 1, 1, 1, 1]);
+  });
+
   it('retries with doubling delays until the provider recovers, then sends exactly once', async () => {
     const { twilio, store, dispatcher, addLead } = await rig({ email: false });
     dispatcher.start();
