@@ -1,6 +1,6 @@
 /**
- * The built server (node dist/server.js) as a child process on a free
- * 127.0.0.1 port, for tests that must see what an operator's process does:
+ * The built server (dist/server.js, with the node flags of `npm start`) as a
+ * child process on a free 127.0.0.1 port, for tests that must see what an operator's process does:
  * its socket-level limits (timeouts, header sizes, parser errors), its exit
  * on signals, and a restart on the same port and the same database after a
  * crash. The environment is built from scratch so the machine's own variables
@@ -12,6 +12,7 @@ import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startCommand } from '../../scripts/start-command.mjs';
 import { projectRoot } from '../../src/paths';
 
 export const serverJs = join(projectRoot, 'dist', 'server.js');
@@ -76,9 +77,11 @@ export interface StartOptions {
 export async function startServer(options: StartOptions = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDir('site-proc-');
-  const child = spawn(process.execPath, [serverJs], {
+  const production = startCommand(); // the node flags and allocator setting of `npm start` and the image
+  const child = spawn(process.execPath, [...production.nodeArgs, serverJs], {
     cwd: projectRoot,
     env: {
+      ...production.env,
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       PORT: String(port),
       HOST: '127.0.0.1',
