@@ -7,29 +7,19 @@
  * a failure without error text) are staged with Playwright's page.route.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
-import { startLeadSite, type LeadSite } from '../helpers/leadSite';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { startLeadSite } from '../helpers/leadSite';
 import {
   ENDPOINT, SPEC, SUBMIT_BUSY, SUBMIT_IDLE, emptyLead, fieldValues, fillLead, gate, hydrateForm, openHome, problems,
-  sampleLead, submitButton, theToast, type LeadValues, type OpenedPage,
+  sampleLead, sharedBrowserAndSite, submitButton, theToast, type LeadValues, type OpenedPage,
 } from './leadFormHelpers';
 
-let browser: Browser;
-let site: LeadSite;
+const shared = sharedBrowserAndSite();
 const opened: OpenedPage[] = [];
 
-before(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startLeadSite()]);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
 async function formPage(): Promise<Page> {
-  const visit = await openHome(browser, site.url, site.config.owner.videoThumbnailUrl);
+  const visit = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl);
   opened.push(visit);
   await hydrateForm(visit.page);
   return visit.page;
@@ -43,7 +33,7 @@ async function submit(page: Page, values: LeadValues) {
 
 describe('the error catalogue, row by row', () => {
   test('success with notificationResult (fake Twilio accepts the SMS): thank-you toast, fields cleared', async () => {
-    await site.twilio.setMode('up');
+    await shared.site.twilio.setMode('up');
     const page = await formPage();
     const lead = sampleLead('sms-ok');
     const sent = page.waitForRequest((r) => r.url().endsWith(ENDPOINT));
@@ -53,22 +43,22 @@ describe('the error catalogue, row by row', () => {
     const request = await sent;
     assert.equal(request.headers()['content-type'], 'application/json');
     assert.deepEqual(request.postDataJSON(), lead, 'the body is exactly {name, company, email}');
-    assert.ok(site.rows().some((row) => row.email === lead.email), 'the lead is stored');
-    assert.ok(site.twilio.messages.some((m) => m.body.includes(lead.name)), 'the SMS reached the fake Twilio');
+    assert.ok(shared.site.rows().some((row) => row.email === lead.email), 'the lead is stored');
+    assert.ok(shared.site.twilio.messages.some((m) => m.body.includes(lead.name)), 'the SMS reached the fake Twilio');
   });
 
   for (const mode of ['fail500', 'hang'] as const) {
     test(`success without notificationResult (fake Twilio ${mode}): 'SMS may have failed' toast, fields cleared`, async () => {
-      await site.twilio.setMode(mode);
+      await shared.site.twilio.setMode(mode);
       try {
         const page = await formPage();
         const lead = sampleLead(`sms-${mode}`);
         const toast = await submit(page, lead);
         assert.deepEqual(toast, { title: SPEC.thankYouTitle, description: SPEC.savedSmsMayHaveFailed, variant: 'success' });
         assert.deepEqual(await fieldValues(page), emptyLead);
-        assert.ok(site.rows().some((row) => row.email === lead.email), 'the lead is stored all the same');
+        assert.ok(shared.site.rows().some((row) => row.email === lead.email), 'the lead is stored all the same');
       } finally {
-        await site.twilio.setMode('up');
+        await shared.site.twilio.setMode('up');
       }
     });
   }
@@ -76,7 +66,7 @@ describe('the error catalogue, row by row', () => {
   test("response without success: the server's error text (a name over the server's bound), fields kept", async () => {
     const page = await formPage();
     const lead = { ...sampleLead('too-long'), name: 'N'.repeat(201) };
-    const stored = site.rows().length;
+    const stored = shared.site.rows().length;
     const answered = page.waitForResponse((r) => r.url().endsWith(ENDPOINT));
     const toast = await submit(page, lead);
     const answer = (await (await answered).json()) as { success: boolean; error: string };
@@ -84,13 +74,13 @@ describe('the error catalogue, row by row', () => {
     assert.ok(answer.error.length > 0 && answer.error !== SPEC.unexpectedError);
     assert.deepEqual(toast, { title: SPEC.errorTitle, description: answer.error, variant: 'destructive' });
     assert.deepEqual(await fieldValues(page), lead);
-    assert.equal(site.rows().length, stored, 'nothing stored');
+    assert.equal(shared.site.rows().length, stored, 'nothing stored');
   });
 
   test("response without success: the rate limit's error text (429 from a server allowing one lead), fields kept", async () => {
     const limited = await startLeadSite({ env: { LEAD_RATE_LIMIT: '1' } });
     try {
-      const visit = await openHome(browser, limited.url, limited.config.owner.videoThumbnailUrl);
+      const visit = await openHome(shared.browser, limited.url, limited.config.owner.videoThumbnailUrl);
       opened.push(visit);
       const { page } = visit;
       await hydrateForm(page);

@@ -3,8 +3,23 @@
  * visitor would, bring the form into view so its bundle hydrates it, fill it
  * in, and read what the toasts and fields show.
  */
+import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { collectConsole, routeThumbnail } from '../helpers/browser';
+import { collectConsole, launchBrowser, routeThumbnail } from '../helpers/browser';
+import { startLeadSite, type LeadSite } from '../helpers/leadSite';
+
+/** One Chromium and one lead site for a whole test file: started before its tests, closed after them. */
+export function sharedBrowserAndSite(): { browser: Browser; site: LeadSite } {
+  const shared = {} as { browser: Browser; site: LeadSite };
+  before(async () => {
+    [shared.browser, shared.site] = await Promise.all([launchBrowser(), startLeadSite()]);
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.site?.close();
+  });
+  return shared;
+}
 
 export const ENDPOINT = '/functions/v1/process-lead-notification';
 export const SUBMIT_IDLE = 'Schedule Free Call';

@@ -9,30 +9,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
 import { assetsDir } from '../../src/paths';
-import { launchBrowser } from '../helpers/browser';
-import { startLeadSite, type LeadSite } from '../helpers/leadSite';
-import { ENDPOINT, SPEC, fieldValues, fillLead, gate, hydrateForm, openHome, problems, sampleLead, submitButton, theToast } from './leadFormHelpers';
+import { ENDPOINT, SPEC, fieldValues, fillLead, gate, hydrateForm, openHome, problems, sampleLead, sharedBrowserAndSite, submitButton, theToast } from './leadFormHelpers';
 
 const LOADER_BUDGET = 2048;
 const isFormBundle = (path: string) => /^\/assets\/lead-form-[A-Z0-9]+\.js$/.test(path);
 const isLoader = (path: string) => /^\/assets\/island-loader-[A-Z0-9]+\.js$/.test(path);
 
-let browser: Browser;
-let site: LeadSite;
+const shared = sharedBrowserAndSite();
 
-before(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startLeadSite()]);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-const open = (width = 1280) => openHome(browser, site.url, site.config.owner.videoThumbnailUrl, { width });
+const open = (width = 1280) => openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { width });
 const hydrated = (page: import('playwright-core').Page) =>
   page.locator('#lead-form-island').getAttribute('data-hydrated');
 
@@ -98,7 +86,7 @@ test(`the loader is at most ${LOADER_BUDGET} bytes compressed, and every chunk i
   const sizes = { gzip: gzipSync(loader, { level: 9 }).length, brotli: brotliCompressSync(loader).length };
   assert.ok(sizes.gzip <= LOADER_BUDGET, `loader gzip ${sizes.gzip} B > budget ${LOADER_BUDGET} B`);
   for (const file of manifest.files.filter((f) => f.endsWith('.js'))) {
-    const response = await fetch(`${site.url}/assets/${file}`);
+    const response = await fetch(`${shared.site.url}/assets/${file}`);
     assert.equal(response.status, 200, `${file} is served`);
   }
 });
@@ -129,13 +117,13 @@ test('the honeypot is invisible, not reachable with Tab, and not in the accessib
 test('a bot filling the honeypot gets the normal success toast, and nothing is stored or sent', async () => {
   const { page, context } = await open();
   await hydrateForm(page);
-  const stored = site.rows().length;
-  const sms = site.twilio.messages.length;
+  const stored = shared.site.rows().length;
+  const sms = shared.site.twilio.messages.length;
   await fillLead(page, sampleLead('bot'));
   await page.locator('#lead-website').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
   await submitButton(page).click();
   assert.equal((await theToast(page)).title, SPEC.thankYouTitle);
-  assert.equal(site.rows().length, stored);
-  assert.equal(site.twilio.messages.length, sms);
+  assert.equal(shared.site.rows().length, stored);
+  assert.equal(shared.site.twilio.messages.length, sms);
   await context.close();
 });

@@ -6,25 +6,15 @@
  * where axe-core checks the answer page.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, runAxe } from '../helpers/browser';
-import { startLeadSite, type LeadSite } from '../helpers/leadSite';
-import { ENDPOINT, SPEC, SUBMIT_IDLE, fieldValues, fillLead, openHome, sampleLead, type LeadValues } from './leadFormHelpers';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { runAxe } from '../helpers/browser';
+import { ENDPOINT, SPEC, SUBMIT_IDLE, fieldValues, fillLead, openHome, sampleLead, sharedBrowserAndSite, type LeadValues } from './leadFormHelpers';
 
-let browser: Browser;
-let site: LeadSite;
-
-before(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startLeadSite()]);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = sharedBrowserAndSite();
 
 async function postWithoutScripts(values: LeadValues, javaScriptEnabled = false): Promise<Page> {
-  const { page } = await openHome(browser, site.url, site.config.owner.videoThumbnailUrl, { javaScriptEnabled });
+  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { javaScriptEnabled });
   // With scripts on, keep the form bundle away so the form stays plain HTML.
   if (javaScriptEnabled) await page.route(/\/assets\/lead-form-[A-Z0-9]+\.js$/, (route) => route.abort('failed'));
   await fillLead(page, values);
@@ -35,40 +25,40 @@ async function postWithoutScripts(values: LeadValues, javaScriptEnabled = false)
 const text = async (page: Page, selector: string) => ((await page.locator(selector).textContent()) ?? '').trim();
 
 test('success: the answer page shows the thank-you title and message, and the lead is stored and alerted', async () => {
-  await site.twilio.setMode('up');
+  await shared.site.twilio.setMode('up');
   const lead = sampleLead('nojs-ok');
   const page = await postWithoutScripts(lead);
   assert.equal(await text(page, 'h1'), SPEC.thankYouTitle);
   assert.equal(await text(page, '.lead-result-message'), SPEC.thankYou);
   assert.equal(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href'), '/');
   assert.equal(await page.locator('form').count(), 0, 'no form on success');
-  assert.ok(site.rows().some((row) => row.email === lead.email));
-  assert.ok(site.twilio.messages.some((m) => m.body.includes(lead.name)));
+  assert.ok(shared.site.rows().some((row) => row.email === lead.email));
+  assert.ok(shared.site.twilio.messages.some((m) => m.body.includes(lead.name)));
   await page.context().close();
 });
 
 test("success with a failing SMS: the answer page shows the 'SMS may have failed' message", async () => {
-  await site.twilio.setMode('fail500');
+  await shared.site.twilio.setMode('fail500');
   try {
     const page = await postWithoutScripts(sampleLead('nojs-sms-failed'));
     assert.equal(await text(page, 'h1'), SPEC.thankYouTitle);
     assert.equal(await text(page, '.lead-result-message'), SPEC.savedSmsMayHaveFailed);
     await page.context().close();
   } finally {
-    await site.twilio.setMode('up');
+    await shared.site.twilio.setMode('up');
   }
 });
 
 test("failure: the server's error, then the form again with every typed value kept, resubmittable", async () => {
   const lead = { ...sampleLead('nojs-fail'), name: `"<b>Ada</b>" ${'N'.repeat(200)}` };
-  const stored = site.rows().length;
+  const stored = shared.site.rows().length;
   const page = await postWithoutScripts(lead);
   assert.equal(await text(page, 'h1'), SPEC.errorTitle);
   const message = await text(page, '.lead-result-message');
   assert.ok(message.length > 0 && message !== SPEC.unexpectedError, `the server's own error text: ${message}`);
   assert.deepEqual(await fieldValues(page), lead, 'typed values kept (and escaped: the markup came back as text)');
   assert.equal(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href'), '/');
-  assert.equal(site.rows().length, stored, 'nothing stored');
+  assert.equal(shared.site.rows().length, stored, 'nothing stored');
 
   // Correct the name and send again from the answer page.
   await page.getByLabel('Name *').fill('Ada Lovelace nojs-fixed');
@@ -78,12 +68,12 @@ test("failure: the server's error, then the form again with every typed value ke
 });
 
 test('native validation still guards the plain form: an empty form is not sent', async () => {
-  const { page } = await openHome(browser, site.url, site.config.owner.videoThumbnailUrl, { javaScriptEnabled: false });
-  const stored = site.rows().length;
+  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { javaScriptEnabled: false });
+  const stored = shared.site.rows().length;
   await page.getByRole('button', { name: SUBMIT_IDLE }).click();
   await page.waitForTimeout(300);
   assert.equal(new URL(page.url()).pathname, '/');
-  assert.equal(site.rows().length, stored);
+  assert.equal(shared.site.rows().length, stored);
   await page.context().close();
 });
 

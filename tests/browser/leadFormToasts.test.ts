@@ -5,26 +5,16 @@
  * destructive for errors, and free of axe-core violations while visible.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, runAxe } from '../helpers/browser';
-import { startLeadSite, type LeadSite } from '../helpers/leadSite';
-import { ENDPOINT, SPEC, fillLead, hydrateForm, openHome, sampleLead, submitButton, theToast } from './leadFormHelpers';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { runAxe } from '../helpers/browser';
+import { ENDPOINT, SPEC, fillLead, hydrateForm, openHome, sampleLead, sharedBrowserAndSite, submitButton, theToast } from './leadFormHelpers';
 
-let browser: Browser;
-let site: LeadSite;
+const shared = sharedBrowserAndSite();
 let serial = 0;
 
-before(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startLeadSite()]);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
 async function pageWithToast(outcome: 'success' | 'error' = 'success', width = 1280): Promise<Page> {
-  const { page } = await openHome(browser, site.url, site.config.owner.videoThumbnailUrl, { width });
+  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { width });
   await hydrateForm(page);
   if (outcome === 'error') await page.route(`**${ENDPOINT}`, (route) => route.abort('connectionrefused'));
   await fillLead(page, sampleLead(`toast-${(serial += 1)}`));
@@ -34,7 +24,7 @@ async function pageWithToast(outcome: 'success' | 'error' = 'success', width = 1
 }
 
 test('the live region is in the server HTML, empty, and each toast is announced inside it', async () => {
-  const html = await (await fetch(`${site.url}/`)).text();
+  const html = await (await fetch(`${shared.site.url}/`)).text();
   const island = html.slice(html.indexOf('id="lead-form-island"'));
   assert.match(island, /<div class="toast-viewport" aria-live="polite"[^>]*><ol class="toast-list" aria-label="Notifications"><\/ol><\/div>/);
 
