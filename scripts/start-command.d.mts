@@ -6,3 +6,4 @@ export interface StartCommand {
 }
 export function startCommand(root?: string): StartCommand;
 export function imageCommand(root?: string): StartCommand;
+export const imageOnly: { nodeArgs: string[]; env: string[] };

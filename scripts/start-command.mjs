@@ -1,14 +1,25 @@
 // How the production server is started, read from the two places that say it:
 // package.json's start script (`npm start`, the benchmarks, the process tests)
 // and the Dockerfile's ENV and CMD (the image). Both must carry the same node
-// flags and allocator settings: the memory figures in the README hold only for
-// a process started that way, and tests/performance/startCommand.test.ts holds
-// the two together.
+// flags and allocator settings, and the image adds only `imageOnly` below: the
+// memory figures in the README hold only for a process started that way, and
+// tests/performance/startCommand.test.ts holds the two together.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * What the image adds to `npm start`, because `npm start` must also run on Node 20 and on
+ * machines without jemalloc: Node 20 refuses --memory-saver-mode and has Maglev off (so
+ * --max-opt=2 would leave it only the baseline compiler), and the library is installed by the
+ * Dockerfile. README, Performance -> Memory, says why each is there.
+ */
+export const imageOnly = {
+  nodeArgs: ['--memory-saver-mode', '--max-opt=2'],
+  env: ['LD_PRELOAD', 'MALLOC_CONF'],
+};
 
 /** package.json's start script: `NAME=value ... node --flag ... dist/server.js`. */
 export function startCommand(root = projectRoot) {

@@ -13,7 +13,8 @@
 #
 # Checks against the running container (one PASS/FAIL line each, exit 1 on any FAIL):
 # the image's config (user, volume, port, health check), production files only, GET / and a 404,
-# a built asset, non-root server process, read-only application files and writable /app/data,
+# a built asset, non-root server process, jemalloc and the image-only V8 flags in force, read-only
+# application files and writable /app/data,
 # health check turns healthy, a lead posted over HTTP is in the database, `stop` ends it quickly
 # with exit code 0, the database survives removing and re-creating the container (second run
 # as compose.yaml runs it: --init, read-only root, no capabilities, .env.example as env file),
@@ -375,6 +376,16 @@ if [ -n "$uids" ] && ! printf '%s\n' "$uids" | grep -qx 0 && printf '%s\n' "$uid
   pass "the server process runs as a non-root user (uid $(printf '%s' "$uids" | head -n 1))"
 else
   fail "the server process runs as a non-root user" "uids: $uids"
+fi
+
+# The image's memory settings are in force in the server process: jemalloc mapped in (not glibc's
+# malloc), and the image-only V8 flags on the command line (README, Performance -> Memory).
+memset=$(E exec "$ctr_a" sh -c 'for p in /proc/[0-9]*; do if tr "\0" " " <"$p/cmdline" 2>/dev/null | grep -q "dist/server.js"; then
+    grep -q libjemalloc "$p/maps" && echo jemalloc; tr "\0" "\n" <"$p/cmdline" | grep -x -e "--memory-saver-mode" -e "--max-opt=2"; awk "/^VmRSS:/ {print \$2 \" kB\"}" "$p/status"; fi; done' 2>&1 || true)
+if printf '%s\n' "$memset" | grep -qx jemalloc && printf '%s\n' "$memset" | grep -qx -- '--memory-saver-mode' && printf '%s\n' "$memset" | grep -qx -- '--max-opt=2'; then
+  pass "the server runs with jemalloc, --memory-saver-mode and --max-opt=2 (resident now: $(printf '%s\n' "$memset" | grep ' kB$' | head -n 1))"
+else
+  fail "the server runs with jemalloc, --memory-saver-mode and --max-opt=2" "$memset"
 fi
 
 perm=$(E exec "$ctr_a" sh -c '

@@ -71,6 +71,8 @@ export interface StartOptions {
   /** Directory of the database; a new temporary one when absent. */
   dataDir?: string;
   startTimeoutMs?: number;
+  /** Node flags after those of the production command (the image-only ones, say). */
+  nodeArgs?: string[];
 }
 
 /** Starts the server and resolves once it logs that it is listening. */
@@ -78,7 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDir('site-proc-');
   const production = startCommand(); // the node flags and allocator setting of `npm start` and the image
-  const child = spawn(process.execPath, [...production.nodeArgs, serverJs], {
+  const child = spawn(process.execPath, [...production.nodeArgs, ...(options.nodeArgs ?? []), serverJs], {
     cwd: projectRoot,
     env: {
       ...production.env,
