@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, chmodSync 
 import http from 'node:http';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
-import { startCommand } from './start-command.mjs';
+import { imageCommand, imageOnly, startCommand } from './start-command.mjs';
 
 const children = new Set();
 
@@ -103,10 +103,25 @@ export async function stopAll() {
   await Promise.all([...children].map((child) => stopProcess(child)));
 }
 
+/**
+ * The production command's flags and environment: `npm start`'s, or with BENCH_START=image the
+ * Docker image's (adds jemalloc and --memory-saver-mode; run it on the image's Node, 24 or later,
+ * with Debian's libjemalloc2 at the image's path, /usr/local/lib/libjemalloc.so.2).
+ */
+export function productionCommand() {
+  const npm = startCommand();
+  if (process.env.BENCH_START !== 'image') return { ...npm, label: 'as `npm start` does' };
+  const image = imageCommand();
+  // Only the process settings: the image's HOST, PORT and DATABASE_PATH are not for this machine.
+  const env = Object.fromEntries([...Object.keys(npm.env), ...imageOnly.env].map((name) => [name, image.env[name]]));
+  if (env.LD_PRELOAD && !existsSync(env.LD_PRELOAD)) throw new Error(`BENCH_START=image needs ${env.LD_PRELOAD} (apt-get install libjemalloc2, then link it there)`);
+  return { ...image, env, label: "as the image's CMD does" };
+}
+
 /** The production server: dist/server.js in its own process, as `npm start` runs it (without the rebuild). */
 export async function startServer(serverJs, env, nodeArgs = []) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const production = startCommand();
+  const production = productionCommand();
   const spawnedAt = performance.now();
   const child = startProcess(process.execPath, [...production.nodeArgs, ...nodeArgs, serverJs], {
     env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...production.env, ...env },

@@ -12,7 +12,8 @@
 // Knobs (environment): BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
 // BENCH_LEAD_SECONDS (10), BENCH_BARE=1 (add the bare node:http server as a row
 // even when nginx is the reference), BENCH_COMPARE=path/to/other/dist/server.js
-// (add another build as a row, e.g. an older commit's, for before/after).
+// (add another build as a row, e.g. an older commit's, for before/after), BENCH_START=image
+// (start the server with the Docker image's flags and allocator instead of `npm start`'s).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -20,7 +21,6 @@ import { fileURLToPath } from 'node:url';
 import { runAutocannon, runWrk } from './bench-load.mjs';
 import { leadEndpoint, runLeadBench, startFakes } from './bench-leads.mjs';
 import * as targets from './bench-targets.mjs';
-import { startCommand } from './start-command.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const int = (name, fallback, max) => Math.min(max, Math.max(1, Number.parseInt(process.env[name] ?? '', 10) || fallback));
@@ -156,15 +156,16 @@ async function main() {
   }
 
   // Right after the runs V8 still holds the garbage of the burst; it hands it back once the process
-  // is idle (its memory reducer: a first look 2 s after the last full GC, then every 8 s).
-  const { env: startEnv, nodeArgs } = startCommand(root);
+  // is idle (its memory reducer: a first look 2 s after the last full GC, then every 8 s; on Node 24
+  // and later only with --memory-saver-mode, which the image's command has).
+  const { env: startEnv, nodeArgs, label } = targets.productionCommand();
   const samples = [[0, targets.memoryOf(ours.child.pid)]];
   for (const after of SETTLE_SECONDS) {
     await targets.sleep((after - samples.at(-1)[0]) * 1000);
     samples.push([after, targets.memoryOf(ours.child.pid)]);
   }
   print();
-  print(`Memory of the server (started as \`npm start\` does: ${[...Object.entries(startEnv).map(([k, v]) => `${k}=${v}`), 'node', ...nodeArgs].join(' ')}; target < 100 MB)`);
+  print(`Memory of the server (node ${process.version}, started ${label}: ${[...Object.entries(startEnv).map(([k, v]) => `${k}=${v}`), 'node', ...nodeArgs].join(' ')}; target < 100 MB)`);
   print(`  resident ${samples.map(([after, m]) => `${fmt(m.rssMb, 1)} MB ${after ? `${after} s later, idle` : 'right after the benchmarks'}`).join('; ')}; peak ${fmt(samples.at(-1)[1].peakMb, 1)} MB`);
   await targets.stopAll();
   await fakes.close?.();
@@ -179,4 +180,5 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanUp();
+  process.exit(); // the in-process fakes may still hold the event loop after a failed run
 }
