@@ -104,5 +104,5 @@ STOPSIGNAL SIGTERM
 #   allocation rate of exactly zero as "high", nodejs/node#66564), so a process kept its peak heap
 #   while idle; this mode lets it run.
 # --max-opt=2: Maglev is the top tier; TurboFan's compiler (code pages and compile memory) stays
-#   out of the process: 101 -> 93 MB after the benchmarks, at 2.0x nginx's throughput instead of 2.7x.
+#   out of the process: 105 -> 93 MB 10 s after the benchmarks, at 2.0x nginx's throughput instead of 2.7x.
 CMD ["node", "--max-semi-space-size=1", "--heap-growing-percent=20", "--gc-memory-reducer-start-delay-ms=2000", "--memory-saver-mode", "--max-opt=2", "dist/server.js"]

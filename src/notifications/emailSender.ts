@@ -2,19 +2,18 @@
  * Sends the e-mail alert with nodemailer over SMTP. nodemailer's defaults
  * wait minutes on a silent server (2 min to connect, 10 min of socket
  * silence), so every timeout is set explicitly: a hung attempt must end, be
- * recorded and be retried. The transport is pooled and loaded lazily: see below.
+ * recorded and be retried. The transport is pooled and loaded on first use: see below.
  */
-import type { Transporter } from 'nodemailer';
 import type { EmailConfig } from '../config';
 import { buildAlertEmail } from './emailMessage';
+import { loadOnce } from './loadOnce';
 import type { AlertSender } from './sender';
 
 export function createEmailSender(config: EmailConfig, timeoutMs: number): AlertSender {
   // nodemailer is loaded on first use (or by warm(), just after the server listens): importing it
   // took 30-90 ms of the start-up, before the server could answer anything.
-  let transport: Promise<Transporter> | undefined;
-  const load = () => {
-    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+  const transport = loadOnce(() =>
+    import('nodemailer').then(({ default: nodemailer }) =>
       nodemailer.createTransport({
         url: config.smtpUrl,
         // Pooled: connections are reused instead of one TCP connection, greeting, EHLO and AUTH
@@ -29,18 +28,15 @@ export function createEmailSender(config: EmailConfig, timeoutMs: number): Alert
         socketTimeout: timeoutMs,
         dnsTimeout: timeoutMs,
       }),
-    );
-    // A failed load is tried again by the next attempt instead of being remembered.
-    transport.catch(() => (transport = undefined));
-    return transport;
-  };
+    ),
+  );
   return {
-    warm: async () => void (await load()),
+    warm: async () => void (await transport.get()),
     async send(lead) {
       const mail = buildAlertEmail(lead, { from: config.from, to: config.to });
-      const info = await (await load()).sendMail(mail);
+      const info = await (await transport.get()).sendMail(mail);
       return { providerMessageId: String(info.messageId ?? mail.messageId) };
     },
-    close: () => void transport?.then((t) => t.close(), () => undefined),
+    close: () => void transport.started()?.then((t) => t.close(), () => undefined),
   };
 }

@@ -5,6 +5,7 @@
  * subclass that rewrites each request's origin.
  */
 import type { SmsConfig } from '../config';
+import { loadOnce } from './loadOnce';
 import type { AlertSender } from './sender';
 import { buildSmsText } from './smsText';
 
@@ -39,18 +40,15 @@ export function createSmsSender(config: SmsConfig, timeoutMs: number): AlertSend
   // first use (`client.messages`, ~120 ms more), blocking the event loop both times. Neither may
   // delay the start-up (target: serving within 300 ms), so both happen on first use or in warm(),
   // which the server calls just after it starts listening: a visitor's lead does not pay it either.
-  let messages: Promise<Messages> | undefined;
-  const load = () => {
-    messages ??= import('twilio')
+  const messages = loadOnce(() =>
+    import('twilio')
       .then((module) => new Promise<Twilio>((resolve) => setImmediate(() => resolve(module.default))))
-      .then((twilio) => createMessages(twilio, config, timeoutMs)); // a separate turn: two shorter stalls, not one long one
-    messages.catch(() => (messages = undefined)); // a failed load is tried again by the next attempt
-    return messages;
-  };
+      .then((twilio) => createMessages(twilio, config, timeoutMs)), // a separate turn: two shorter stalls, not one long one
+  );
   return {
-    warm: async () => void (await load()),
+    warm: async () => void (await messages.get()),
     async send(lead) {
-      const message = await (await load()).create({ to: config.to, from: config.from, body: buildSmsText(lead) });
+      const message = await (await messages.get()).create({ to: config.to, from: config.from, body: buildSmsText(lead) });
       return { providerMessageId: message.sid };
     },
   };

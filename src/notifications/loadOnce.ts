@@ -1,0 +1,26 @@
+/**
+ * A provider SDK loaded on first use and shared by every later call. A failed
+ * load is not remembered: the next call (the alert's next attempt) tries again.
+ */
+export interface LoadOnce<T> {
+  /** The loaded value, loading it now if no load is under way or done. */
+  get(): Promise<T>;
+  /** The load under way or done, without starting one (for closing what was opened). */
+  started(): Promise<T> | undefined;
+}
+
+export function loadOnce<T>(load: () => Promise<T>): LoadOnce<T> {
+  let pending: Promise<T> | undefined;
+  return {
+    get() {
+      if (pending) return pending;
+      const attempt = load();
+      pending = attempt;
+      attempt.catch(() => {
+        if (pending === attempt) pending = undefined;
+      });
+      return attempt;
+    },
+    started: () => pending,
+  };
+}
