@@ -55,25 +55,17 @@ RUN node scripts/build.mjs --clean \
 # ---------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 
-# jemalloc (Debian's libjemalloc2) replaces glibc's malloc in the image: after a burst of leads,
-# glibc kept 10-35 MB of freed native memory (V8's compiler zones, sockets) and jemalloc returns it
-# within a second (MALLOC_CONF: one arena, pages handed back after 1 s). Measured on Node 26.10.0:
-# 97-100 MB against 109-136 MB 10 s after the benchmarks (README, Performance -> Memory).
+# jemalloc (Debian's libjemalloc2), linked where bin/start-server looks for it: the start script
+# preloads it instead of glibc's malloc whenever the file is there.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libjemalloc2 \
  && rm -rf /var/lib/apt/lists/* \
  && ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" /usr/local/lib/libjemalloc.so.2
 
-# MALLOC_ARENA_MAX and the node flags in CMD keep the process small (README, Performance): the
-# same as package.json's start script plus the image-only settings (jemalloc above, and
-# --memory-saver-mode, which Node 20 does not know), as tests/performance/startCommand.test.ts checks.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATABASE_PATH=/app/data/leads.db \
-    MALLOC_ARENA_MAX=2 \
-    LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 \
-    MALLOC_CONF=narenas:1,tcache:false,dirty_decay_ms:1000,muzzy_decay_ms:0
+    DATABASE_PATH=/app/data/leads.db
 
 WORKDIR /app
 
@@ -81,6 +73,7 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY bin ./bin
 
 # The only writable place: the SQLite database (and its -wal/-shm files).
 RUN mkdir -p /app/data \
@@ -95,14 +88,9 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz',{signal:AbortSignal.timeout(4000)}).then((r)=>process.exit(r.status===200?0:1),()=>process.exit(1))"]
 
-# Node runs as PID 1 (the base image's entrypoint execs it) and handles SIGTERM
-# itself: it stops accepting, finishes requests and alerts in flight, closes the
-# database and exits 0. `init: true` (compose) or `docker run --init` adds tini.
+# bin/start-server picks the node flags and allocator settings (the same file `npm start` runs)
+# and execs node, so node is PID 1 (the base image's entrypoint execs the CMD) and handles SIGTERM
+# itself: it stops accepting, finishes requests and alerts in flight, closes the database and
+# exits 0. `init: true` (compose) or `docker run --init` adds tini.
 STOPSIGNAL SIGTERM
-# Image-only flags (Node 20, which `npm start` must also run on, lacks the first and has Maglev off):
-# --memory-saver-mode: on Node 24 and 26, V8's memory reducer never starts after a burst (it reads an
-#   allocation rate of exactly zero as "high", nodejs/node#66564), so a process kept its peak heap
-#   while idle; this mode lets it run.
-# --max-opt=2: Maglev is the top tier; TurboFan's compiler (code pages and compile memory) stays
-#   out of the process: 105 -> 93 MB 10 s after the benchmarks, at 2.0x nginx's throughput instead of 2.7x.
-CMD ["node", "--max-semi-space-size=1", "--heap-growing-percent=20", "--gc-memory-reducer-start-delay-ms=2000", "--memory-saver-mode", "--max-opt=2", "dist/server.js"]
+CMD ["sh", "bin/start-server"]

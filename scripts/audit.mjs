@@ -14,15 +14,13 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { buildIfNeeded, freePort, startServer, stopAll } from './bench-targets.mjs';
+import { buildIfStale, freePort, startServer, stopAll } from '../bench/processes.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -100,14 +98,14 @@ function summarise(lhr) {
 }
 
 async function main() {
-  buildIfNeeded(root);
+  buildIfStale();
   const tmp = mkdtempSync(join(tmpdir(), 'audit-'));
   const thumbnail = await startThumbnailHost();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let chrome;
   try {
-    await startServer(join(root, 'dist', 'server.js'), {
+    await startServer({
       PORT: String(port),
       PUBLIC_URL: origin,
       VIDEO_THUMBNAIL_URL: thumbnail.url,

@@ -1,10 +1,13 @@
 // Builds everything the server needs: the browser files (content-hashed, with
 // a manifest the pages read) and the server bundle in dist/. Run by
-// `npm run build`, `npm start` and `npm test`; `npm run dev` reuses the options.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// `npm run build`, `npm test` and the Dockerfile; `npm start` runs it with
+// --if-stale; `npm run dev` reuses the options.
+//
+// esbuild is a dev dependency: it is imported only when a build must run, so
+// `npm start` works after `npm ci --omit=dev` as long as dist/ is up to date.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const assetsDir = join(root, 'dist', 'public', 'assets');
@@ -87,8 +90,35 @@ export function writeManifest(metafile) {
   return entries;
 }
 
-/** clean: remove earlier builds first (Docker, npm start); tests skip it so parallel runs never lose files. */
+/** Newest modification time (ms) of a file, or of any file under a directory; 0 when it does not exist. */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+/** True when dist/ lacks the server or the manifest, or a source is newer than either. */
+export function isStale() {
+  const built = [join(root, 'dist', 'server.js'), join(assetsDir, 'manifest.json')];
+  if (!built.every((file) => existsSync(file))) return true;
+  const sources = ['src', 'client', 'package.json', 'package-lock.json'].map((path) => newest(join(root, path)));
+  return Math.max(...sources) > Math.min(...built.map((file) => statSync(file).mtimeMs));
+}
+
+async function loadEsbuild() {
+  try {
+    return await import('esbuild');
+  } catch (err) {
+    if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !err.message.includes("'esbuild'")) throw err;
+    console.error('build: dist/ must be built and esbuild, a dev dependency, is not installed: build on a machine with dev dependencies (`npm ci && npm run build`), then `npm prune --omit=dev`.');
+    process.exit(1);
+  }
+}
+
+/** clean: remove earlier builds first (Docker); tests skip it so parallel runs never lose files. */
 export async function buildAll({ clean = false } = {}) {
+  const esbuild = await loadEsbuild();
   if (clean) rmSync(assetsDir, { recursive: true, force: true });
   mkdirSync(assetsDir, { recursive: true });
   const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
@@ -96,7 +126,11 @@ export async function buildAll({ clean = false } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const started = Date.now();
-  const entries = await buildAll({ clean: process.argv.includes('--clean') });
-  console.log(`built ${Object.keys(entries).length} browser entries and the server in ${Date.now() - started} ms`);
+  if (process.argv.includes('--if-stale') && !isStale()) {
+    console.log('dist/ is up to date with the sources: not rebuilt');
+  } else {
+    const started = Date.now();
+    const entries = await buildAll({ clean: process.argv.includes('--clean') });
+    console.log(`built ${Object.keys(entries).length} browser entries and the server in ${Date.now() - started} ms`);
+  }
 }

@@ -21,6 +21,8 @@ export interface EmailConfig {
   smtpUrl: string;
   to: string;
   from: string;
+  /** SMTP_ALLOW_PLAINTEXT: send over smtp:// without STARTTLS to a host that is not this machine. */
+  allowPlaintext: boolean;
 }
 
 export interface Config {
@@ -32,9 +34,10 @@ export interface Config {
   owner: OwnerDetails;
   logLevel: string;
   databasePath: string;
-  /** Optional; when absent a random salt is generated once and kept in the database. */
+  /** The key of the stored IP hash; when absent a random key is kept in memory and replaced daily. */
   ipHashSalt: string | undefined;
-  trustProxy: boolean | number | string;
+  /** The proxies whose X-Forwarded-* headers are believed, by address (Express's 'trust proxy'); false: none. */
+  trustProxy: false | string;
   leadRateLimit: number;
   leadRateWindowMs: number;
   /** null: the channel is not configured and its alerts are 'skipped'. */
@@ -118,11 +121,46 @@ class Reader {
 
 const EMAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+/** True for localhost, 127.0.0.0/8 and ::1: traffic that never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The proxy is trusted by address only. `true` or a hop count would believe the first hop
+ * whoever it is: a client reaching the port directly could then choose its own address with
+ * X-Forwarded-For and pass the rate limit.
+ */
+function parseTrustProxy(r: Reader): false | string {
+  const value = r.raw('TRUST_PROXY');
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value; // e.g. "loopback" or "10.0.0.1, 10.0.0.2": Express parses the list
+  if (value === 'true' || /^\d+$/.test(value)) {
+    r.problems.push(
+      `TRUST_PROXY must name the proxy by address (e.g. loopback, or the container bridge's gateway 172.17.0.1), not "${value}": ` +
+        'true or a hop count would let a client that reaches the port directly choose its own address',
+    );
+    return false;
+  }
+  return value; // e.g. "loopback" or "10.0.0.1, 172.16.0.0/12": Express parses the list
+}
+
+/**
+ * An https: origin, or http: to this machine only (a local fake): anything else would send
+ * Twilio's Basic auth in clear. The value is never echoed: it may hold proxy credentials.
+ */
+function parseTwilioApiUrl(r: Reader): string | undefined {
+  const value = r.raw('TWILIO_API_URL');
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url && (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) return value;
+  r.problems.push('TWILIO_API_URL must be an https: URL, or http: to this machine (localhost, 127.0.0.1, ::1); its value is not shown');
+  return undefined;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -144,7 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const twilio = r.group('SMS alerts', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'ALERT_SMS_TO']);
   const smtp = r.group('E-mail alerts', ['SMTP_URL', 'ALERT_EMAIL_TO', 'ALERT_EMAIL_FROM']);
-  const twilioApiUrl = r.raw('TWILIO_API_URL') === undefined ? undefined : r.url('TWILIO_API_URL', '');
+  const twilioApiUrl = parseTwilioApiUrl(r);
   if (smtp && !/^smtps?:\/\//.test(smtp.SMTP_URL as string)) {
     r.problems.push('SMTP_URL must start with smtp:// or smtps:// (its value is not shown: it may hold a password)');
   }
@@ -161,7 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: r.oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']),
     databasePath: r.string('DATABASE_PATH', 'data/leads.db'),
     ipHashSalt: r.raw('IP_HASH_SALT'),
-    trustProxy: parseTrustProxy(r.raw('TRUST_PROXY')),
+    trustProxy: parseTrustProxy(r),
     leadRateLimit: r.int('LEAD_RATE_LIMIT', 5, 1, 1_000_000),
     leadRateWindowMs: r.int('LEAD_RATE_WINDOW_MS', 600_000, 1_000, 86_400_000),
     sms: twilio && {
@@ -175,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
       smtpUrl: smtp.SMTP_URL as string,
       to: smtp.ALERT_EMAIL_TO as string,
       from: smtp.ALERT_EMAIL_FROM as string,
+      allowPlaintext: r.oneOf('SMTP_ALLOW_PLAINTEXT', 'false', ['true', 'false']) === 'true',
     },
     alertTimeoutMs: r.int('ALERT_TIMEOUT_MS', 5_000, 100, 120_000),
     alertRetryBaseMs: r.int('ALERT_RETRY_BASE_MS', 30_000, 10, 86_400_000),

@@ -5,8 +5,8 @@
  */
 import { createServer } from 'node:http';
 import { ConfigError, loadConfig } from './config';
-import { createApp } from './http/app';
-import { openLeadCapture } from './leads/leadCapture';
+import { createHttpLayer } from './http/app';
+import { openLeadPipeline } from './leads/leadPipeline';
 import { createLogger } from './logger';
 import { loadAssets } from './pages/assets';
 import { renderSite } from './pages/site';
@@ -15,12 +15,14 @@ import { assetsDir } from './paths';
 const WARM_SENDERS_AFTER_MS = 1_000;
 
 function main(): void {
+  // Every file this process creates (the database, its -wal and -shm) is readable by its user only.
+  process.umask(0o077);
   const config = loadConfig();
   const logger = createLogger(config);
   const assets = loadAssets(assetsDir);
-  const site = renderSite(config, assets);
-  const leads = openLeadCapture(config, logger);
-  const app = createApp({ config, logger, site, assets, leads });
+  const site = renderSite(config.owner, config.publicUrl, assets);
+  const leads = openLeadPipeline(config, logger);
+  const { staticPages, app } = createHttpLayer({ config, logger, site, assets, leads });
 
   // Created with its options rather than by app.listen: Node checks the headers and request
   // timeouts only every connectionsCheckingInterval (30 s by default, settable only here), so a
@@ -31,11 +33,12 @@ function main(): void {
       requestTimeout: config.requestTimeoutMs,
       connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
     },
-    app,
+    // The fixed pages straight from memory; everything else through the Express app.
+    (req, res) => staticPages.serve(req, res) || app(req, res),
   );
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://${config.host}:${config.port}`, publicUrl: config.publicUrl }, 'server listening');
-    leads.dispatcher.start(); // also picks up alerts left pending by an earlier run
+    leads.worker.start(); // also picks up alerts left pending by an earlier run
     // The twilio and nodemailer SDKs are imported on first use (their ~250 ms of loading kept the
     // server from answering until ~400 ms after spawn). Load them a moment after listening rather
     // than at once, so the first requests (a health check, the first page view) are not queued

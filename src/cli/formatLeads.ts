@@ -2,29 +2,34 @@
  * Turns lead rows into what the operator reads or exports: an aligned text
  * table, CSV (RFC 4180) or JSON. Pure functions, no I/O.
  */
-import type { LeadRow } from '../storage/leadStore';
+import type { LeadView } from './leadReports';
 
 /** The columns an export carries: everything but the internal dedupe key. */
 export const EXPORT_COLUMNS = [
   'id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash',
   'sms_status', 'sms_attempts', 'sms_last_error', 'sms_provider_message_id', 'sms_sent_at',
   'email_status', 'email_attempts', 'email_last_error', 'email_provider_message_id', 'email_sent_at',
-] as const satisfies readonly (keyof LeadRow)[];
+] as const satisfies readonly (keyof LeadView)[];
 
+/**
+ * Lead values come from strangers. Every field is quoted, so no separator inside a value splits
+ * it, in a comma or a semicolon locale alike. A formula trigger (= + - @ TAB CR) at the start of
+ * the value, or right after a , ; | or TAB (which a reader with another separator or a careless
+ * re-import could treat as a cell boundary), is defused with a leading apostrophe.
+ */
 function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  // Lead values come from strangers: a cell starting with = + - @ would run as a formula in a spreadsheet.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value === null || value === undefined ? '' : String(value);
+  const defused = text.replace(/(^|[,;|\t])([=+\-@\t\r])/g, "$1'$2");
+  return `"${defused.replace(/"/g, '""')}"`;
 }
 
-export function toCsv(rows: readonly LeadRow[]): string {
-  const lines = [EXPORT_COLUMNS.join(',')];
+export function toCsv(rows: readonly LeadView[]): string {
+  const lines = [EXPORT_COLUMNS.map(csvCell).join(',')];
   for (const row of rows) lines.push(EXPORT_COLUMNS.map((c) => csvCell(row[c])).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export function toJson(rows: readonly LeadRow[]): string {
+export function toJson(rows: readonly LeadView[]): string {
   const picked = rows.map((row) => Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, row[c]])));
   return `${JSON.stringify(picked, null, 2)}\n`;
 }
@@ -32,7 +37,7 @@ export function toJson(rows: readonly LeadRow[]): string {
 /** A fixed-width table for the terminal; long values are cut so one lead stays on one line. */
 export function toTable<T extends object>(rows: readonly T[], columns: readonly (keyof T & string)[], maxWidth = 32): string {
   const cell = (v: unknown) => {
-    const text = (v === null || v === undefined ? '' : String(v)).replace(/[\u0000-\u001f\u007f]/g, ' ');
+    const text = (v === null || v === undefined ? '' : String(v)).replace(/[\p{Cc}\u2028\u2029]/gu, ' ').replace(/\p{Cf}/gu, ''); // nothing that steers the terminal
     return text.length > maxWidth ? `${text.slice(0, maxWidth - 1)}…` : text;
   };
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));

@@ -1,17 +1,34 @@
 /**
- * Read-only views of the leads table for the operator's command-line tool:
- * recent leads, all leads since a date, and the alert status of each channel.
+ * What the operator's CLI shows of the leads: each lead with its alerts
+ * flattened into sms_* and email_* fields (the columns `list`, `export` and
+ * `status` have always shown), built from the leads table and the alert queue.
  */
-import type { Db } from '../storage/database';
-import { CHANNELS, type LeadRow } from '../storage/leadStore';
+import type { AlertQueue, AlertRow, AlertStatus } from '../alerts/alertQueue';
+import { ALERT_CHANNELS } from '../alerts/senders';
+import type { LeadRow, LeadsTable } from '../leads/leadsTable';
 
-export function recentLeads(db: Db, limit: number): LeadRow[] {
-  return db.prepare<[number], LeadRow>('SELECT * FROM leads ORDER BY id DESC LIMIT ?').all(limit);
+type AlertFields<P extends string> = {
+  [K in `${P}_status`]: AlertStatus | null;
+} & { [K in `${P}_attempts`]: number | null } & {
+  [K in `${P}_last_error` | `${P}_provider_message_id` | `${P}_sent_at` | `${P}_next_attempt_at`]: string | null;
+};
+
+/** A lead as the operator sees it. */
+export type LeadView = LeadRow & AlertFields<'sms'> & AlertFields<'email'>;
+
+const FIELDS = ['status', 'attempts', 'last_error', 'provider_message_id', 'sent_at', 'next_attempt_at'] as const;
+
+function flatten(channel: string, alert: AlertRow | undefined): Record<string, unknown> {
+  return Object.fromEntries(FIELDS.map((f) => [`${channel}_${f}`, alert ? alert[f] : null]));
 }
 
-/** All leads created at or after `since` (an ISO time), oldest first. */
-export function leadsSince(db: Db, since: string): LeadRow[] {
-  return db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE created_at >= ? ORDER BY id').all(since);
+/** The leads with their owner alerts, in the order given. */
+export function withAlerts(rows: readonly LeadRow[], queue: AlertQueue): LeadView[] {
+  const alerts = new Map<string, AlertRow>();
+  for (const alert of queue.ofLeads(rows.map((r) => r.id))) alerts.set(`${alert.lead_id}:${alert.channel}`, alert);
+  return rows.map((row) =>
+    Object.assign({}, row, ...ALERT_CHANNELS.map((ch) => flatten(ch, alerts.get(`${row.id}:${ch}`)))) as LeadView,
+  );
 }
 
 export interface ChannelStatus {
@@ -20,20 +37,13 @@ export interface ChannelStatus {
   count: number;
 }
 
-export function alertStatusCounts(db: Db): ChannelStatus[] {
-  return CHANNELS.flatMap((ch) =>
-    db
-      .prepare<[], { status: string; count: number }>(`SELECT ${ch}_status AS status, COUNT(*) AS count FROM leads GROUP BY 1 ORDER BY 1`)
-      .all()
-      .map((row) => ({ channel: ch, ...row })),
-  );
+/** Alert counts per channel (owner channels first, in their order) and status. */
+export function alertStatusCounts(queue: AlertQueue): ChannelStatus[] {
+  const rank = (ch: string) => (ALERT_CHANNELS.includes(ch) ? ALERT_CHANNELS.indexOf(ch) : ALERT_CHANNELS.length);
+  return queue.countsByStatus().sort((a, b) => rank(a.channel) - rank(b.channel) || a.channel.localeCompare(b.channel));
 }
 
 /** Leads with an alert still pending or given up on: what an operator may need to act on. */
-export function undeliveredLeads(db: Db): LeadRow[] {
-  return db
-    .prepare<[], LeadRow>(
-      "SELECT * FROM leads WHERE sms_status IN ('pending', 'failed') OR email_status IN ('pending', 'failed') ORDER BY id",
-    )
-    .all();
+export function undeliveredLeads(leads: LeadsTable, queue: AlertQueue): LeadView[] {
+  return withAlerts(leads.byIds(queue.undeliveredLeadIds()), queue);
 }

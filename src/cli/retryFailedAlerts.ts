@@ -1,66 +1,38 @@
 /**
  * "Retry failed alerts now": puts every alert that gave up back in the queue
- * with a fresh set of attempts, then delivers them from this process with the
- * same senders and rules as the server. Alerts the server still has pending
- * are left to it: taking them here could send one twice.
+ * with a fresh set of attempts, then runs the delivery worker over what is
+ * due until each due alert has had its attempt. The server may be running on
+ * the same database: every attempt is claimed by a compare-and-swap in the
+ * queue, so an alert is sent by one of them only.
  */
-import type { Config } from '../config';
-import type { Logger } from '../logger';
-import { createAlertDispatcher } from '../notifications/dispatcher';
-import { createSenders, sendTimeoutMs } from '../notifications/senders';
-import type { Db } from '../storage/database';
-import { CHANNELS, createLeadStore, type Channel } from '../storage/leadStore';
+import { ALERT_CHANNELS } from '../alerts/senders';
+import type { LeadPipeline } from '../leads/leadPipeline';
 
 export interface RetryReport {
-  requeued: Record<Channel, number>;
-  sent: Record<Channel, number>;
-  stillUndelivered: Record<Channel, number>;
-  notConfigured: Channel[];
+  requeued: Record<string, number>;
+  sent: Record<string, number>;
+  stillUndelivered: Record<string, number>;
+  notConfigured: string[];
 }
 
-export async function retryFailedAlerts(db: Db, config: Config, logger: Logger, leadId?: number): Promise<RetryReport> {
-  const now = new Date().toISOString();
-  const requeued = {} as Record<Channel, number>;
-  for (const ch of CHANNELS) {
-    const result = db
-      .prepare(
-        `UPDATE leads SET ${ch}_status = 'pending', ${ch}_attempts = 0, ${ch}_next_attempt_at = ?
-         WHERE ${ch}_status = 'failed' AND (? IS NULL OR id = ?)`,
-      )
-      .run(now, leadId ?? null, leadId ?? null);
-    requeued[ch] = result.changes;
+function countWhere(pipeline: LeadPipeline, statuses: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = Object.fromEntries(ALERT_CHANNELS.map((ch) => [ch, 0]));
+  for (const row of pipeline.queue.countsByStatus()) {
+    if (statuses.includes(row.status)) counts[row.channel] = (counts[row.channel] ?? 0) + row.count;
   }
-  const sentBefore = countByStatus(db, 'sent');
-  const senders = createSenders(config, logger);
-  const dispatcher = createAlertDispatcher({
-    store: createLeadStore(db),
-    senders,
-    logger,
-    answerTimeoutMs: config.alertTimeoutMs,
-    sendTimeoutMs: sendTimeoutMs(config),
-    retryBaseMs: config.alertRetryBaseMs,
-    maxAttempts: config.alertMaxAttempts,
-  });
-  dispatcher.start(); // attempts every due alert at once
-  await dispatcher.stop(sendTimeoutMs(config) + 1_000);
-  const sentAfter = countByStatus(db, 'sent');
-  const undelivered = countUndelivered(db);
+  return counts;
+}
+
+export async function retryFailedAlerts(pipeline: LeadPipeline, now: Date, leadId?: number): Promise<RetryReport> {
+  const requeued = { ...countWhere(pipeline, []), ...pipeline.queue.requeueFailed(now.toISOString(), leadId) };
+  const sentBefore = countWhere(pipeline, ['sent']);
+  await pipeline.warmSenders().catch(() => undefined); // a failed load fails the attempts, which count as failures
+  await pipeline.worker.runUntilEmpty();
+  const sentAfter = countWhere(pipeline, ['sent']);
   return {
     requeued,
-    sent: { sms: sentAfter.sms - sentBefore.sms, email: sentAfter.email - sentBefore.email },
-    stillUndelivered: undelivered,
-    notConfigured: CHANNELS.filter((ch) => senders[ch] === undefined),
+    sent: Object.fromEntries(Object.keys(sentAfter).map((ch) => [ch, (sentAfter[ch] ?? 0) - (sentBefore[ch] ?? 0)])),
+    stillUndelivered: countWhere(pipeline, ['pending', 'failed']),
+    notConfigured: ALERT_CHANNELS.filter((ch) => !pipeline.worker.channels.includes(ch)),
   };
-}
-
-function countByStatus(db: Db, status: string): Record<Channel, number> {
-  const count = (ch: Channel) =>
-    db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM leads WHERE ${ch}_status = ?`).get(status)?.n ?? 0;
-  return { sms: count('sms'), email: count('email') };
-}
-
-function countUndelivered(db: Db): Record<Channel, number> {
-  const count = (ch: Channel) =>
-    db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM leads WHERE ${ch}_status IN ('pending', 'failed')`).get()?.n ?? 0;
-  return { sms: count('sms'), email: count('email') };
 }

@@ -1,45 +1,61 @@
 /**
- * The Express application: security headers, request log, the pages, and a
- * not-found page for everything else. Everything it needs is passed in, so
- * tests build it with real local stand-ins.
+ * The HTTP layer, assembled: the fixed pages answered from memory, and the
+ * Express app behind them (security headers, request log, health check, the
+ * lead endpoint, a not-found page for everything else). Everything it needs
+ * is passed in, so tests build it with real local stand-ins.
  */
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Config } from '../config';
+import type { LeadPipeline } from '../leads/leadPipeline';
 import type { Logger } from '../logger';
-import type { LeadCapture } from '../leads/leadCapture';
-import { healthRoute } from '../leads/healthRoute';
-import { leadRoutes } from '../leads/leadRoutes';
 import type { Assets } from '../pages/assets';
 import { createLeadResultPage } from '../pages/leadResultPage';
 import type { RenderedSite } from '../pages/site';
-import { notFoundHandler, pageRoutes } from './pageRoutes';
+import { healthRoute } from './healthRoute';
+import { leadRoute } from './leadRoute';
 import { requestLog } from './requestLog';
-import { securityHeaders } from './securityHeaders';
+import { securityHeaderList, securityHeaders } from './securityHeaders';
+import { HTML, REVALIDATE, createStaticPages, fixedResponses, prepare, writePrepared, type StaticPages } from './staticPages';
+import { precompress } from './precompress';
 
-export interface AppDeps {
+export interface HttpDeps {
   config: Config;
   logger: Logger;
   site: RenderedSite;
   assets: Assets;
-  /** The database, its store and the alert dispatcher behind the lead endpoint and /healthz. */
-  leads: LeadCapture;
+  leads: Pick<LeadPipeline, 'service' | 'leads'>;
 }
 
-export function createApp({ config, logger, site, assets, leads }: AppDeps): Express {
+/** The server's listener is `(req, res) => staticPages.serve(req, res) || app(req, res)`. */
+export interface HttpLayer {
+  staticPages: StaticPages;
+  app: Express;
+}
+
+export function createHttpLayer({ config, logger, site, assets, leads }: HttpDeps): HttpLayer {
+  const staticPages = createStaticPages(fixedResponses(site, assets), securityHeaderList(config), logger);
   const app = express();
   app.disable('x-powered-by');
-  app.set('etag', false); // pages carry their own precomputed ETags
+  app.set('etag', false); // the fixed pages carry their own ETags; the rest must not be cached
   app.set('trust proxy', config.trustProxy);
-
-  // First, ahead of the stack: the fixed pages and assets, answered whole from start-up data (fastPages.ts).
-  pageRoutes(app, site, assets, config, logger);
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
-  app.get('/healthz', healthRoute(leads.store));
-  app.use(leadRoutes({ config, logger, capture: leads, resultPage: createLeadResultPage(config, assets) }));
-  app.use(notFoundHandler(site, (path) => logger.info({ path: path.slice(0, 200) }, 'page not found')));
+  app.get('/healthz', healthRoute(leads.leads));
+  app.use(leadRoute({ config, service: leads.service, resultPage: createLeadResultPage(config.owner, assets) }));
+  app.use(notFound(site, logger));
   app.use(errorHandler(logger));
-  return app;
+  return { staticPages, app };
+}
+
+function notFound(site: RenderedSite, logger: Logger): RequestHandler {
+  const page = prepare({ body: precompress(site.notFound, HTML), cacheControl: REVALIDATE });
+  return (req, res) => {
+    // The path only: a query string may carry what no log should keep (tokens, addresses).
+    logger.info({ path: req.path.slice(0, 200) }, 'page not found');
+    writePrepared(req, res, page, 404);
+  };
 }
 
 function errorHandler(logger: Logger): ErrorRequestHandler {

@@ -5,7 +5,7 @@
  * memory); after that, the database finds it for the rest of the window.
  */
 import { createHash } from 'node:crypto';
-import type { LeadInput, LeadResponse } from './leadResponse';
+import type { LeadInput } from '../contract';
 
 export const DEDUPE_WINDOW_MS = 60_000;
 
@@ -15,15 +15,15 @@ export function dedupeKey(lead: LeadInput): string {
 }
 
 /** Answers of requests still under way, by dedupe key. */
-export class PendingAnswers {
-  private readonly pending = new Map<string, Promise<LeadResponse>>();
+export class PendingAnswers<T> {
+  private readonly pending = new Map<string, Promise<T>>();
 
-  get(key: string): Promise<LeadResponse> | undefined {
+  get(key: string): Promise<T> | undefined {
     return this.pending.get(key);
   }
 
   /** Registers the answer being computed; forgotten once settled (the database remembers from then on). */
-  track(key: string, answer: Promise<LeadResponse>): Promise<LeadResponse> {
+  track(key: string, answer: Promise<T>): Promise<T> {
     this.pending.set(key, answer);
     const forget = () => this.pending.delete(key);
     answer.then(forget, forget);

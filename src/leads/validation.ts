@@ -4,12 +4,7 @@
  * route decides what to answer. Each error is a sentence the visitor's toast
  * can show as it is. Unknown fields are ignored.
  */
-import type { LeadInput } from './leadResponse';
-
-export const LIMITS = { name: 200, company: 200, email: 254 } as const;
-
-/** The field a bot fills in and a person never sees. Agreed with the form's markup. */
-export const HONEYPOT_FIELD = 'website';
+import { FIELD_LIMITS, HONEYPOT_FIELD, LEAD_FIELDS, type LeadInput } from '../contract';
 
 export type Validation = { ok: true; lead: LeadInput } | { ok: false; error: string };
 
@@ -21,6 +16,8 @@ const MISSING = {
 } as const;
 
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+/** Invisible format characters (bidi overrides, zero-width): they disguise text and defeat dedupe. */
+const FORMAT = /\p{Cf}/gu;
 const WHITESPACE = /\s/u;
 /** In a /u pattern, \p{Cs} matches only surrogates that are not part of a pair. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -43,9 +40,10 @@ const length = (value: string) => [...value].length;
 function checkField(field: keyof LeadInput, value: unknown): string | { value: string } {
   if (value === undefined || value === null) return MISSING[field];
   if (typeof value !== 'string') return `${LABELS[field]} must be text.`;
-  const trimmed = value.trim();
+  // Stripped, not refused: a pasted name can carry a stray zero-width character the visitor never saw.
+  const trimmed = (field === 'email' ? value : value.replace(FORMAT, '')).trim();
   if (trimmed === '') return MISSING[field];
-  if (length(trimmed) > LIMITS[field]) return `${LABELS[field]} must be at most ${LIMITS[field]} characters.`;
+  if (length(trimmed) > FIELD_LIMITS[field]) return `${LABELS[field]} must be at most ${FIELD_LIMITS[field]} characters.`;
   // A lone UTF-16 surrogate (possible in JSON: "\ud800") has no UTF-8 form: SQLite would store
   // replacement characters, so the stored lead would differ from what was sent. Found by
   // tests/hostile/leadFuzz.test.ts.
@@ -65,7 +63,7 @@ export function validateLead(body: unknown): Validation {
   }
   const record = body as Record<string, unknown>;
   const lead: Partial<LeadInput> = {};
-  for (const field of ['name', 'company', 'email'] as const) {
+  for (const field of LEAD_FIELDS) {
     const result = checkField(field, Object.hasOwn(record, field) ? record[field] : undefined);
     if (typeof result === 'string') return { ok: false, error: result };
     lead[field] = result.value;

@@ -6,20 +6,16 @@
  * No scripts: a visitor who reaches this page is browsing without them.
  */
 import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react';
-import type { Config } from '../config';
-import { contact } from '../content';
-import type { LeadInput, LeadResponse } from '../leads/leadResponse';
+import { contact, type OwnerDetails } from '../content';
+import type { LeadInput, LeadResponse } from '../contract';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { LeadForm } from './form/LeadForm';
 import { toastForResponse } from './form/messages';
 import { renderHtml } from './site';
 
-export type LeadResultPage = (response: LeadResponse, values: LeadInput) => string;
-
-export function createLeadResultPage(config: Config, assets: Assets): LeadResultPage {
+export function createLeadResultPage(owner: OwnerDetails, assets: Assets): (response: LeadResponse, values: LeadInput) => string {
   const stylesheet = assetUrl(assets, 'site.css');
-  const { owner } = config;
   return (response, values) => {
     const outcome = toastForResponse(response);
     const failed = outcome.variant === 'destructive';

@@ -3,8 +3,7 @@
  * response afterwards is a copy of bytes already in memory.
  */
 import { renderToString } from 'react-dom/server';
-import type { Config } from '../config';
-import { site } from '../content';
+import { site, type OwnerDetails } from '../content';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { HomePage } from './HomePage';
@@ -24,8 +23,8 @@ export function renderHtml(element: React.ReactElement): string {
   return `<!DOCTYPE html>${renderToString(element)}`;
 }
 
-export function renderSite(config: Config, assets: Assets): RenderedSite {
-  const { owner, publicUrl } = config;
+/** `publicUrl`: the site's canonical origin, without a trailing slash. */
+export function renderSite(owner: OwnerDetails, publicUrl: string, assets: Assets): RenderedSite {
   const title = `${owner.name} | ${site.title}`;
   const stylesheet = assetUrl(assets, 'site.css');
 

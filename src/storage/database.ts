@@ -1,7 +1,7 @@
 /**
  * Opens the SQLite database the leads live in: creates the directory, sets
- * the pragmas that make it safe for one server process with a background
- * retry loop, and brings the schema up to date.
+ * the pragmas that make it safe for the server and the operator's CLI to
+ * share it, and brings the schema up to date.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -14,7 +14,8 @@ export type { Db };
 export const BUSY_TIMEOUT_MS = 2_000;
 
 export function openDatabase(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  // 0700: the folder holds personal data (with the umask the server and CLI set, every file is 0600).
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const db = new Database(path);
   try {
     // WAL: readers (health check, the sqlite3 shell) never block the writer.
@@ -24,6 +25,8 @@ export function openDatabase(path: string): Db {
     // Wait for another connection (an operator's shell) instead of failing at once; short,
     // because better-sqlite3 waits synchronously and the whole process stalls meanwhile.
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // A lead's alert rows go with it when it is deleted (ON DELETE CASCADE).
+    db.pragma('foreign_keys = ON');
     migrate(db);
     return db;
   } catch (err) {

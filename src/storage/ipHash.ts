@@ -1,22 +1,51 @@
 /**
- * The salted hash kept instead of a visitor's IP address. The salt comes from
- * IP_HASH_SALT or, when unset, is generated once and kept in the database, so
- * hashes stay comparable across restarts without anyone choosing a secret.
+ * What is kept instead of a visitor's IP address: an HMAC of the address's
+ * network (IPv4 /24, IPv6 /48) under a key that is never in the database.
+ * The key is IP_HASH_SALT when set (values stay comparable across restarts),
+ * else a random key held in memory only and replaced every UTC day (values
+ * group one day's submissions of one network, and nothing more).
+ *
+ * Anyone holding the database or a backup cannot reverse it: without the key,
+ * trying every address gives nothing to compare against. It is good for
+ * spotting one network sending many leads; it cannot identify a person, and
+ * two values from different days (without IP_HASH_SALT) never match.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from './database';
+import { createHmac, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
-const SALT_KEY = 'ip_hash_salt';
+const DAY_MS = 86_400_000;
 
-export function loadIpSalt(db: Db, configured: string | undefined): string {
-  if (configured !== undefined) return configured;
-  // INSERT OR IGNORE: a salt stored earlier always wins, so hashes never change under an operator.
-  db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(SALT_KEY, randomBytes(32).toString('hex'));
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(SALT_KEY) as { value: string };
-  return row.value;
+/** The network an address belongs to: IPv4 /24, IPv6 /48 (IPv4-mapped IPv6 counts as IPv4). */
+export function networkOf(ip: string): string | undefined {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)?.[1];
+  const address = mapped ?? ip;
+  const family = isIP(address);
+  if (family === 4) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
+  if (family !== 6) return undefined;
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return `${groups.slice(0, 3).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/48`;
 }
 
-export function hashIp(salt: string, ip: string | undefined): string | null {
-  if (!ip) return null;
-  return createHash('sha256').update(salt).update('\0').update(ip).digest('hex');
+export type IpHasher = (ip: string | undefined) => string | null;
+
+export function createIpHasher(configuredKey: string | undefined, now: () => number = Date.now): IpHasher {
+  let day = -1;
+  let key = '';
+  const keyFor = (ms: number): string => {
+    if (configuredKey !== undefined) return configuredKey;
+    const today = Math.floor(ms / DAY_MS);
+    if (today !== day) {
+      day = today;
+      key = randomBytes(32).toString('hex');
+    }
+    return key;
+  };
+  return (ip) => {
+    const network = ip === undefined ? undefined : networkOf(ip);
+    if (network === undefined) return null;
+    return createHmac('sha256', keyFor(now())).update(network).digest('hex').slice(0, 32);
+  };
 }

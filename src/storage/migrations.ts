@@ -7,18 +7,15 @@
 import type { Database } from 'better-sqlite3';
 
 /*
- * Why the leads table looks like this:
- * - One row per lead, with the alert state of each channel in its own columns
- *   (sms_*, email_*) rather than a separate alerts table: there are exactly two
- *   channels, the row is written once by the request and then only updated by
- *   the dispatcher, and an operator can read a lead's whole story with one
- *   SELECT in the sqlite3 shell.
- * - *_status is the alert's life: pending (to be sent or retried), sent
- *   (the provider accepted it: never send again), failed (gave up after the
- *   last attempt), skipped (channel not configured when the lead arrived).
- * - *_next_attempt_at is when the retry loop may try again; while an attempt is
- *   under way it holds a lease (now + a margin), so a crash mid-attempt is
- *   retried after a restart but not hammered.
+ * Why the tables look like this:
+ * - leads: one row per lead, written once by the request.
+ * - alerts: one row per (lead, channel). status is the alert's life: pending
+ *   (to be sent or retried), sent (the provider accepted it: never send
+ *   again), failed (gave up after the last attempt), skipped (channel not
+ *   configured when the lead arrived). next_attempt_at is when it is due;
+ *   lease_until is set while an attempt is under way, so a crash mid-attempt
+ *   is retried after the lease, and two processes never claim the same alert.
+ *   The first migration kept this state in sms_* and email_* columns of leads.
  * - Times are UTC ISO-8601 text: readable in the shell and ordered as text.
  * - ip_hash is a salted SHA-256: lets an operator spot one source sending many
  *   leads without keeping the address itself.
@@ -56,6 +53,38 @@ export const migrations: readonly string[] = [
   CREATE INDEX leads_dedupe ON leads (dedupe_key, created_at);
   CREATE INDEX leads_sms_due ON leads (sms_next_attempt_at) WHERE sms_status = 'pending';
   CREATE INDEX leads_email_due ON leads (email_next_attempt_at) WHERE email_status = 'pending';
+  `,
+  // Alert state moves out of the leads row into one row per (lead, channel), so a new channel is a
+  // new sender and not new columns. Every lead's state is carried over as it was; an attempt that
+  // was under way (its lease held in *_next_attempt_at) is simply due again at that time.
+  `
+  CREATE TABLE alerts (
+    lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    channel TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed', 'skipped')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT,
+    lease_until TEXT,
+    provider_message_id TEXT,
+    last_error TEXT,
+    sent_at TEXT,
+    PRIMARY KEY (lead_id, channel)
+  ) STRICT;
+  CREATE INDEX alerts_due ON alerts (channel, next_attempt_at) WHERE status = 'pending';
+  ${['sms', 'email'].map((ch) => `
+  INSERT INTO alerts (lead_id, channel, status, attempts, next_attempt_at, provider_message_id, last_error, sent_at)
+    SELECT id, '${ch}', ${ch}_status, ${ch}_attempts, CASE ${ch}_status WHEN 'pending' THEN ${ch}_next_attempt_at END,
+           ${ch}_provider_message_id, ${ch}_last_error, ${ch}_sent_at
+    FROM leads;
+  DROP INDEX leads_${ch}_due;
+  ${['status', 'attempts', 'last_error', 'provider_message_id', 'sent_at', 'next_attempt_at'].map((c) => `ALTER TABLE leads DROP COLUMN ${ch}_${c};`).join('\n  ')}`).join('\n')}
+  `,
+  // The stored IP hash was a SHA-256 salted with a value kept in this same database, so anyone
+  // with a copy could try every IPv4 address in hours. The values made that way are dropped
+  // with their salt; new values are keyed HMACs whose key is never stored (storage/ipHash.ts).
+  `
+  UPDATE leads SET ip_hash = NULL;
+  DELETE FROM settings WHERE key = 'ip_hash_salt';
   `,
 ];
 

@@ -5,8 +5,8 @@
  */
 import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { collectConsole, launchBrowser, routeThumbnail } from '../helpers/browser';
-import { startLeadSite, type LeadSite } from '../helpers/leadSite';
+import { collectConsole, launchBrowser, routeThumbnail } from '../support/browser';
+import { startLeadSite, type LeadSite } from '../support/leadSite';
 
 /** One Chromium and one lead site for a whole test file: started before its tests, closed after them. */
 export function sharedBrowserAndSite(): { browser: Browser; site: LeadSite } {
@@ -20,10 +20,6 @@ export function sharedBrowserAndSite(): { browser: Browser; site: LeadSite } {
   });
   return shared;
 }
-
-export const ENDPOINT = '/functions/v1/process-lead-notification';
-export const SUBMIT_IDLE = 'Schedule Free Call';
-export const SUBMIT_BUSY = 'Scheduling...';
 
 export interface LeadValues {
   name: string;
@@ -107,17 +103,6 @@ export async function theToast(page: Page): Promise<ShownToast> {
 /** Console output that signals a problem: errors, warnings (React's hydration warnings among them), page errors. */
 export const problems = (messages: { type: string; text: string }[]) =>
   messages.filter((m) => m.type === 'error' || m.type === 'warning' || m.type === 'pageerror');
-
-/** The specification's texts (section 8), written out here rather than imported, so a typo in the app fails a test. */
-export const SPEC = {
-  errorTitle: 'Error',
-  transportError: 'There was an error submitting your information. Please try again.',
-  unexpectedError: 'An unexpected error occurred. Please try again.',
-  thankYouTitle: 'Thank you for your interest!',
-  thankYou: "I'll get back to you within 24 hours to schedule your free setup call.",
-  savedSmsMayHaveFailed:
-    "Your information has been saved. SMS notification may have failed, but I'll still get back to you within 24 hours.",
-} as const;
 
 export const emptyLead: LeadValues = { name: '', company: '', email: '' };
 

@@ -12,7 +12,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { assetsDir } from '../../src/paths';
-import { ENDPOINT, SPEC, fieldValues, fillLead, gate, hydrateForm, openHome, problems, sampleLead, sharedBrowserAndSite, submitButton, theToast } from './leadFormHelpers';
+import { LEAD_PATH } from '../support/leadSite';
+import { SPEC } from '../support/specText';
+import {
+  fieldValues, fillLead, gate, hydrateForm, openHome, problems, sampleLead, sharedBrowserAndSite, submitButton, theToast,
+} from './leadFormHelpers';
 
 const LOADER_BUDGET = 2048;
 const isFormBundle = (path: string) => /^\/assets\/lead-form-[A-Z0-9]+\.js$/.test(path);
@@ -75,7 +79,7 @@ test('before hydration the form is a plain HTML form posting to the endpoint', a
   const { page, context } = await open();
   const form = page.locator('#lead-form-island form');
   assert.equal(await form.getAttribute('method'), 'post');
-  assert.equal(await form.getAttribute('action'), ENDPOINT);
+  assert.equal(await form.getAttribute('action'), LEAD_PATH);
   assert.equal(await page.locator('#lead-form-island [style], #lead-form-island script').count(), 0, 'no inline style or script');
   await context.close();
 });

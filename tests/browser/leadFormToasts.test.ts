@@ -7,8 +7,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { runAxe } from '../helpers/browser';
-import { ENDPOINT, SPEC, fillLead, hydrateForm, openHome, sampleLead, sharedBrowserAndSite, submitButton, theToast } from './leadFormHelpers';
+import { runAxe } from '../support/browser';
+import { LEAD_PATH } from '../support/leadSite';
+import { SPEC } from '../support/specText';
+import { fillLead, hydrateForm, openHome, sampleLead, sharedBrowserAndSite, submitButton, theToast } from './leadFormHelpers';
 
 const shared = sharedBrowserAndSite();
 let serial = 0;
@@ -16,7 +18,7 @@ let serial = 0;
 async function pageWithToast(outcome: 'success' | 'error' = 'success', width = 1280): Promise<Page> {
   const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { width });
   await hydrateForm(page);
-  if (outcome === 'error') await page.route(`**${ENDPOINT}`, (route) => route.abort('connectionrefused'));
+  if (outcome === 'error') await page.route(`**${LEAD_PATH}`, (route) => route.abort('connectionrefused'));
   await fillLead(page, sampleLead(`toast-${(serial += 1)}`));
   await submitButton(page).click();
   await theToast(page);

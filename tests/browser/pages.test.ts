@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { collectConsole, launchBrowser, routeThumbnail, runAxe } from '../helpers/browser';
-import { listen, type Listening } from '../helpers/listen';
-import { createTestSite, type TestSite } from '../helpers/site';
+import { collectConsole, launchBrowser, routeThumbnail, runAxe } from '../support/browser';
+import { listen, type Listening } from '../support/listen';
+import { createTestSite, type TestSite } from '../support/site';
 
 let browser: Browser;
 let server: Listening;

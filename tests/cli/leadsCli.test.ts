@@ -11,20 +11,18 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { projectRoot } from '../../src/paths';
 import { openDatabase } from '../../src/storage/database';
-import { createLeadStore, type NewLead } from '../../src/storage/leadStore';
-import { startFakeTwilio, type FakeTwilio } from '../fakes/fakeTwilio';
-import { startSmtpSink, type SmtpSink } from '../fakes/smtpSink';
-import { alertEnv } from '../helpers/leadSite';
-import { testTempDir } from '../helpers/site';
+import { readLeadRowsAt } from '../support/leadRows';
+import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { alertEnv } from '../support/leadSite';
+import { tempDir } from '../support/tempDirs';
 
 const cliJs = join(projectRoot, 'dist', 'cli.js');
-const dir = testTempDir('cli-test-');
-const databasePath = join(dir, 'leads.db');
 
 function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cliJs, ...args], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_PATH: databasePath, ...env },
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_PATH: shared, ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -34,27 +32,45 @@ function runCli(args: string[], env: Record<string, string> = {}): Promise<{ cod
   });
 }
 
-const lead = (createdAt: string, name: string, company: string, email: string): NewLead => ({
-  createdAt, name, company, email, userAgent: 'test', ipHash: null, dedupeKey: `${name}|${company}|${email}`,
-  smsStatus: 'pending', emailStatus: 'skipped',
-});
+/** Stores a lead as the server would: SMS pending, e-mail not configured. */
+function insertLead(db: Database.Database, createdAt: string, name: string, company: string, email: string): number {
+  const id = Number(
+    db.prepare('INSERT INTO leads (created_at, name, company, email, user_agent, ip_hash, dedupe_key) VALUES (?, ?, ?, ?, ?, NULL, ?)')
+      .run(createdAt, name, company, email, 'test', `${name}|${company}|${email}`).lastInsertRowid,
+  );
+  db.prepare("INSERT INTO alerts (lead_id, channel, status, next_attempt_at) VALUES (?, 'sms', 'pending', ?), (?, 'email', 'skipped', NULL)").run(id, createdAt, id);
+  return id;
+}
+
+/**
+ * A database of its own with three leads: two whose SMS was sent, and one (FAILED_ID)
+ * whose SMS gave up after its last attempt. Tests that change it get their own.
+ */
+const FAILED_ID = 3;
+function seededDatabase(): string {
+  const path = join(tempDir('cli-test-'), 'leads.db');
+  openDatabase(path).close(); // the schema, as the server creates it
+  const db = new Database(path);
+  insertLead(db, '2026-01-10T09:00:00.000Z', 'Ana Souza', 'Loja, "Azul" Ltda', 'ana@example.com');
+  insertLead(db, '2026-02-15T10:30:00.000Z', '=HYPERLINK("http://evil")', 'Formula Inc', 'f@example.com');
+  assert.equal(insertLead(db, '2026-03-01T12:00:00.000Z', 'Ravi Kumar', 'Kumar Labs', 'ravi@example.com'), FAILED_ID);
+  db.prepare("UPDATE alerts SET status = 'sent', attempts = 1, provider_message_id = 'SM' || lead_id, sent_at = ? WHERE channel = 'sms' AND lead_id IN (1, 2)")
+    .run('2026-03-01T12:00:01.000Z');
+  db.prepare("UPDATE alerts SET status = 'failed', attempts = 10, last_error = 'Twilio answered 401', next_attempt_at = NULL WHERE channel = 'sms' AND lead_id = ?")
+    .run(FAILED_ID);
+  db.close();
+  return path;
+}
+
+/** Read by the tests that only read. */
+const shared = seededDatabase();
 
 let twilio: FakeTwilio;
 let smtp: SmtpSink;
-let failedId: number;
 
 before(async () => {
   twilio = await startFakeTwilio();
   smtp = await startSmtpSink();
-  const db = openDatabase(databasePath);
-  const store = createLeadStore(db);
-  store.insert(lead('2026-01-10T09:00:00.000Z', 'Ana Souza', 'Loja, "Azul" Ltda', 'ana@example.com'));
-  store.insert(lead('2026-02-15T10:30:00.000Z', '=HYPERLINK("http://evil")', 'Formula Inc', 'f@example.com'));
-  failedId = store.insert(lead('2026-03-01T12:00:00.000Z', 'Ravi Kumar', 'Kumar Labs', 'ravi@example.com'));
-  for (const id of [1, 2]) store.recordSent(id, 'sms', `SM${id}`, '2026-03-01T12:00:01.000Z');
-  store.claimAttempt(failedId, 'sms', '2026-03-01T12:00:05.000Z');
-  store.recordFailure(failedId, 'sms', 'Twilio answered 401', null); // gave up: 'failed'
-  db.close();
 });
 
 after(async () => {
@@ -87,7 +103,7 @@ describe('leads CLI', () => {
     assert.equal(csv.code, 0, csv.stderr);
     const lines = csv.stdout.trimEnd().split('\r\n');
     assert.equal(lines.length, 4);
-    assert.match(lines[0]!, /^id,created_at,name,company,email,/);
+    assert.match(lines[0]!, /^"id","created_at","name","company","email",/);
     assert.match(lines[1]!, /,"Loja, ""Azul"" Ltda",/);
     assert.match(lines[2]!, /,"'=HYPERLINK\(""http:\/\/evil""\)",/, 'a formula is neutralised');
   });
@@ -101,7 +117,8 @@ describe('leads CLI', () => {
   });
 
   it('retries failed alerts now, through the real Twilio client, once', async () => {
-    const env = alertEnv(twilio, smtp);
+    const databasePath = seededDatabase();
+    const env = { ...alertEnv(twilio, smtp), DATABASE_PATH: databasePath };
     const first = await runCli(['retry'], env);
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /requeued: sms 1, email 0/);
@@ -111,13 +128,11 @@ describe('leads CLI', () => {
     const again = await runCli(['retry'], env);
     assert.match(again.stdout, /requeued: sms 0, email 0/);
     assert.equal(twilio.messages.length, 1, 'a delivered alert is never sent twice');
-    const db = new Database(databasePath, { readonly: true });
-    assert.equal(db.prepare('SELECT sms_status FROM leads WHERE id = ?').pluck().get(failedId), 'sent');
-    db.close();
+    assert.equal(readLeadRowsAt(databasePath).find((r) => r.id === FAILED_ID)?.sms_status, 'sent');
   });
 
   it('takes a consistent backup and refuses to overwrite one', async () => {
-    const target = join(dir, 'backup.db');
+    const target = join(tempDir('cli-backup-'), 'backup.db');
     const first = await runCli(['backup', target]);
     assert.equal(first.code, 0, first.stderr);
     const copy = new Database(target, { readonly: true });
@@ -146,6 +161,7 @@ describe('leads CLI', () => {
   }
 
   it('says where it looked when there is no database', async () => {
+    const dir = tempDir('cli-nowhere-');
     const result = await runCli(['list'], { DATABASE_PATH: join(dir, 'nowhere', 'leads.db') });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /No database at .*nowhere\/leads\.db/);

@@ -255,6 +255,9 @@ for want in 'user=node ' '"/app/data"' '"3000/tcp"' '"CMD","node"' '/healthz' '"
   case "$cfg" in *"$want"*) ;; *) missing="$missing $want" ;; esac
 done
 if [ -z "$missing" ]; then pass "image config: USER node, VOLUME /app/data, EXPOSE 3000, node HEALTHCHECK on /healthz, ENV"; else fail "image config" "missing:$missing"$'\n'"$cfg"; fi
+# The start settings live in bin/start-server only (the file `npm start` runs): CMD runs it.
+cmd=$(E image inspect --format '{{json .Config.Cmd}}' "$image")
+if [ "$cmd" = '["sh","bin/start-server"]' ]; then pass "image CMD runs bin/start-server"; else fail "image CMD runs bin/start-server" "CMD: $cmd"; fi
 
 # ---------------------------------------------------------------------------- helpers
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})" 2>/dev/null || echo 18437)
@@ -378,14 +381,14 @@ else
   fail "the server process runs as a non-root user" "uids: $uids"
 fi
 
-# The image's memory settings are in force in the server process: jemalloc mapped in (not glibc's
-# malloc), and the image-only V8 flags on the command line (README, Performance -> Memory).
+# bin/start-server's settings are in force in the server process, which is PID 1 (the script execs
+# node): jemalloc mapped in (not glibc's malloc), and the Node 24+ V8 flags on its command line.
 memset=$(E exec "$ctr_a" sh -c 'for p in /proc/[0-9]*; do if tr "\0" " " <"$p/cmdline" 2>/dev/null | grep -q "dist/server.js"; then
-    grep -q libjemalloc "$p/maps" && echo jemalloc; tr "\0" "\n" <"$p/cmdline" | grep -x -e "--memory-saver-mode" -e "--max-opt=2"; awk "/^VmRSS:/ {print \$2 \" kB\"}" "$p/status"; fi; done' 2>&1 || true)
-if printf '%s\n' "$memset" | grep -qx jemalloc && printf '%s\n' "$memset" | grep -qx -- '--memory-saver-mode' && printf '%s\n' "$memset" | grep -qx -- '--max-opt=2'; then
-  pass "the server runs with jemalloc, --memory-saver-mode and --max-opt=2 (resident now: $(printf '%s\n' "$memset" | grep ' kB$' | head -n 1))"
+    echo "pid ${p#/proc/}"; grep -q libjemalloc "$p/maps" && echo jemalloc; tr "\0" "\n" <"$p/cmdline" | grep -x -e "--memory-saver-mode" -e "--max-opt=2"; awk "/^VmRSS:/ {print \$2 \" kB\"}" "$p/status"; fi; done' 2>&1 || true)
+if printf '%s\n' "$memset" | grep -qx 'pid 1' && printf '%s\n' "$memset" | grep -qx jemalloc && printf '%s\n' "$memset" | grep -qx -- '--memory-saver-mode' && printf '%s\n' "$memset" | grep -qx -- '--max-opt=2'; then
+  pass "the server is PID 1 with jemalloc, --memory-saver-mode and --max-opt=2 (resident now: $(printf '%s\n' "$memset" | grep ' kB$' | head -n 1))"
 else
-  fail "the server runs with jemalloc, --memory-saver-mode and --max-opt=2" "$memset"
+  fail "the server is PID 1 with jemalloc, --memory-saver-mode and --max-opt=2" "$memset"
 fi
 
 perm=$(E exec "$ctr_a" sh -c '

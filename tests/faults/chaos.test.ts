@@ -14,11 +14,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { startFakeTwilio, type FakeTwilio, type FakeTwilioMode } from '../fakes/fakeTwilio';
-import { startSmtpSink, type SmtpSink, type SmtpSinkMode } from '../fakes/smtpSink';
-import { alertEnv } from '../helpers/leadSite';
-import { waitFor } from '../helpers/waitFor';
-import { freePort, startServer, tempDir, type ServerProcess } from '../harness/serverProcess';
+import { readLeadRows } from '../support/leadRows';
+import { startFakeTwilio, type FakeTwilio, type FakeTwilioMode } from '../support/fakeTwilio';
+import { startSmtpSink, type SmtpSink, type SmtpSinkMode } from '../support/smtpSink';
+import { alertEnv } from '../support/leadSite';
+import { waitFor } from '../support/waitFor';
+import { freePort, startServer, type ServerProcess } from '../support/serverProcess';
+import { tempDir } from '../support/tempDirs';
 import { submitLeads, viewPages, type LoadFigures } from './chaosLoad';
 import { deliveryLedger } from './deliveryLedger';
 
@@ -27,7 +29,7 @@ const KILLS = Number(process.env.CHAOS_KILLS ?? 3);
 const TWILIO_MODES: FakeTwilioMode[] = ['fail500', 'up', 'hang', 'up', 'down', 'fail401', 'up', 'hang', 'down', 'up'];
 const SMTP_MODES: SmtpSinkMode[] = ['up', 'reject', 'up', 'hang', 'reject', 'up', 'hang'];
 const ANSWER_MS = 1_000;
-const SEND_TIMEOUT_MS = 3 * ANSWER_MS; // src/notifications/senders.ts SEND_TIMEOUT_FACTOR
+const SEND_TIMEOUT_MS = 3 * ANSWER_MS; // src/alerts/senders.ts SEND_TIMEOUT_FACTOR
 const ENV = {
   ALERT_TIMEOUT_MS: String(ANSWER_MS),
   ALERT_RETRY_BASE_MS: '20',
@@ -109,7 +111,7 @@ describe('chaos: provider faults and SIGKILL under load', () => {
     await twilio.setMode('up');
     smtp.setMode('up');
     const db = new Database(`${dataDir}/leads.db`, { readonly: true, fileMustExist: true });
-    const undelivered = () => (db.prepare("SELECT COUNT(*) AS n FROM leads WHERE sms_status <> 'sent' OR email_status <> 'sent'").get() as { n: number }).n;
+    const undelivered = () => readLeadRows(db).filter((r) => r.sms_status !== 'sent' || r.email_status !== 'sent').length;
     await waitFor(() => undelivered() === 0, 90_000, 'every alert to be delivered after the faults');
     await new Promise((r) => setTimeout(r, 500)); // a late duplicate would arrive here
     const logs = [...lifeLogs, server.output()].join('\n');

@@ -7,7 +7,7 @@
  * told to (the chaos run decides) and after a maximum count.
  */
 import { request } from 'node:http';
-import { postLead } from '../hostile/leadClient';
+import { postLead } from '../support/leadClient';
 
 export interface Submission {
   email: string;

@@ -1,7 +1,7 @@
 /**
  * Who received which alert, when, and what the server believed at the time.
  * At-least-once delivery allows exactly two kinds of duplicate, both named in
- * src/notifications/dispatcher.ts, and this tells them apart from a bug:
+ * src/alerts/dispatcher.ts, and this tells them apart from a bug:
  * - crash window: the provider accepted the alert, then the process was
  *   SIGKILLed before the database recorded it (a snapshot right after each
  *   kill shows the alert still 'pending' with the copy already received);
@@ -11,8 +11,9 @@
  * Any other second copy is a bug.
  */
 import Database from 'better-sqlite3';
-import type { FakeTwilio } from '../fakes/fakeTwilio';
-import type { SmtpSink } from '../fakes/smtpSink';
+import { readLeadRows } from '../support/leadRows';
+import type { FakeTwilio } from '../support/fakeTwilio';
+import type { SmtpSink } from '../support/smtpSink';
 
 export type Channel = 'sms' | 'email';
 
@@ -59,8 +60,8 @@ export function deliveryLedger(twilio: FakeTwilio, smtp: SmtpSink): Ledger {
       const received = { sms: twilio.messages.length, email: smtp.messages.length };
       const db = new Database(databasePath, { readonly: true, fileMustExist: true });
       try {
-        const rows = db.prepare('SELECT email, sms_status, email_status FROM leads').all() as { email: string; sms_status: string; email_status: string }[];
-        snapshots.push({ received, status: new Map(rows.map((r) => [r.email, { sms: r.sms_status, email: r.email_status }])) });
+        const rows = readLeadRows(db);
+        snapshots.push({ received, status: new Map(rows.map((r) => [r.email, { sms: r.sms_status ?? 'missing', email: r.email_status ?? 'missing' }])) });
       } finally {
         db.close();
       }

@@ -8,8 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startLeadSite, type LeadSite } from '../helpers/leadSite';
-import { LEAD_PATH, postLead, postRaw } from './leadClient';
+import { LEAD_PATH, startLeadSite, type LeadSite } from '../support/leadSite';
+import { postLead, postRaw } from '../support/leadClient';
 
 const PUBLIC_URL = 'https://strategist.example.org';
 let site: LeadSite;

@@ -10,10 +10,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, routeThumbnail } from '../helpers/browser';
-import { startLeadSite, type LeadSite } from '../helpers/leadSite';
-import { waitFor } from '../helpers/waitFor';
-import { LEAD_PATH } from './leadClient';
+import { launchBrowser, routeThumbnail } from '../support/browser';
+import { LEAD_PATH, startLeadSite, type LeadSite } from '../support/leadSite';
+import { waitFor } from '../support/waitFor';
 
 let browser: Browser;
 let site: LeadSite;

@@ -8,14 +8,15 @@
  * local Twilio and SMTP fakes.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { startFakeTwilio, type FakeTwilio } from '../fakes/fakeTwilio';
-import { startSmtpSink, type SmtpSink } from '../fakes/smtpSink';
-import { ALERT_EMAIL_TO, FAST_ALERTS, alertEnv } from '../helpers/leadSite';
-import { waitFor } from '../helpers/waitFor';
-import { startServer, tempDir, type ServerProcess } from '../harness/serverProcess';
-import { postLead, postRaw } from './leadClient';
+import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { ALERT_EMAIL_TO, FAST_ALERTS, alertEnv } from '../support/leadSite';
+import { waitFor } from '../support/waitFor';
+import { startServer, type ServerProcess } from '../support/serverProcess';
+import { tempDir } from '../support/tempDirs';
+import { postLead, postRaw } from '../support/leadClient';
 
 type Lead = { name: string; company: string; email: string };
 
@@ -30,6 +31,15 @@ const PAYLOADS: Lead[] = [
   { name: 'N'.repeat(200), company: 'C'.repeat(200), email: `${'e'.repeat(60)}@${'d'.repeat(60)}.${'x'.repeat(60)}.com` },
 ];
 
+/**
+ * What the server keeps of each: the values as sent, trimmed, less the invisible format characters
+ * (bidi overrides, zero-width joiners) it strips from names and companies because they disguise text.
+ */
+const stored = (lead: Lead): Lead => {
+  const visible = (v: string) => v.replace(/\p{Cf}/gu, '').trim();
+  return { name: visible(lead.name), company: visible(lead.company), email: lead.email.trim() };
+};
+
 /** Refused outright: a line break in any field could end a header. */
 const REFUSED: Lead[] = [
   { name: 'Mallory\r\nBcc: victim@example.org', company: 'Acme', email: 'mallory@example.com' },
@@ -40,47 +50,63 @@ const REFUSED: Lead[] = [
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-let twilio: FakeTwilio;
-let smtp: SmtpSink;
-let server: ServerProcess;
-let dataDir: string;
-let pageBefore: string;
+interface Setup {
+  twilio: FakeTwilio;
+  smtp: SmtpSink;
+  server: ServerProcess;
+  dataDir: string;
+}
 
-before(async () => {
-  [twilio, smtp] = await Promise.all([startFakeTwilio(), startSmtpSink()]);
-  dataDir = tempDir('injection-');
-  server = await startServer({ dataDir, env: { ...alertEnv(twilio, smtp), ...FAST_ALERTS } });
-  pageBefore = await (await fetch(`${server.url}/`)).text();
+let current: Setup | undefined;
+
+/** A server process of the test's own, with its alerts going to fakes of its own. */
+async function setup(): Promise<Setup> {
+  const [twilio, smtp] = await Promise.all([startFakeTwilio(), startSmtpSink()]);
+  const dataDir = tempDir('injection-');
+  const server = await startServer({ dataDir, env: { ...alertEnv(twilio, smtp), ...FAST_ALERTS } });
+  current = { twilio, smtp, server, dataDir };
+  return current;
+}
+
+afterEach(async () => {
+  await current?.server.stop();
+  await Promise.all([current?.twilio.close(), current?.smtp.close()]);
+  current = undefined;
 });
 
-after(async () => {
-  await server?.stop();
-  await Promise.all([twilio?.close(), smtp?.close()]);
-});
+/** Posts every payload and waits until each has reached both fakes (and a little more, for a late duplicate). */
+async function sendPayloads({ server, smtp, twilio }: Setup): Promise<void> {
+  for (const lead of PAYLOADS) {
+    const res = await postLead(server.url, lead);
+    assert.equal(res.status, 200, `${JSON.stringify(lead)} -> ${res.text}`);
+  }
+  await waitFor(() => smtp.messages.length >= PAYLOADS.length && twilio.messages.length >= PAYLOADS.length, 15_000, 'alerts');
+  await new Promise((r) => setTimeout(r, 300)); // a late duplicate would show up here
+}
 
 describe('injection through the lead form', () => {
   it('refuses line breaks in any field with a clear 400 and sends nothing', async () => {
+    const { server, twilio, smtp } = await setup();
     for (const lead of REFUSED) {
       const res = await postLead(server.url, lead);
       assert.equal(res.status, 400, JSON.stringify(lead));
       assert.match(String(res.json?.error), /line breaks|control characters|spaces/);
     }
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(twilio.requests + smtp.connections, 0, 'no alert attempted');
   });
 
   it('stores hostile values as sent and delivers them escaped in HTML, verbatim in text, with no extra header', async () => {
-    for (const lead of PAYLOADS) {
-      const res = await postLead(server.url, lead);
-      assert.equal(res.status, 200, `${JSON.stringify(lead)} -> ${res.text}`);
-    }
-    await waitFor(() => smtp.messages.length >= PAYLOADS.length && twilio.messages.length >= PAYLOADS.length, 15_000, 'alerts');
-    await new Promise((r) => setTimeout(r, 300)); // a late duplicate would show up here
+    const ctx = await setup();
+    const { twilio, smtp, dataDir } = ctx;
+    await sendPayloads(ctx);
 
     const db = new Database(`${dataDir}/leads.db`, { readonly: true });
     const rows = db.prepare('SELECT name, company, email FROM leads ORDER BY id').all() as Lead[];
     db.close();
-    assert.deepEqual(rows, PAYLOADS, 'stored exactly as sent: SQL text is data, not a statement');
+    assert.deepEqual(rows, PAYLOADS.map(stored), 'stored as sent: SQL text is data, not a statement');
 
-    for (const lead of PAYLOADS) {
+    for (const lead of PAYLOADS.map(stored)) {
       const mails = smtp.messages.filter((m) => m.text?.includes(`Email: ${lead.email}`));
       assert.equal(mails.length, 1, `exactly one e-mail for ${lead.email}`);
       const mail = mails[0]!;
@@ -108,6 +134,7 @@ describe('injection through the lead form', () => {
   });
 
   it('escapes typed markup on the no-JavaScript result page', async () => {
+    const { server } = await setup();
     const body = new URLSearchParams({ name: '<script>alert(1)</script>', company: '"><svg onload=alert(1)>', email: 'not an address' }).toString();
     const res = await postRaw(server.url, body, { contentType: 'application/x-www-form-urlencoded', headers: { Accept: 'text/html' } });
     assert.equal(res.status, 400);
@@ -117,12 +144,55 @@ describe('injection through the lead form', () => {
   });
 
   it('leaves the page byte for byte the same and every log line one valid JSON object without contact details', async () => {
+    const ctx = await setup();
+    const { server } = ctx;
+    const pageBefore = await (await fetch(`${server.url}/`)).text();
+    await sendPayloads(ctx);
     assert.equal(await (await fetch(`${server.url}/`)).text(), pageBefore);
     const lines = server.output().split('\n').filter((l) => l.trim() !== '');
+    assert.equal(lines.filter((l) => l.includes('"msg":"lead stored"')).length, PAYLOADS.length, 'the leads were logged (without their details)');
     for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), `not a JSON log line: ${line.slice(0, 200)}`);
-    for (const lead of PAYLOADS) {
+    for (const lead of PAYLOADS.map(stored)) {
       assert.ok(!server.output().includes(lead.email), `${lead.email} is not in the logs`);
       assert.ok(!server.output().includes(JSON.stringify(lead.name).slice(1, -1)), 'the name is not in the logs');
     }
+  });
+
+  it('lets no __proto__ or constructor.prototype key in a lead change the objects the server creates afterwards', async () => {
+    const { server, dataDir } = await setup();
+    // Each names the three fields and the honeypot. Were one to land on Object.prototype, every
+    // body parsed afterwards would inherit it: an inherited honeypot value turns every later lead
+    // into a bot's (answered, never stored), which the database shows below.
+    const inherited = { name: 'Polluted Name', company: 'Polluted Co', email: 'polluted@example.com', website: 'https://polluted.example' };
+    const valid = (n: number) => `"name":"Proto ${n}","company":"Acme","email":"proto-${n}@example.com"`;
+    const form = 'application/x-www-form-urlencoded';
+    const attempts: [string, string, Record<string, string>?][] = [
+      [`{${valid(1)},"__proto__":${JSON.stringify(inherited)}}`, 'application/json'],
+      [`{${valid(2)},"constructor":{"prototype":${JSON.stringify(inherited)}}}`, 'application/json'],
+      ['name=Proto+3&company=Acme&email=proto-3%40example.com&__proto__[name]=Polluted&__proto__[website]=x&constructor[prototype][email]=p%40example.com', form],
+      ['name=Proto+4&company=Acme&email=proto-4%40example.com&__proto__=Polluted&constructor=x', form, { Accept: 'text/html' }],
+    ];
+    for (const [body, contentType, headers] of attempts) {
+      const res = await postRaw(server.url, body, { contentType, headers });
+      assert.ok(res.status < 500, `${res.status}: ${res.text.slice(0, 200)}`);
+    }
+
+    // A body without fields is still refused for its first missing one.
+    const empty = await postLead(server.url, {});
+    assert.equal(empty.status, 400);
+    assert.deepEqual(empty.json, { success: false, error: 'Please enter your name.' });
+    // A valid lead is stored, not taken for a bot: no honeypot value was inherited.
+    const fresh = await postLead(server.url, { name: 'After Pollution', company: 'Acme', email: 'after@example.com' });
+    assert.equal(fresh.status, 200);
+    assert.deepEqual(Object.keys(fresh.json ?? {}).sort(), ['notificationResult', 'success'], 'the answer has no inherited key');
+    const db = new Database(`${dataDir}/leads.db`, { readonly: true });
+    try {
+      const after = db.prepare('SELECT name, company, email FROM leads WHERE email = ?').all('after@example.com');
+      assert.deepEqual(after, [{ name: 'After Pollution', company: 'Acme', email: 'after@example.com' }]);
+      assert.equal(db.prepare("SELECT COUNT(*) FROM leads WHERE name LIKE 'Polluted%'").pluck().get(), 0);
+    } finally {
+      db.close();
+    }
+    assert.equal(server.child.exitCode, null, 'the process is still running');
   });
 });

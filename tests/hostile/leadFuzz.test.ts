@@ -5,15 +5,16 @@
  * time so every answer can be matched with the rows it added. For each:
  * never a 5xx, a clear JSON error for every refusal, at most one row, a row
  * only for a valid lead (and never for a honeypot hit), and the row holds
- * exactly what was sent, trimmed. Afterwards the process is healthy and no
- * prototype was polluted. HOSTILE_RUNS and HOSTILE_SEED replay or extend a run.
+ * exactly what was sent, trimmed. Afterwards the process is healthy
+ * (prototype pollution has its own test in injection.test.ts). HOSTILE_RUNS
+ * and HOSTILE_SEED replay or extend a run.
  */
 import assert from 'node:assert/strict';
 import { Agent } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { startLeadSite, type LeadSite } from '../helpers/leadSite';
-import { postRaw } from './leadClient';
+import { startLeadSite, type LeadSite } from '../support/leadSite';
+import { postRaw } from '../support/leadClient';
 import { duplicateKey, expectationFor } from './leadOracle';
 import { hostileRequest, type HostileRequest } from './requestArbitraries';
 
@@ -104,16 +105,8 @@ describe('the lead endpoint under generated hostile input', () => {
     assert.equal(rowCount(), stats.stored, 'every row is accounted for');
     assert.ok(stats.stored > RUNS / 10, 'the generator produced plenty of valid leads');
     assert.ok((stats.byStatus[400] ?? 0) > RUNS / 10, 'and plenty of bad ones');
-  });
-
-  it('is still healthy afterwards, and no object prototype was polluted', async () => {
-    const health = await fetch(`${site.url}/healthz`);
-    assert.equal(health.status, 200);
-    const page = await fetch(`${site.url}/`);
-    assert.equal(page.status, 200);
-    const probe = {} as Record<string, unknown>;
-    assert.equal(probe.admin, undefined);
-    assert.equal(probe.polluted, undefined);
-    assert.equal(Object.getPrototypeOf(probe), Object.prototype);
+    // And the process is still healthy after all of them.
+    assert.equal((await fetch(`${site.url}/healthz`)).status, 200);
+    assert.equal((await fetch(`${site.url}/`)).status, 200);
   });
 });

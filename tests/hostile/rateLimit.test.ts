@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { startLeadSite, type LeadSite } from '../helpers/leadSite';
-import { postLead, type LeadReply } from './leadClient';
+import { startLeadSite, type LeadSite } from '../support/leadSite';
+import { postLead, type LeadReply } from '../support/leadClient';
 
 const LIMIT = 5;
 const sites: LeadSite[] = [];

@@ -8,8 +8,8 @@ import { describe, it, before } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import http from 'node:http';
 import request from 'supertest';
-import { listen } from '../helpers/listen';
-import { createTestSite, type TestSite } from '../helpers/site';
+import { listen } from '../support/listen';
+import { createTestSite, type TestSite } from '../support/site';
 
 let site: TestSite;
 

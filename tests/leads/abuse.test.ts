@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LEAD_PATH, leadSitesPerTest, postForm } from '../helpers/leadSite';
-import { sleep, waitFor } from '../helpers/waitFor';
+import { LEAD_PATH, leadSitesPerTest, postForm } from '../support/leadSite';
+import { sleep, waitFor } from '../support/waitFor';
 
 const lead = { name: '  Ada <b>Lovelace</b>  ', company: 'Engines & "Co"', email: ' Ada@Example.com ' };
 
@@ -53,6 +53,27 @@ describe('duplicates', () => {
     assert.equal(s.rows().length, 1);
     assert.equal(s.twilio.messages.length, 1);
     assert.equal(s.twilio.requests, 1);
+  });
+
+  it('answers a duplicate with notificationResult false while the first SMS is still being retried, and sends no second alert', async () => {
+    const s = await site();
+    await s.twilio.setMode('fail500');
+    const first = await s.post(lead);
+    assert.deepEqual(first.json, { success: true, notificationResult: false });
+    // The first lead's SMS has failed at least once and waits for its next attempt.
+    await waitFor(() => (s.rows()[0]?.sms_attempts ?? 0) >= 1 && s.rows()[0]?.sms_status === 'pending', 4000, 'a failed SMS attempt');
+
+    const duplicate = await s.post({ name: 'Ada <b>Lovelace</b>', company: 'Engines & "Co"', email: 'ada@example.com' });
+    assert.equal(duplicate.status, 200);
+    assert.deepEqual(duplicate.json, { success: true, notificationResult: false }, 'the SMS was not sent: the answer must not say it was');
+    assert.equal(s.rows().length, 1, 'no second lead');
+    assert.equal(s.rows()[0]?.sms_status, 'pending', 'the first SMS is still waiting for a retry');
+
+    await s.twilio.setMode('up');
+    await waitFor(() => s.rows()[0]?.sms_status === 'sent' && s.rows()[0]?.email_status === 'sent', 6000, 'the retried alerts');
+    await sleep(400); // a few retry periods: a second alert would arrive here
+    assert.equal(s.twilio.messages.length, 1, 'one SMS for the two submissions');
+    assert.equal(s.smtp.messages.length, 1, 'one e-mail for the two submissions');
   });
 
   it('treats a different submission, or the same one after a minute, as a new lead', async () => {

@@ -7,10 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import type { FakeTwilioMode } from '../fakes/fakeTwilio';
-import type { SmtpSinkMode } from '../fakes/smtpSink';
-import { startLeadSite, type LeadSite } from '../helpers/leadSite';
-import { sleep, waitFor } from '../helpers/waitFor';
+import type { FakeTwilioMode } from '../support/fakeTwilio';
+import type { SmtpSinkMode } from '../support/smtpSink';
+import { startLeadSite, type LeadSite } from '../support/leadSite';
+import { sleep, waitFor } from '../support/waitFor';
 
 // ALERT_TIMEOUT_MS is 500 in FAST_ALERTS; a provider call may take three times that.
 // An answer sooner than the provider's own timeout proves the visitor never waits on it.

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { LEAD_PATH, startLeadSite, type LeadSite } from '../helpers/leadSite';
-import { sleep } from '../helpers/waitFor';
+import { LEAD_PATH, startLeadSite, type LeadSite } from '../support/leadSite';
+import { sleep } from '../support/waitFor';
 
 interface Case {
   title: string;
@@ -87,10 +87,9 @@ describe('bad input', () => {
   });
   after(() => site.close());
 
-  it(`has at least 25 cases (${cases.length})`, () => assert.ok(cases.length >= 25));
-
   for (const c of cases) {
     it(`${c.title}: ${c.status} with a clear error, nothing stored`, async () => {
+      const stored = site.rows().length;
       const res = await send(site.url, c);
       assert.equal(res.status, c.status, res.body);
       assert.match(res.type, /^application\/json/);
@@ -99,20 +98,24 @@ describe('bad input', () => {
       assert.equal(typeof answer.error, 'string');
       assert.match(answer.error as string, c.error);
       assert.match(answer.error as string, /^[A-Z].*\.$/, 'a whole sentence');
-      assert.equal(site.rows().length, 0);
+      assert.equal(site.rows().length, stored);
     });
   }
 
-  it('sent no alert for any of them', async () => {
-    await sleep(150);
-    assert.equal(site.rows().length, 0);
-    assert.equal(site.twilio.requests, 0);
-    assert.equal(site.smtp.connections, 0);
-  });
-
-  it('still accepts a good submission afterwards (the cases above were rejected for their content)', async () => {
-    const res = await site.post(ok);
-    assert.equal(res.status, 200);
-    assert.equal(site.rows().length, 1);
+  it('alerts nobody for any of them, and still accepts a good submission afterwards (they were refused for their content)', async () => {
+    const own = await startLeadSite();
+    try {
+      for (const c of cases) assert.equal((await send(own.url, c)).status, c.status, c.title);
+      await sleep(150); // an alert started in the background would have reached a fake by now
+      assert.equal(own.rows().length, 0);
+      assert.equal(own.twilio.requests, 0);
+      assert.equal(own.smtp.connections, 0);
+      const res = await own.post(ok);
+      assert.deepEqual(res.json, { success: true, notificationResult: true });
+      assert.equal(own.rows().length, 1);
+      assert.equal(own.twilio.messages.length, 1);
+    } finally {
+      await own.close();
+    }
   });
 });

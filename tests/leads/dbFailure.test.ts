@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { STORE_FAILED } from '../../src/leads/leadRoutes';
-import { LEAD_PATH, startLeadSite, type LeadSite } from '../helpers/leadSite';
-import { sleep } from '../helpers/waitFor';
+import { refuseLeadInserts } from '../support/dbFaults';
+import { LEAD_PATH, startLeadSite, type LeadSite } from '../support/leadSite';
+import { SERVER_ERRORS } from '../support/specText';
+import { sleep } from '../support/waitFor';
 
 const lead = { name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com' };
 
@@ -27,12 +28,11 @@ describe('database failure', () => {
   it('answers 500 when an insert fails, sends nothing, and recovers', async () => {
     site = await startLeadSite();
     const s = site;
-    const other = new Database(s.databasePath);
-    other.exec("CREATE TRIGGER refuse BEFORE INSERT ON leads BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
+    const restore = refuseLeadInserts(s.databasePath);
     try {
       const res = await s.post(lead);
       assert.equal(res.status, 500);
-      assert.deepEqual(res.json, { success: false, error: STORE_FAILED });
+      assert.deepEqual(res.json, { success: false, error: SERVER_ERRORS.storeFailed });
       const form = await fetch(`${s.url}${LEAD_PATH}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
@@ -45,8 +45,7 @@ describe('database failure', () => {
       await sleep(200);
       assert.equal(s.twilio.requests + s.smtp.connections, 0, 'no alert for a lead that was not stored');
     } finally {
-      other.exec('DROP TRIGGER refuse');
-      other.close();
+      restore();
     }
     const again = await s.post(lead);
     assert.deepEqual(again.json, { success: true, notificationResult: true }, 'the same submission goes through once the fault is gone');
@@ -62,7 +61,7 @@ describe('database failure', () => {
     const res = await s.post(lead);
     assert.equal(res.status, 500);
     assert.equal(res.json.success, false);
-    assert.equal(res.json.error, STORE_FAILED);
+    assert.equal(res.json.error, SERVER_ERRORS.storeFailed);
     await assertStillServing(s);
   });
 
@@ -72,7 +71,7 @@ describe('database failure', () => {
     s.leads.db.close();
     const res = await s.post(lead);
     assert.equal(res.status, 500);
-    assert.deepEqual(res.json, { success: false, error: STORE_FAILED });
+    assert.deepEqual(res.json, { success: false, error: SERVER_ERRORS.storeFailed });
     assert.equal((await fetch(`${s.url}/healthz`)).status, 503);
     await assertStillServing(s);
     await sleep(200); // the retry loop must survive a closed database too

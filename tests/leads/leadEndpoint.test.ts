@@ -6,9 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SAVED_SMS_MAY_HAVE_FAILED, THANK_YOU_MESSAGE } from '../../src/pages/form/messages';
-import { ALERT_EMAIL_FROM, ALERT_EMAIL_TO, ALERT_SMS_TO, LEAD_PATH, leadSitesPerTest, postForm } from '../helpers/leadSite';
-import { sleep, waitFor } from '../helpers/waitFor';
+import { refuseLeadInserts } from '../support/dbFaults';
+import { postRaw } from '../support/leadClient';
+import { ALERT_EMAIL_FROM, ALERT_EMAIL_TO, ALERT_SMS_TO, LEAD_PATH, leadSitesPerTest, postForm, type LeadSite } from '../support/leadSite';
+import { SERVER_ERRORS, SPEC } from '../support/specText';
+import { sleep, waitFor } from '../support/waitFor';
 
 const lead = { name: '  Ada <b>Lovelace</b>  ', company: 'Engines & "Co"', email: ' Ada@Example.com ' };
 
@@ -32,7 +34,7 @@ describe('POST /functions/v1/process-lead-notification', () => {
     assert.equal(row?.user_agent, 'LeadTest/1.0');
     assert.match(row?.created_at ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     assert.ok(Math.abs(Date.parse(row?.created_at ?? '') - Date.now()) < 5000);
-    assert.match(row?.ip_hash ?? '', /^[0-9a-f]{64}$/);
+    assert.match(row?.ip_hash ?? '', /^[0-9a-f]{32}$/, 'a keyed hash of the network, never the address');
     assert.equal(row?.sms_status, 'sent');
     assert.equal(row?.sms_attempts, 1);
     assert.equal(row?.sms_provider_message_id, s.twilio.messages[0]?.sid);
@@ -61,7 +63,7 @@ describe('POST /functions/v1/process-lead-notification', () => {
     const ok = await postForm(s, { name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com', website: '' });
     assert.equal(ok.status, 200);
     assert.match(ok.headers.get('content-type') ?? '', /^text\/html/);
-    assert.ok(decode(await ok.text()).includes(THANK_YOU_MESSAGE), 'the thank-you message');
+    assert.ok(decode(await ok.text()).includes(SPEC.thankYou), 'the thank-you message');
     assert.equal(s.rows().length, 1);
 
     const bad = await postForm(s, { name: 'Grace Hopper', company: 'Navy', email: 'not-an-address' });
@@ -86,7 +88,7 @@ describe('POST /functions/v1/process-lead-notification', () => {
     const res = await postForm(s, { name: 'Grace', company: 'Navy', email: 'grace@example.com' });
     assert.equal(res.status, 200);
     const page = decode(await res.text());
-    assert.ok(page.includes(SAVED_SMS_MAY_HAVE_FAILED), 'the saved-but-SMS-may-have-failed message');
+    assert.ok(page.includes(SPEC.savedSmsMayHaveFailed), 'the saved-but-SMS-may-have-failed message');
   });
 
   it('stores a lead with skipped alerts when no channel is configured', async () => {
@@ -107,7 +109,7 @@ describe('POST /functions/v1/process-lead-notification', () => {
     const res = await fetch(`${s.url}${LEAD_PATH}`);
     assert.equal(res.status, 405);
     assert.equal(res.headers.get('allow'), 'POST');
-    assert.equal(((await res.json()) as { success: boolean }).success, false);
+    assert.deepEqual(await res.json(), { success: false, error: SERVER_ERRORS.usePost });
   });
 });
 
@@ -121,5 +123,68 @@ describe('GET /healthz', () => {
     const down = await fetch(`${s.url}/healthz`);
     assert.equal(down.status, 503);
     assert.deepEqual(await down.json(), { status: 'unavailable' });
+  });
+});
+
+describe('Cache-Control: no-store on every answer of the lead endpoint', () => {
+  // The answers echo what the visitor typed (the HTML page) or say what happened to it (JSON):
+  // no browser or proxy cache may keep either. Each status is provoked as a visitor or a
+  // client could, once as JSON and once as the no-JavaScript form asking for the HTML page.
+  type Init = { method?: string; headers?: Record<string, string> };
+  const fields = (tag: string) => ({ name: `Grace ${tag}`, company: 'Navy', email: `grace.${tag}@example.com` });
+
+  async function bothFormats(s: LeadSite, values: Record<string, string>, status: number, init: Init = {}): Promise<void> {
+    const json = await postRaw(s.url, JSON.stringify(values), { contentType: 'application/json', ...init });
+    const html = await postRaw(s.url, new URLSearchParams(values).toString(), {
+      contentType: 'application/x-www-form-urlencoded',
+      method: init.method,
+      headers: { Accept: 'text/html', ...init.headers },
+    });
+    for (const [format, reply, type] of [['JSON', json, /^application\/json/], ['HTML', html, /^text\/html/]] as const) {
+      assert.equal(reply.status, status, `${format}: ${reply.text.slice(0, 200)}`);
+      assert.match(String(reply.headers['content-type']), type, format);
+      assert.equal(reply.headers['cache-control'], 'no-store', `${format} ${status}`);
+    }
+  }
+
+  it('200: a stored lead', async () => {
+    const s = await site();
+    await bothFormats(s, fields('ok'), 200);
+  });
+
+  it('400: an invalid e-mail address', async () => {
+    const s = await site();
+    await bothFormats(s, { ...fields('bad'), email: 'not-an-address' }, 400);
+  });
+
+  it('403: a post made for another site', async () => {
+    const s = await site();
+    await bothFormats(s, fields('cross'), 403, { headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' } });
+  });
+
+  it('405: a method other than POST', async () => {
+    const s = await site();
+    await bothFormats(s, fields('put'), 405, { method: 'PUT' });
+  });
+
+  it('413: a body over 16 KB', async () => {
+    const s = await site();
+    await bothFormats(s, { ...fields('big'), name: 'x'.repeat(17 * 1024) }, 413);
+  });
+
+  it('429: over the rate limit', async () => {
+    const s = await site({ env: { LEAD_RATE_LIMIT: '1' } });
+    assert.equal((await s.post(fields('first'))).status, 200);
+    await bothFormats(s, fields('limited'), 429);
+  });
+
+  it('500: the database refuses the lead', async () => {
+    const s = await site();
+    const restore = refuseLeadInserts(s.databasePath);
+    try {
+      await bothFormats(s, fields('refused'), 500);
+    } finally {
+      restore();
+    }
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The pure validation rules: what a real visitor may type is accepted (and
- * trimmed), right up to the bounds; the honeypot and the typed-values helper
- * behave for every body shape. The rejections are in badInput.test.ts.
+ * trimmed), right up to the bounds; everything else is refused with the exact
+ * sentence the visitor's toast shows; the honeypot and the typed-values helper
+ * behave for every body shape. badInput.test.ts sends the same kinds of bad
+ * input over HTTP.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dedupeKey } from '../../src/leads/dedupe';
-import { isEmailAddress, isHoneypotHit, LIMITS, typedValues, validateLead } from '../../src/leads/validation';
+import { isEmailAddress, isHoneypotHit, typedValues, validateLead } from '../../src/leads/validation';
 
 const valid = (body: Record<string, unknown>) => {
   const result = validateLead(body);
@@ -24,10 +25,10 @@ describe('validateLead', () => {
   });
 
   it('accepts values exactly at the bounds (counted in characters, not UTF-16 units)', () => {
-    const name = '😀'.repeat(LIMITS.name); // 400 UTF-16 units, 200 characters
+    const name = '😀'.repeat(200); // 400 UTF-16 units, 200 characters
     const email = `${'a'.repeat(64)}@${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(61)}.com`;
     assert.equal(email.length, 254);
-    assert.equal(valid({ name, company: 'C'.repeat(LIMITS.company), email }).name, name);
+    assert.equal(valid({ name, company: 'C'.repeat(200), email }).name, name);
   });
 
   it('accepts the e-mail forms browsers accept', () => {
@@ -40,6 +41,106 @@ describe('validateLead', () => {
     for (const email of ['plain', 'a@b', 'a@-example.com', 'a@example-.com', 'a@exa_mple.com', 'a..b@', 'a@b..com', '(a)@example.com', 'a@example.com.']) {
       assert.ok(!isEmailAddress(email), email);
     }
+  });
+});
+
+describe('validateLead rejections: the sentence the visitor reads', () => {
+  const ok = { name: 'Ada Lovelace', company: 'Analytical Engines', email: 'ada@example.com' };
+  const error = (body: unknown) => {
+    const result = validateLead(body);
+    assert.equal(result.ok, false, 'expected a rejection');
+    return result.ok ? '' : result.error;
+  };
+
+  it('asks for an object when the body is not one', () => {
+    for (const body of [null, undefined, 'name=Ada', 42, true, [ok]]) {
+      assert.equal(error(body), 'Send your name, company and email address as a JSON object or as form fields.', String(body));
+    }
+  });
+
+  it('asks for each missing field, the first missing one first', () => {
+    assert.equal(error({ company: 'C', email: 'a@b.co' }), 'Please enter your name.');
+    assert.equal(error({ name: null, company: 'C', email: 'a@b.co' }), 'Please enter your name.');
+    assert.equal(error({ ...ok, name: ' \t ' }), 'Please enter your name.');
+    assert.equal(error({ name: 'Ada', email: 'a@b.co' }), 'Please enter your company name.');
+    assert.equal(error({ ...ok, company: '' }), 'Please enter your company name.');
+    assert.equal(error({ name: 'Ada', company: 'C' }), 'Please enter your email address.');
+    assert.equal(error({}), 'Please enter your name.');
+  });
+
+  it('does not take a field inherited from a polluted prototype as typed', () => {
+    const body = Object.create({ name: 'Injected' }) as Record<string, unknown>;
+    body.company = 'C';
+    body.email = 'a@b.co';
+    assert.equal(error(body), 'Please enter your name.');
+  });
+
+  it('refuses values that are not text', () => {
+    assert.equal(error({ ...ok, name: 42 }), 'Name must be text.');
+    assert.equal(error({ ...ok, company: ['Engines'] }), 'Company must be text.');
+    assert.equal(error({ ...ok, email: { address: 'a@b.co' } }), 'Email address must be text.');
+  });
+
+  it('refuses values one character over the limits 200, 200 and 254', () => {
+    assert.equal(error({ ...ok, name: 'N'.repeat(201) }), 'Name must be at most 200 characters.');
+    assert.equal(error({ ...ok, name: '😀'.repeat(201) }), 'Name must be at most 200 characters.');
+    assert.equal(error({ ...ok, company: 'C'.repeat(201) }), 'Company must be at most 200 characters.');
+    const email = `${'a'.repeat(64)}@${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(61)}.coms`;
+    assert.equal(email.length, 255);
+    assert.equal(error({ ...ok, email }), 'Email address must be at most 254 characters.');
+  });
+
+  it('refuses text with a lone surrogate, which cannot be stored as sent', () => {
+    assert.equal(error({ ...ok, name: 'Ada\ud800' }), 'Name contains characters that are not valid text.');
+    assert.equal(error({ ...ok, company: '\udc00Engines' }), 'Company contains characters that are not valid text.');
+  });
+
+  it('refuses line breaks and control characters in the name and company, but not spaces', () => {
+    assert.equal(error({ ...ok, name: 'Ada\nBcc: victim@example.com' }), 'Name must not contain line breaks or control characters.');
+    assert.equal(error({ ...ok, company: 'Engines\u0007' }), 'Company must not contain line breaks or control characters.');
+    assert.equal(error({ ...ok, company: 'Engines\u2028Ltd' }), 'Company must not contain line breaks or control characters.');
+    assert.equal(valid({ ...ok, name: 'Ada King Lovelace' }).name, 'Ada King Lovelace');
+  });
+
+  it('refuses spaces and control characters in the e-mail address, and malformed addresses', () => {
+    assert.equal(error({ ...ok, email: 'ada lovelace@example.com' }), 'Email address must not contain spaces or control characters.');
+    assert.equal(error({ ...ok, email: 'ada\u0000@example.com' }), 'Email address must not contain spaces or control characters.');
+    assert.equal(error({ ...ok, email: 'ada.example.com' }), 'Please enter a valid email address, like name@example.com.');
+    assert.equal(error({ ...ok, email: 'ada@localhost' }), 'Please enter a valid email address, like name@example.com.');
+  });
+});
+
+describe('isEmailAddress edge cases', () => {
+  it('needs exactly one @ with something before it', () => {
+    assert.equal(isEmailAddress('ada.example.com'), false);
+    assert.equal(isEmailAddress('@example.com'), false);
+    assert.equal(isEmailAddress('a@b@example.com'), false);
+  });
+
+  it('refuses a character browsers refuse anywhere in the local part', () => {
+    assert.equal(isEmailAddress('a(b@example.com'), false);
+    assert.equal(isEmailAddress('a b@example.com'), false);
+  });
+
+  it('accepts a local part of 64 characters and refuses 65', () => {
+    assert.equal(isEmailAddress(`${'a'.repeat(64)}@example.com`), true);
+    assert.equal(isEmailAddress(`${'a'.repeat(65)}@example.com`), false);
+  });
+});
+
+describe('honeypot and typed values: odd bodies', () => {
+  it('does not flag a body without a usable website value', () => {
+    assert.equal(isHoneypotHit(null), false);
+    assert.equal(isHoneypotHit('website=x'), false);
+    assert.equal(isHoneypotHit({ website: null }), false);
+    assert.equal(isHoneypotHit({ name: 'Ada', website: ' \n ' }), false);
+  });
+
+  it('shows back at most 1000 characters of a typed value', () => {
+    const long = 'x'.repeat(5000);
+    assert.deepEqual(typedValues({ name: long, company: 'C', email: 'e' }), { name: 'x'.repeat(1000), company: 'C', email: 'e' });
+    assert.deepEqual(typedValues(null), { name: '', company: '', email: '' });
+    assert.deepEqual(typedValues('name=Ada'), { name: '', company: '', email: '' });
   });
 });
 
@@ -57,15 +158,5 @@ describe('honeypot and typed values', () => {
   it('gives back only string values for the no-JavaScript page', () => {
     assert.deepEqual(typedValues({ name: 'Ada', company: 5, email: ['x'] }), { name: 'Ada', company: '', email: '' });
     assert.deepEqual(typedValues(undefined), { name: '', company: '', email: '' });
-  });
-});
-
-describe('dedupeKey', () => {
-  it('ignores surrounding spaces and the e-mail case, nothing else', () => {
-    const base = { name: 'Ada', company: 'Engines', email: 'ada@example.com' };
-    assert.equal(dedupeKey({ name: ' Ada ', company: 'Engines ', email: 'ADA@example.com' }), dedupeKey(base));
-    assert.notEqual(dedupeKey({ ...base, name: 'ada' }), dedupeKey(base));
-    assert.notEqual(dedupeKey({ ...base, company: 'Engine' }), dedupeKey(base));
-    assert.notEqual(dedupeKey({ name: 'Ada', company: 'Engines\nada@example.com', email: '' }), dedupeKey(base), 'fields cannot run into each other');
   });
 });

@@ -16,10 +16,10 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { precompress, type Encoding } from '../../src/http/precompressed';
-import { launchBrowser, routeThumbnail } from '../helpers/browser';
-import { listen, type Listening } from '../helpers/listen';
-import { createTestSite, type TestSite } from '../helpers/site';
+import { precompress, type Encoding } from '../../src/http/precompress';
+import { launchBrowser, routeThumbnail } from '../support/browser';
+import { listen, type Listening } from '../support/listen';
+import { createTestSite, type TestSite } from '../support/site';
 
 const KB = 1024;
 const BUDGET = { html: 14 * KB, css: 10 * KB, initialJs: 2 * KB, requests: 5 };
@@ -57,7 +57,7 @@ async function worstCompressedSize(path: string, encoding: 'gzip' | 'br'): Promi
   const served = await fetchRaw(path, encoding);
   assert.equal(served.status, 200, `${path} is served`);
   const plain = await fetchRaw(path, 'identity');
-  const atStartUp = precompress(plain.body, plain.type).bodies[encoding];
+  const atStartUp = precompress(plain.body, plain.type).bodies[encoding] as Buffer;
   return Math.max(served.body.length, atStartUp.length);
 }
 

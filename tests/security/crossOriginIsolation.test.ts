@@ -12,8 +12,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { collectConsole, launchBrowser, routeThumbnail } from '../helpers/browser';
-import { startServer, type ServerProcess } from '../harness/serverProcess';
+import { collectConsole, launchBrowser, routeThumbnail } from '../support/browser';
+import { startServer, type ServerProcess } from '../support/serverProcess';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#335"/></svg>';
 let browser: Browser;

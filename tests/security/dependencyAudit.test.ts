@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { projectRoot } from '../../src/paths';
-import { tempDir } from '../harness/serverProcess';
+import { tempDir } from '../support/tempDirs';
 
 const script = join(projectRoot, 'scripts', 'audit-dependencies.mjs');
 const counts = (over: Record<string, number> = {}) => ({ info: 0, low: 0, moderate: 0, high: 0, critical: 0, total: 0, ...over });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type ServerProcess } from '../harness/serverProcess';
+import { startServer, type ServerProcess } from '../support/serverProcess';
 import { observatoryScore } from './observatoryScore';
 
 const THUMBNAIL = 'https://img.example.net/vi/abc/hqdefault.jpg';

@@ -8,14 +8,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { dripRequest } from '../harness/rawHttp';
-import { startServer, type ServerProcess } from '../harness/serverProcess';
+import { LEAD_PATH } from '../support/leadClient';
+import { dripRequest } from '../support/rawHttp';
+import { startServer, type ServerProcess } from '../support/serverProcess';
 
 const HEADERS_TIMEOUT_MS = 1_500;
 const REQUEST_TIMEOUT_MS = 3_000;
 /** Node checks these timeouts on an interval; the server sets it to at most a second. */
 const GRANULARITY_MS = 1_500;
-const LEAD_PATH = '/functions/v1/process-lead-notification';
 
 let server: ServerProcess;
 

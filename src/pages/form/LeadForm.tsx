@@ -6,16 +6,9 @@
  * Inputs are uncontrolled so text typed before hydration is never lost.
  */
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
-import type { LeadInput } from '../../leads/leadResponse';
-import { LEAD_ENDPOINT } from './endpoint';
+import { HONEYPOT_FIELD, LEAD_ENDPOINT, LEAD_FIELDS, type LeadInput } from '../../contract';
 import { thrownErrorToast, type ToastMessage } from './messages';
 import { submitLead } from './submitLead';
-
-export { LEAD_ENDPOINT };
-
-export const FIELD_NAMES = ['name', 'company', 'email'] as const;
-/** The honeypot's name, agreed with the server: a filled-in value marks a bot. */
-export const HONEYPOT_NAME = 'website';
 
 export interface LeadFormProps {
   emailPlaceholder: string;
@@ -54,7 +47,7 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref 
         name: value('name'),
         company: value('company'),
         email: value('email'),
-        website: value(HONEYPOT_NAME),
+        honeypot: value(HONEYPOT_FIELD),
       });
       if (toast.variant === 'success') clearFields(form);
     } catch {
@@ -100,7 +93,7 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref 
       {/* Hidden from people, screen readers and the Tab key; simple bots fill every field they find. */}
       <div className="lead-form-trap" aria-hidden="true">
         <label htmlFor="lead-website">Website</label>
-        <input id="lead-website" name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input id="lead-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <button ref={submitRef} type="submit" className="button button-primary button-block lead-form-submit" disabled={submitting}>
         {submitting ? 'Scheduling...' : 'Schedule Free Call'}
@@ -112,7 +105,7 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref 
 /** reset() also forgets that the visitor touched the fields, so the emptied required fields are not flagged invalid. */
 function clearFields(form: HTMLFormElement): void {
   form.reset();
-  for (const name of FIELD_NAMES) {
+  for (const name of LEAD_FIELDS) {
     const input = form.elements.namedItem(name);
     if (input instanceof HTMLInputElement) input.value = '';
   }

@@ -3,7 +3,7 @@
  * catalogue (section 8) words them. Shared by the browser form and the
  * page answered to a form posted without JavaScript.
  */
-import type { LeadResponse } from '../../leads/leadResponse';
+import type { LeadResponse } from '../../contract';
 
 export interface ToastMessage {
   variant: 'success' | 'destructive';

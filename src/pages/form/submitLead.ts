@@ -3,21 +3,20 @@
  * specification's error catalogue (section 8) prescribes. Kept free of React
  * so every outcome can be reasoned about (and tested) in one place.
  */
-import type { LeadInput } from '../../leads/leadResponse';
+import { HONEYPOT_FIELD, LEAD_ENDPOINT, type LeadInput } from '../../contract';
 import { thrownErrorToast, toastForResponse, transportErrorToast, type ToastMessage } from './messages';
-import { LEAD_ENDPOINT } from './endpoint';
 
 /** A request still unanswered after this long is treated as a transport failure, so the button never stays stuck. */
 export const SUBMIT_TIMEOUT_MS = 20_000;
 
 export interface Submission extends LeadInput {
-  /** The honeypot: empty for people. Sent only when a bot filled it, so the server can drop the lead quietly. */
-  website: string;
+  /** The honeypot's value: empty for people. Sent only when a bot filled it, so the server can drop the lead quietly. */
+  honeypot: string;
 }
 
 export async function submitLead(submission: Submission, timeoutMs = SUBMIT_TIMEOUT_MS): Promise<ToastMessage> {
-  const { name, company, email, website } = submission;
-  const body = website === '' ? { name, company, email } : { name, company, email, website };
+  const { name, company, email, honeypot } = submission;
+  const body = honeypot === '' ? { name, company, email } : { name, company, email, [HONEYPOT_FIELD]: honeypot };
   // AbortController rather than AbortSignal.timeout(): Safari 15, in our build targets, lacks the latter.
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);

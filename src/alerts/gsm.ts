@@ -1,0 +1,66 @@
+/**
+ * Makes text fit the GSM 03.38 alphabet where it sensibly can. One character
+ * outside it switches a whole SMS to UCS-2, which cuts a segment from 160 to
+ * 70 characters and can triple the cost; curly quotes and dashes pasted from
+ * a word processor are the usual culprits. Letters of other scripts (Chinese,
+ * Arabic, ...) are kept: a readable name beats a cheap one.
+ */
+
+/** The GSM 03.38 basic set plus the extension table (which costs two septets, still GSM). */
+const GSM_CHARS = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà' +
+    '^{}\\[~]|€',
+);
+
+const REPLACEMENTS: Record<string, string> = {
+  '‘': "'", '’': "'", '‚': "'", '‛': "'", '′': "'", '`': "'", '´': "'",
+  '“': '"', '”': '"', '„': '"', '‟': '"', '″': '"', '«': '"', '»': '"',
+  '‐': '-', '‑': '-', '‒': '-', '–': '-', '—': '-', '―': '-', '−': '-',
+  '…': '...', '•': '*', '·': '.', '×': 'x', '÷': '/',
+  '\u00a0': ' ', '\u2007': ' ', '\u202f': ' ', '\u2009': ' ', '\u200a': ' ', '\t': ' ',
+  'Œ': 'OE', 'œ': 'oe', 'Ł': 'L', 'ł': 'l', 'Đ': 'D', 'đ': 'd', 'Ð': 'D', 'ð': 'd',
+  'Þ': 'Th', 'þ': 'th', 'ı': 'i', 'ĸ': 'k', '™': '(TM)', '©': '(c)', '®': '(R)', '¢': 'c',
+};
+
+// Cyrillic gets a simple phonetic transliteration: Russian names are expected here.
+const CYRILLIC = 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў';
+const CYRILLIC_LATIN = ['a', 'b', 'v', 'g', 'd', 'e', 'e', 'zh', 'z', 'i', 'y', 'k', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'f', 'kh', 'ts', 'ch', 'sh', 'shch', '', 'y', '', 'e', 'yu', 'ya', 'i', 'yi', 'ye', 'g', 'u'];
+
+function cyrillic(ch: string): string | undefined {
+  const lower = ch.toLowerCase();
+  const index = CYRILLIC.indexOf(lower);
+  if (index < 0) return undefined;
+  const latin = CYRILLIC_LATIN[index] as string;
+  return ch === lower ? latin : latin.charAt(0).toUpperCase() + latin.slice(1);
+}
+
+const GSM_EXTENSION = new Set('^{}\\[~]|€');
+
+/** A character of the extension table: sent as an escape plus itself, two septets. */
+export function isGsmExtension(ch: string): boolean {
+  return GSM_EXTENSION.has(ch);
+}
+
+export function isGsm(text: string): boolean {
+  for (const ch of text) if (!GSM_CHARS.has(ch)) return false;
+  return true;
+}
+
+function toGsmChar(ch: string): string {
+  if (GSM_CHARS.has(ch)) return ch;
+  const mapped = REPLACEMENTS[ch] ?? cyrillic(ch);
+  if (mapped !== undefined) return mapped;
+  // Accented Latin letters: drop the accent (ã -> a, ç -> c) when that lands in the alphabet.
+  const stripped = ch.normalize('NFD').replace(/\p{M}/gu, '');
+  if (stripped !== '' && isGsm(stripped)) return stripped;
+  if (/[\p{L}\p{N}]/u.test(ch)) return ch; // another script: keep it (the SMS becomes UCS-2)
+  if (/[\p{Z}]/u.test(ch)) return ' ';
+  return ''; // emoji, symbols, controls: nothing worth paying for
+}
+
+/** Transliterates what it can into GSM characters; keeps letters of other scripts. */
+export function toGsmText(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFC')) out += toGsmChar(ch);
+  return out.replace(/ {2,}/g, ' ');
+}

@@ -1,0 +1,32 @@
+/**
+ * The lead endpoint's contract: everything the browser form, the plain HTML
+ * form, the server, the tests and the benchmark must agree on. Nothing here
+ * is typed anywhere else.
+ *
+ * The path keeps the URL the site's original front end called (a hosted
+ * function named process-lead-notification), so forms and clients written
+ * against it keep working.
+ */
+export const LEAD_ENDPOINT = '/functions/v1/process-lead-notification';
+
+/** The three fields a visitor fills in, in the order the form shows them. */
+export const LEAD_FIELDS = ['name', 'company', 'email'] as const;
+export type LeadField = (typeof LEAD_FIELDS)[number];
+
+/** Longest accepted value of each field, in characters (Unicode code points). */
+export const FIELD_LIMITS: Record<LeadField, number> = { name: 200, company: 200, email: 254 };
+
+/** The field a bot fills in and a person never sees: a value in it marks the submission as a bot's. */
+export const HONEYPOT_FIELD = 'website';
+
+/** The largest request body the endpoint reads, JSON or form-encoded. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export type LeadInput = Record<LeadField, string>;
+
+/**
+ * The endpoint's answer. `notificationResult` is true exactly when the SMS
+ * alert was accepted by the provider in time; `error` is a sentence the
+ * visitor can read as it is.
+ */
+export type LeadResponse = { success: true; notificationResult: boolean } | { success: false; error: string };

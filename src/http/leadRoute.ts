@@ -1,0 +1,57 @@
+/**
+ * The lead endpoint, in HTTP terms only:
+ * same-site check -> rate limit -> body parsing -> leadService.submitLead -> answer.
+ * What happens to the lead (validation, dedupe, storage, alerts) is the lead
+ * service's business; this module turns its outcome into a status code and
+ * a JSON answer or the no-JavaScript result page.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { Config } from '../config';
+import { LEAD_ENDPOINT, type LeadResponse } from '../contract';
+import type { LeadOutcome, LeadService } from '../leads/leadService';
+import { parseLeadBody } from './bodyParsing';
+import { createAnswer, type LeadResultPage } from './leadAnswer';
+import { leadRateLimit } from './rateLimit';
+import { CROSS_SITE_ERROR, rejectCrossSiteOrigin } from './sameSite';
+
+export interface LeadRouteDeps {
+  config: Config;
+  service: LeadService;
+  resultPage: LeadResultPage;
+}
+
+export const STORE_FAILED = 'We could not save your request right now. Please try again in a few minutes.';
+const USE_POST = 'Submit the form with a POST request.';
+
+function toHttp(outcome: LeadOutcome): [number, LeadResponse] {
+  switch (outcome.kind) {
+    case 'accepted':
+      return [200, { success: true, notificationResult: outcome.notificationResult }];
+    case 'invalid':
+      return [400, { success: false, error: outcome.error }];
+    case 'not-stored':
+      return [500, { success: false, error: STORE_FAILED }];
+  }
+}
+
+export function leadRoute({ config, service, resultPage }: LeadRouteDeps): Router {
+  const answer = createAnswer(resultPage);
+
+  async function submit(req: Request, res: Response): Promise<void> {
+    const outcome = await service.submitLead(req.body, { ip: req.ip, userAgent: req.get('user-agent') });
+    const [status, response] = toHttp(outcome);
+    answer(req, res, status, response);
+  }
+
+  // Case-sensitive and strict: /FUNCTIONS/V1/... or a trailing slash is another path (a 404), not this endpoint.
+  const router = Router({ caseSensitive: true, strict: true });
+  // First, so a page of another site cannot make its visitors' browsers post leads (nor use up their rate limit).
+  const sameSiteOnly = rejectCrossSiteOrigin(config.publicUrl, config.nodeEnv !== 'production', (req, res) => answer(req, res, 403, { success: false, error: CROSS_SITE_ERROR }));
+  const limit = leadRateLimit(config, answer);
+  router.post(LEAD_ENDPOINT, sameSiteOnly, limit.count, ...parseLeadBody(answer), limit.answerOverLimit, submit);
+  router.all(LEAD_ENDPOINT, (req, res) => {
+    res.setHeader('Allow', 'POST');
+    answer(req, res, 405, { success: false, error: USE_POST });
+  });
+  return router;
+}

@@ -1,0 +1,51 @@
+/**
+ * Limits lead submissions per client (LEAD_RATE_LIMIT per LEAD_RATE_WINDOW_MS).
+ * IPv6 clients are counted per /64, the block one household or server usually
+ * holds, so rotating addresses inside it does not reset the count. The client
+ * address is Express's req.ip, which honours TRUST_PROXY.
+ *
+ * The limiter only counts and decides. A JSON client over the limit is
+ * answered at once; a form posted without JavaScript is marked and answered
+ * after the body parser, because its answer page shows the typed values again.
+ */
+import { rateLimit } from 'express-rate-limit';
+import type { RequestHandler, Response } from 'express';
+import type { Config } from '../config';
+import { wantsHtml, type Answer } from './leadAnswer';
+
+export function rateLimitMessage(windowMs: number): string {
+  const minutes = Math.ceil(windowMs / 60_000);
+  const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+  return `Too many requests from your network. Please wait ${wait} and try again.`;
+}
+
+const OVER_LIMIT = 'leadRateLimited';
+
+/** True when the limiter let the request through only to read its body for the answer page. */
+export function isOverLimit(res: Response): boolean {
+  return res.locals[OVER_LIMIT] === true;
+}
+
+export function leadRateLimit(config: Pick<Config, 'leadRateLimit' | 'leadRateWindowMs'>, answer: Answer): {
+  count: RequestHandler;
+  answerOverLimit: RequestHandler;
+} {
+  const error = rateLimitMessage(config.leadRateWindowMs);
+  const count = rateLimit({
+    windowMs: config.leadRateWindowMs,
+    limit: config.leadRateLimit,
+    ipv6Subnet: 64,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (req, res, next) => {
+      if (!wantsHtml(req)) return answer(req, res, 429, { success: false, error });
+      res.locals[OVER_LIMIT] = true;
+      next();
+    },
+  });
+  const answerOverLimit: RequestHandler = (req, res, next) => {
+    if (isOverLimit(res)) return answer(req, res, 429, { success: false, error });
+    next();
+  };
+  return { count, answerOverLimit };
+}

@@ -1,0 +1,107 @@
+/**
+ * Smaller findings of the security review, each reproduced through the real
+ * server: one ETag per encoding, strict case-sensitive lead routes, the
+ * not-found log without query strings, the same-site check that ignores the
+ * Host header, and the alert e-mail's mailto link.
+ */
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { leadSitesPerTest, LEAD_PATH } from '../support/leadSite';
+import { startServer, type ServerProcess } from '../support/serverProcess';
+import { waitFor } from '../support/waitFor';
+
+const leadSite = leadSitesPerTest();
+
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; etag: string | undefined; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, encoding: res.headers['content-encoding'] }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('ETags of the home page', () => {
+  it('differ per encoding, and If-None-Match revalidates only the encoding the client holds', async () => {
+    const s = await leadSite({ sms: false, email: false });
+    const br = await get(`${s.url}/`, { 'Accept-Encoding': 'br' });
+    const gzip = await get(`${s.url}/`, { 'Accept-Encoding': 'gzip' });
+    const identity = await get(`${s.url}/`, {});
+    assert.deepEqual([br.encoding, gzip.encoding, identity.encoding], ['br', 'gzip', undefined]);
+    const tags = [br.etag, gzip.etag, identity.etag];
+    assert.ok(tags.every((t) => t !== undefined && /^"[^"]+"$/.test(t)), `strong ETags: ${tags.join(' ')}`);
+    assert.equal(new Set(tags).size, 3, 'three bodies, three ETags');
+
+    assert.equal((await get(`${s.url}/`, { 'Accept-Encoding': 'gzip', 'If-None-Match': gzip.etag as string })).status, 304);
+    const mismatch = await get(`${s.url}/`, { 'Accept-Encoding': 'br', 'If-None-Match': gzip.etag as string });
+    assert.equal(mismatch.status, 200, 'a gzip copy is not declared current for a brotli request');
+    assert.equal(mismatch.encoding, 'br');
+  });
+});
+
+describe('lead routes', () => {
+  it('match the exact path only: another case or a trailing slash is not the endpoint', async () => {
+    const s = await leadSite({ sms: false, email: false });
+    const lead = { name: 'Ada', company: 'Engines', email: 'ada@example.com' };
+    for (const path of [LEAD_PATH.toUpperCase(), `${LEAD_PATH}/`]) {
+      const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(lead) });
+      assert.equal(res.status, 404, path);
+    }
+    assert.equal(s.rows().length, 0, 'nothing stored');
+  });
+});
+
+describe('the same-site check', () => {
+  it('compares Origin with PUBLIC_URL, not with the Host header the client sends', async () => {
+    const s = await leadSite({ sms: false, email: false, env: { PUBLIC_URL: 'https://strategist.example.org' } });
+    // node:http, not fetch: fetch would not let a test choose the Host header.
+    const body = JSON.stringify({ name: 'Ada', company: 'Engines', email: 'ada@example.com' });
+    const res = await new Promise<{ status: number }>((resolve, reject) => {
+      const req = request(`${s.url}${LEAD_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Host: 'evil.example', Origin: 'http://evil.example', 'Content-Length': Buffer.byteLength(body) },
+      }, (r) => {
+        r.resume();
+        r.on('end', () => resolve({ status: r.statusCode ?? 0 }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    assert.equal(res.status, 403);
+    assert.equal(s.rows().length, 0);
+  });
+});
+
+describe('the alert e-mail', () => {
+  it("links to the lead's address as one mailto recipient, whatever it contains", async () => {
+    const s = await leadSite();
+    const res = await s.post({ name: 'Mallory', company: 'Evil', email: 'ceo?cc=attacker@evil.example' });
+    assert.equal(res.status, 200);
+    await waitFor(() => s.smtp.messages.length === 1, 5_000, 'the alert e-mail');
+    const html = s.smtp.messages[0]?.html ?? '';
+    assert.match(html, /href="mailto:ceo%3Fcc%3Dattacker%40evil\.example"/);
+    assert.doesNotMatch(html, /mailto:[^"]*\?cc=/);
+  });
+});
+
+describe('the not-found log line', () => {
+  let server: ServerProcess;
+  before(async () => {
+    server = await startServer({ env: { LOG_LEVEL: 'info' } });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('records the path without its query string', async () => {
+    const res = await fetch(`${server.url}/reset-password?email=ada%40example.com&token=s3cr3t`);
+    assert.equal(res.status, 404);
+    await waitFor(() => server.logLines().some((l) => l.msg === 'page not found'), 5_000, 'the log line');
+    const line = server.logLines().find((l) => l.msg === 'page not found');
+    assert.equal(line?.path, '/reset-password');
+    assert.doesNotMatch(server.output(), /s3cr3t|ada%40example/);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The layout shows the architecture, and this keeps it so: imports run one
+ * way (entry points -> http -> pages, leads -> alerts -> storage -> the
+ * contract, content and configuration), nothing imports in a circle, and no
+ * source file grows past what a newcomer reads at once.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { projectRoot } from '../../src/paths';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const files = [...sourceFiles(join(projectRoot, 'src')), ...sourceFiles(join(projectRoot, 'client'))];
+const rel = (path: string) => relative(projectRoot, path).replaceAll('\\', '/');
+
+function resolveImport(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined; // a package
+  const base = resolve(dirname(from), specifier);
+  const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => files.includes(p));
+  assert.ok(found, `${rel(from)} imports ${specifier}, which is not a source file`);
+  return found;
+}
+
+/** Every project file each source file imports (static and dynamic imports, re-exports). */
+const graph = new Map<string, string[]>(
+  files.map((file) => {
+    const text = readFileSync(file, 'utf8');
+    const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)'([^']+)'/gm)].map((m) => m[1] as string);
+    return [rel(file), specifiers.map((s) => resolveImport(file, s)).filter((p): p is string => p !== undefined).map(rel)];
+  }),
+);
+
+/** Which files a folder's files may import, besides their own folder's. */
+const allowed: [string, RegExp][] = [
+  ['src/pages/', /^src\/(pages\/|content\.ts|contract\.ts)/],
+  ['client/', /^(client\/|src\/pages\/|src\/contract\.ts|src\/content\.ts)/],
+  ['src/leads/', /^src\/(leads\/|alerts\/|storage\/|contract\.ts|config\.ts|logger\.ts)/],
+  ['src/alerts/', /^src\/(alerts\/|storage\/|contract\.ts|config\.ts|logger\.ts)/],
+  ['src/storage/', /^src\/(storage\/|config\.ts)/],
+  ['src/http/', /^src\/(http\/|leads\/|pages\/|contract\.ts|content\.ts|config\.ts|logger\.ts)/],
+  ['src/contract.ts', /^$/],
+  ['src/content.ts', /^$/],
+];
+
+describe('source layout', () => {
+  it('finds the source files it checks', () => {
+    for (const file of ['src/server.ts', 'src/contract.ts', 'src/http/staticPages.ts', 'src/leads/leadService.ts', 'src/alerts/alertQueue.ts', 'client/lead-form.tsx']) {
+      assert.ok(graph.has(file), `${file} is read`);
+    }
+    assert.ok((graph.get('src/server.ts') ?? []).includes('src/http/app.ts'), 'imports are resolved');
+  });
+
+  it('imports run one way: no layer imports a layer above it', () => {
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      const rule = allowed.find(([prefix]) => file.startsWith(prefix));
+      if (!rule) continue;
+      for (const target of imports) if (!rule[1].test(target)) wrong.push(`${file} -> ${target}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('nothing imports in a circle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'visiting') return void cycles.push([...path.slice(path.indexOf(file)), file].join(' -> '));
+      state.set(file, 'visiting');
+      for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    assert.deepEqual(cycles, []);
+  });
+
+  it('no source file is over 250 lines', () => {
+    const long = files
+      .filter((f) => f.endsWith('.ts') || f.endsWith('.tsx'))
+      .map((f) => [rel(f), readFileSync(f, 'utf8').split('\n').length] as const)
+      .filter(([, lines]) => lines > 250);
+    assert.deepEqual(long, []);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * A delivery worker over a real SQLite file, with the real SMS and e-mail
+ * senders talking to the fake Twilio API and the SMTP sink, and the lead
+ * service in front of it (answer timeout 300 ms). Leads are added as the
+ * service stores them: the lead and its alert rows in one transaction.
+ * Written for tests/alerts/deliveryWorker.test.ts (owner: the alerts tests).
+ */
+import { join } from 'node:path';
+import { afterEach } from 'node:test';
+import { createAlertQueue, type AlertQueue } from '../../src/alerts/alertQueue';
+import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../../src/alerts/deliveryWorker';
+import { createEmailSender } from '../../src/alerts/emailSender';
+import { createSmsSender } from '../../src/alerts/smsSender';
+import { createLeadService, type LeadService } from '../../src/leads/leadService';
+import { createLeadsTable } from '../../src/leads/leadsTable';
+import { createLogger } from '../../src/logger';
+import { openDatabase, type Db } from '../../src/storage/database';
+import { createIpHasher } from '../../src/storage/ipHash';
+import { startFakeTwilio, type FakeTwilio } from './fakeTwilio';
+import { readLeadRows, type StoredLead } from './leadRows';
+import { startSmtpSink, type SmtpSink } from './smtpSink';
+import { tempDir as testTempDir } from './tempDirs';
+
+export interface Rig {
+  db: Db;
+  path: string;
+  queue: AlertQueue;
+  twilio: FakeTwilio;
+  smtp: SmtpSink;
+  worker: DeliveryWorker;
+  /** The lead service in front of the worker, answering within 300 ms (ALERT_TIMEOUT_MS). */
+  service: LeadService;
+  addLead(createdAt?: string): number;
+  row(id: number): StoredLead | undefined;
+  closeSenders(): void;
+}
+
+
+export type RigOptions = Partial<Omit<DeliveryWorkerOptions, 'queue' | 'senders' | 'readLead' | 'logger'>> & { email?: boolean; realSendTimeoutMs?: number };
+
+async function startRig(options: RigOptions): Promise<Rig> {
+  const path = join(testTempDir(), 'leads.db');
+  const db = openDatabase(path);
+  const queue = createAlertQueue(db);
+  const leads = createLeadsTable(db);
+  const [twilio, smtp] = await Promise.all([startFakeTwilio(), startSmtpSink()]);
+  const { email: withEmail, realSendTimeoutMs, ...workerOptions } = options;
+  const sendTimeoutMs = options.sendTimeoutMs ?? 1500;
+  // realSendTimeoutMs: a sender slower than the worker was told, so an attempt outlives its lease.
+  const senderTimeout = realSendTimeoutMs ?? sendTimeoutMs;
+  const sms = createSmsSender({ accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+15005550006', to: '+15551230000', apiUrl: twilio.url }, senderTimeout);
+  const email = createEmailSender({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'alerts@example.com', allowPlaintext: false }, senderTimeout);
+  await Promise.all([sms.warm?.(), email.warm?.()]); // as the server does once it listens
+  const logger = createLogger({ logLevel: 'silent', nodeEnv: 'test' });
+  const worker = createDeliveryWorker({
+    queue,
+    senders: withEmail === false ? { sms } : { sms, email },
+    readLead: (id) => {
+      const l = leads.get(id);
+      return l && { id: l.id, createdAt: l.created_at, name: l.name, company: l.company, email: l.email };
+    },
+    logger,
+    retryBaseMs: 100,
+    maxAttempts: 10,
+    ...workerOptions,
+    sendTimeoutMs,
+  });
+  const service = createLeadService({
+    db, leads, queue, worker, alertChannels: ['sms', 'email'], warmSenders: async () => {}, hashIp: createIpHasher('salt'), logger, now: Date.now, answerTimeoutMs: 300,
+  });
+  let n = 0;
+  const addLead = db.transaction((createdAt: string = new Date().toISOString()) => {
+    const id = leads.insert({ createdAt, name: 'Ada', company: 'Engines', email: 'ada@example.com', userAgent: null, ipHash: null, dedupeKey: `k${n++}` });
+    queue.enqueue(id, withEmail === false ? { pending: ['sms'], skipped: ['email'] } : { pending: ['sms', 'email'], skipped: [] }, createdAt);
+    return id;
+  });
+  const r: Rig = { db, path, queue, twilio, smtp, worker, service, addLead: (at) => addLead(at), row: (id) => readLeadRows(db).find((l) => l.id === id), closeSenders: () => [sms, email].forEach((s) => s.close?.()) };
+  return r;
+}
+
+/** For a test file: a factory of rigs, every one stopped and closed after each test. */
+export function deliveryRigsPerTest(): (options?: RigOptions) => Promise<Rig> {
+  let rigs: Rig[] = [];
+  afterEach(async () => {
+    for (const r of rigs) {
+      await r.worker.stop(0);
+      r.closeSenders();
+      await Promise.all([r.twilio.close(), r.smtp.close()]);
+      r.db.close();
+    }
+    rigs = [];
+  });
+  return async (options = {}) => {
+    const r = await startRig(options);
+    rigs.push(r);
+    return r;
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * A complete lead-capture setup for tests: the fake Twilio API and the SMTP
+ * sink, and the real application listening on 127.0.0.1 with its alerts
+ * pointed at them, small timeouts and its own SQLite file. One close() ends
+ * it all. Shared with the browser tests: keep the API stable.
+ */
+import { join } from 'node:path';
+import { afterEach } from 'node:test';
+import { startFakeTwilio, type FakeTwilio } from './fakeTwilio';
+import { LEAD_PATH, postRaw } from './leadClient';
+import { listen } from './listen';
+import { readLeadRows, type StoredLead } from './leadRows';
+import { createTestSite, type TestSite } from './site';
+import { startSmtpSink, type SmtpSink } from './smtpSink';
+import { tempDir } from './tempDirs';
+
+export { LEAD_PATH };
+export const ALERT_SMS_TO = '+15551230000';
+export const TWILIO_FROM = '+15005550006';
+export const ALERT_EMAIL_TO = 'owner@example.com';
+export const ALERT_EMAIL_FROM = 'alerts@example.com';
+
+/** Environment variables that send a server's alerts to these fakes. */
+export function alertEnv(twilio: FakeTwilio, smtp: SmtpSink): Record<string, string> {
+  return {
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM,
+    ALERT_SMS_TO,
+    TWILIO_API_URL: twilio.url,
+    SMTP_URL: smtp.url,
+    ALERT_EMAIL_TO,
+    ALERT_EMAIL_FROM,
+  };
+}
+
+/** Small timings so fault tests run in a second or two. */
+export const FAST_ALERTS: Record<string, string> = {
+  ALERT_TIMEOUT_MS: '500',
+  ALERT_RETRY_BASE_MS: '100',
+  ALERT_MAX_ATTEMPTS: '10',
+  LEAD_RATE_LIMIT: '1000',
+};
+
+export interface LeadSiteOptions {
+  /** Added to (and overriding) the defaults above. */
+  env?: Record<string, string>;
+  /** Leave a channel unconfigured (its alerts are 'skipped'). */
+  sms?: boolean;
+  email?: boolean;
+  /** Start the background retry loop (default true), as the server does. */
+  startDispatcher?: boolean;
+  /** The clock the lead endpoint and dispatcher read (default Date.now). */
+  now?: () => number;
+}
+
+export interface LeadSite extends TestSite {
+  url: string;
+  twilio: FakeTwilio;
+  smtp: SmtpSink;
+  databasePath: string;
+  /** POSTs JSON (or a raw body with its content type) to the lead endpoint. */
+  post(body: unknown, init?: { contentType?: string; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; json: Record<string, unknown> }>;
+  /** Every stored lead, oldest first. */
+  rows(): StoredLead[];
+  close(): Promise<void>;
+}
+
+export async function startLeadSite(options: LeadSiteOptions = {}): Promise<LeadSite> {
+  const [twilio, smtp] = await Promise.all([startFakeTwilio(), startSmtpSink()]);
+  const databasePath = join(tempDir('lead-site-'), 'leads.db');
+  const providers = alertEnv(twilio, smtp);
+  const env: Record<string, string> = { ...FAST_ALERTS, DATABASE_PATH: databasePath, ...options.env };
+  for (const [name, value] of Object.entries(providers)) {
+    const isSms = name.startsWith('TWILIO') || name === 'ALERT_SMS_TO';
+    if ((isSms && options.sms !== false) || (!isSms && options.email !== false)) env[name] ??= value;
+  }
+  const site = createTestSite(env, { now: options.now });
+  const server = await listen(site.app);
+  if (options.startDispatcher !== false) site.leads.worker.start();
+
+  return {
+    ...site,
+    url: server.url,
+    twilio,
+    smtp,
+    databasePath,
+    async post(body, init = {}) {
+      const reply = await postRaw(server.url, init.raw ?? JSON.stringify(body), { contentType: init.contentType ?? 'application/json', headers: init.headers });
+      return { status: reply.status, json: reply.json ?? { unparsed: reply.text } };
+    },
+    rows: () => readLeadRows(site.leads.db),
+    async close() {
+      await server.close();
+      await site.close();
+      await Promise.all([twilio.close(), smtp.close()]);
+    },
+  };
+}
+
+/** For a test file: a factory of lead sites, every one closed after each test. */
+export function leadSitesPerTest(): (options?: LeadSiteOptions) => Promise<LeadSite> {
+  let sites: LeadSite[] = [];
+  afterEach(async () => {
+    await Promise.all(sites.map((s) => s.close()));
+    sites = [];
+  });
+  return async (options = {}) => {
+    const s = await startLeadSite(options);
+    sites.push(s);
+    return s;
+  };
+}
+
+/** Posts fields as the form does without JavaScript: form-encoded, asking for an HTML answer. */
+export const postForm = (s: LeadSite, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${s.url}${LEAD_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });

@@ -1,0 +1,34 @@
+/**
+ * Lead rows as the CLI reads them (a lead with its SMS and e-mail alert
+ * columns), for the export and table tests. Typed from the formatter's own
+ * parameter so the tests follow the row type wherever it is declared.
+ */
+import type { toCsv } from '../../src/cli/formatLeads';
+
+export type ExportRow = Parameters<typeof toCsv>[0][number];
+
+export function leadRow(values: Record<string, unknown> = {}): ExportRow {
+  return {
+    id: 1,
+    created_at: '2026-03-04T05:06:07.890Z',
+    name: 'Ada Lovelace',
+    company: 'Analytical Engines',
+    email: 'ada@example.com',
+    user_agent: 'Mozilla/5.0',
+    ip_hash: 'abc123',
+    dedupe_key: 'internal-dedupe-key',
+    sms_status: 'sent',
+    sms_attempts: 1,
+    sms_last_error: null,
+    sms_provider_message_id: 'SM1',
+    sms_sent_at: '2026-03-04T05:06:08.000Z',
+    sms_next_attempt_at: null,
+    email_status: 'failed',
+    email_attempts: 10,
+    email_last_error: 'SMTP 550: mailbox unavailable',
+    email_provider_message_id: null,
+    email_sent_at: null,
+    email_next_attempt_at: null,
+    ...values,
+  } as unknown as ExportRow;
+}
