@@ -77,7 +77,7 @@ describe('SMS sender (twilio client -> fake Twilio)', () => {
 
 describe('e-mail sender (nodemailer -> smtp-server)', () => {
   let smtp: SmtpSink;
-  const config = () => ({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'alerts@example.com' });
+  const config = () => ({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'alerts@example.com', allowPlaintext: false });
   before(async () => {
     smtp = await startSmtpSink();
   });

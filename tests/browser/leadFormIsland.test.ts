@@ -1,5 +1,5 @@
 /**
- * Island loading (issue 5) and the form's hidden parts: the home page runs
+ * Island loading and the form's hidden parts: the home page runs
  * only the tiny loader up front; the React form bundle is fetched when the
  * form approaches the viewport or a field gets focus, hydrates without a
  * warning and keeps anything typed before it arrived. The honeypot is out of

@@ -6,15 +6,15 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from '../support/tempDirs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const copy = mkdtempSync(join(tmpdir(), 'start-no-dev-'));
+const copy = tempDir('start-no-dev-');
 const built = ['dist/server.js', 'dist/public/assets/manifest.json'];
 const sources = ['src/server.ts', 'client/lead-form.tsx', 'package.json', 'package-lock.json'];
 
@@ -35,8 +35,6 @@ before(() => {
   write('client/lead-form.tsx', 'export {};\n', now - 120);
   for (const file of built) write(file, `// built ${file}\n`, now - 60);
 });
-
-after(() => rmSync(copy, { recursive: true, force: true }));
 
 describe('npm start without dev dependencies', () => {
   it('has no esbuild to find in the copy (what `npm ci --omit=dev` leaves)', () => {

@@ -1,10 +1,11 @@
 /**
  * What the lead endpoint must do with a request, decided from the
- * specification (issue 3) and not from the server's code: which requests are
- * certainly valid, which are certainly invalid, and the values that must be
- * stored (sent values, trimmed). Where the specification leaves room (exotic
- * e-mail syntax, unusual but legal content types) the verdict is 'either',
- * and only the invariants are checked.
+ * specification and not from the server's code: which requests are certainly
+ * valid, which are certainly invalid, and the values that must be stored
+ * (sent values, trimmed, names and companies without invisible format
+ * characters). Where the specification leaves room (exotic e-mail syntax,
+ * unusual but legal content types) the verdict is 'either', and only the
+ * invariants are checked.
  */
 import { Buffer } from 'node:buffer';
 import qs from 'qs';
@@ -30,6 +31,7 @@ const BODY_LIMIT = 16 * 1024;
 const BOUNDS = { name: 200, company: 200, email: 254 } as const;
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const LONE_SURROGATE = /\p{Cs}/u;
+const FORMAT = /\p{Cf}/gu;
 const SURE_EMAIL = /^[a-z0-9](?:[a-z0-9._+-]{0,62}[a-z0-9])?@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 // Characters outside the HTML standard's local part and domain: never in an address the form accepts.
 const NEVER_IN_EMAIL = /[\s\p{Cc}<>(),;:\\"[\]]/u;
@@ -38,7 +40,7 @@ const codePoints = (s: string) => [...s].length;
 
 function fieldVerdict(field: keyof LeadValues, value: unknown): Verdict {
   if (typeof value !== 'string') return 'invalid';
-  const trimmed = value.trim();
+  const trimmed = storedValue(field, value);
   if (trimmed === '' || codePoints(trimmed) > BOUNDS[field]) return 'invalid';
   // A lone surrogate cannot be stored as UTF-8: storing it would change the text.
   if (LONE_SURROGATE.test(trimmed)) return 'invalid';
@@ -47,6 +49,15 @@ function fieldVerdict(field: keyof LeadValues, value: unknown): Verdict {
   const [local, domain] = trimmed.split('@') as [string, string];
   if (local === '' || !domain.includes('.') || codePoints(local) > 64) return 'invalid';
   return SURE_EMAIL.test(trimmed) ? 'valid' : 'either';
+}
+
+/**
+ * What the server must keep of a sent value: trimmed and, in a name or a company, without the
+ * invisible format characters (bidi overrides, zero-width characters) that disguise text and would
+ * defeat the duplicate check. An e-mail address keeps them, and is refused for them.
+ */
+function storedValue(field: keyof LeadValues, value: string): string {
+  return (field === 'email' ? value : value.replace(FORMAT, '')).trim();
 }
 
 function combine(verdicts: Verdict[]): Verdict {
@@ -93,7 +104,7 @@ export function expectationFor(req: HostileRequest): Expectation {
   const website = own('website');
   const honeypot = website !== undefined && website !== null && (typeof website !== 'string' || website.trim() !== '');
   if (verdict === 'invalid') return { verdict, honeypot };
-  const lead = Object.fromEntries(fields.map((f) => [f, (own(f) as string).trim()])) as unknown as LeadValues;
+  const lead = Object.fromEntries(fields.map((f) => [f, storedValue(f, own(f) as string)])) as unknown as LeadValues;
   return { verdict, lead, honeypot };
 }
 

@@ -2,7 +2,7 @@
  * The lead rate limit against a determined bot: it holds per client for IPv4
  * (several real source addresses on the loopback network), counts an IPv6
  * /64 as one client, cannot be dodged with a forged X-Forwarded-For unless
- * TRUST_PROXY says to trust that hop, and the honeypot (which answers
+ * TRUST_PROXY names that hop as the proxy, and the honeypot (which answers
  * "success") can neither store rows nor send alerts however often it is hit.
  */
 import assert from 'node:assert/strict';
@@ -58,8 +58,8 @@ describe('rate limit per client', () => {
     assert.deepEqual(got, allowedThenBlocked);
   });
 
-  it('with TRUST_PROXY=1 counts the address the proxy saw, not what the client wrote before it', async () => {
-    const s = await site({ TRUST_PROXY: '1' });
+  it('behind a trusted proxy counts the address the proxy saw, not what the client wrote before it', async () => {
+    const s = await site({ TRUST_PROXY: 'loopback' });
     // The proxy appends the real peer; everything to its left is the client's own claim.
     const got = await statuses(LIMIT + 2, (i) => send(s, { xff: `198.51.100.${i + 1}, 203.0.113.7` }));
     assert.deepEqual(got, allowedThenBlocked);

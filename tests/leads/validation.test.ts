@@ -102,6 +102,19 @@ describe('validateLead rejections: the sentence the visitor reads', () => {
     assert.equal(valid({ ...ok, name: 'Ada King Lovelace' }).name, 'Ada King Lovelace');
   });
 
+  it('strips invisible format characters pasted into the name and company', () => {
+    assert.deepEqual(valid({ name: '\u200bAda\u200d Lovelace\ufeff', company: 'Analytical\u2060 Engines\u202e', email: 'ada@example.com' }), {
+      name: 'Ada Lovelace',
+      company: 'Analytical Engines',
+      email: 'ada@example.com',
+    });
+    assert.equal(error({ ...ok, name: '\u200b\u200b' }), 'Please enter your name.');
+  });
+
+  it('refuses an e-mail address holding an invisible character rather than change it', () => {
+    assert.equal(error({ ...ok, email: 'ada\u200b@example.com' }), 'Please enter a valid email address, like name@example.com.');
+  });
+
   it('refuses spaces and control characters in the e-mail address, and malformed addresses', () => {
     assert.equal(error({ ...ok, email: 'ada lovelace@example.com' }), 'Email address must not contain spaces or control characters.');
     assert.equal(error({ ...ok, email: 'ada\u0000@example.com' }), 'Email address must not contain spaces or control characters.');

@@ -78,7 +78,7 @@ describe('loadConfig reads every variable', () => {
       NODE_ENV: 'development',
       HOST: '0.0.0.0',
       PORT: '8080',
-      PUBLIC_URL: 'https://www.example.com/',
+      PUBLIC_URL: 'https://www.example.com//',
       OWNER_NAME: 'Jane Doe',
       CONTACT_EMAIL: 'jane@example.com',
       CONTACT_PHONE: '+44 20 7946 0958',
@@ -144,7 +144,7 @@ describe('loadConfig reads every variable', () => {
   });
 
   it('takes a Twilio API origin over https:, or over http: only to this machine', () => {
-    for (const url of ['https://egress.example.com', 'http://localhost:9999', 'http://LOCALHOST:9999', 'http://127.0.0.1:9999', 'http://127.1.2.3', 'http://[::1]:9999']) {
+    for (const url of ['https://egress.example.com', 'http://localhost:9999', 'http://LOCALHOST:9999', 'http://127.0.0.1:9999', 'http://127.1.2.3', 'http://127.10.200.30:9999', 'http://[::1]:9999']) {
       assert.equal(loadConfig({ ...sms, TWILIO_API_URL: url }).sms?.apiUrl, url);
     }
   });
@@ -234,7 +234,7 @@ describe('loadConfig refuses malformed values', () => {
   });
 
   it('refuses a contact e-mail address or phone number that cannot be one', () => {
-    for (const value of ['hello', 'hello@example', 'hello@@example.com', 'hello there@example.com', '<hello@example.com>']) {
+    for (const value of ['hello', 'hello@example', 'hello@@example.com', 'hello there@example.com', '<hello@example.com>', 'hello@example.com extra']) {
       assert.equal(refusal({ CONTACT_EMAIL: value }), `CONTACT_EMAIL must be an e-mail address (got "${value}")`);
     }
     assert.equal(loadConfig({ CONTACT_EMAIL: 'a@b.co' }).owner.email, 'a@b.co');
