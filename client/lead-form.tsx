@@ -2,12 +2,16 @@
  * Hydrates the lead form island (and nothing else: the rest of the page stays
  * static HTML). Loaded on demand by client/island-loader.ts. The props come
  * from the island's data attributes, exactly as the server wrote them, so
- * hydration matches the server render.
+ * hydration matches the server render. Two things start here, outside React:
+ * the lead's source is read once (kept in memory only), and the proof of work
+ * starts solving its first challenge as soon as the page is complete.
  */
 import { useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { ISLAND_ID, readIslandProps } from '../src/pages/form/island';
+import { ISLAND_ID, readIslandData } from '../src/pages/form/island';
+import { readLeadSource } from '../src/pages/form/leadSource';
 import { LeadFormIsland, type LeadFormIslandProps } from '../src/pages/form/LeadFormIsland';
+import { startProofOfWork } from '../src/pages/form/proofOfWork';
 
 /** Marks the island once React owns it: a hook for tests and for anyone debugging in DevTools. Adds no DOM. */
 function Hydrated({ island, props }: { island: HTMLElement; props: LeadFormIslandProps }) {
@@ -17,7 +21,10 @@ function Hydrated({ island, props }: { island: HTMLElement; props: LeadFormIslan
 
 const island = document.getElementById(ISLAND_ID);
 if (island) {
-  hydrateRoot(island, <Hydrated island={island} props={readIslandProps(island)} />, {
+  const { emailPlaceholder, proofWorkerUrl } = readIslandData(island);
+  const source = readLeadSource(window.location.search, document.referrer);
+  const proofOfWork = startProofOfWork(proofWorkerUrl);
+  hydrateRoot(island, <Hydrated island={island} props={{ emailPlaceholder, source, proofOfWork }} />, {
     onRecoverableError: (error) => console.error('Lead form hydration error:', error),
   });
 }

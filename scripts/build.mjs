@@ -21,6 +21,15 @@ export const clientEntries = {
 };
 
 /**
+ * Web Worker scripts: name in the manifest -> source file. Built apart from the entries above,
+ * each as one self-contained classic script (IIFE, no shared chunks, no import statements):
+ * module workers are missing in Firefox < 114, and the build targets firefox100.
+ */
+export const workerEntries = {
+  'proof-worker': 'client/proof-worker.ts',
+};
+
+/**
  * Packages stay in node_modules at run time, except lucide-react: bundled, only
  * the icons the pages draw are kept, where its package entry loads all ~1,600
  * (about 200 ms of CPU at every start; the start-up target is 300 ms).
@@ -57,6 +66,13 @@ export const clientOptions = {
   logLevel: 'warning',
 };
 
+export const workerOptions = {
+  ...clientOptions,
+  entryPoints: present(workerEntries),
+  splitting: false,
+  format: 'iife',
+};
+
 export const serverOptions = {
   absWorkingDir: root,
   entryPoints: present(serverEntries),
@@ -71,18 +87,29 @@ export const serverOptions = {
   logLevel: 'warning',
 };
 
+/** The latest metafile of each browser build, so a watcher rebuilding one still lists the other's files. */
+const latest = { client: undefined, worker: undefined };
+
 /**
  * manifest.json: { entries: { "site.css": "site-HASH.css", ... }, files: [every file of this build] }.
  * The server serves only the files listed, so stale files of earlier builds are never served.
+ * Takes the metafile of the client build and of the worker build; one left undefined keeps the
+ * one given last in this process (npm run dev's watchers rebuild each on its own).
  * Written last and renamed into place, so a server starting mid-build sees the old or the new build whole.
  */
-export function writeManifest(metafile) {
+export function writeManifest(clientMetafile, workerMetafile) {
+  latest.client = clientMetafile ?? latest.client;
+  latest.worker = workerMetafile ?? latest.worker;
+  const sources = { ...clientOptions.entryPoints, ...workerOptions.entryPoints };
   const entries = {};
-  const files = Object.keys(metafile.outputs).map((file) => basename(file));
-  for (const [file, output] of Object.entries(metafile.outputs)) {
-    if (!output.entryPoint) continue;
-    const entry = Object.entries(clientOptions.entryPoints).find(([, src]) => src === output.entryPoint)?.[0];
-    if (entry) entries[`${entry}${file.endsWith('.css') ? '.css' : '.js'}`] = basename(file);
+  const files = [];
+  for (const metafile of [latest.client, latest.worker]) {
+    for (const [file, output] of Object.entries(metafile?.outputs ?? {})) {
+      files.push(basename(file));
+      if (!output.entryPoint) continue;
+      const entry = Object.entries(sources).find(([, src]) => src === output.entryPoint)?.[0];
+      if (entry) entries[`${entry}${file.endsWith('.css') ? '.css' : '.js'}`] = basename(file);
+    }
   }
   const path = join(assetsDir, 'manifest.json');
   writeFileSync(`${path}.tmp`, `${JSON.stringify({ entries, files }, null, 2)}\n`);
@@ -121,8 +148,8 @@ export async function buildAll({ clean = false } = {}) {
   const esbuild = await loadEsbuild();
   if (clean) rmSync(assetsDir, { recursive: true, force: true });
   mkdirSync(assetsDir, { recursive: true });
-  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
-  return writeManifest(client.metafile);
+  const [client, worker] = await Promise.all([esbuild.build(clientOptions), esbuild.build(workerOptions), esbuild.build(serverOptions)]);
+  return writeManifest(client.metafile, worker.metafile);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

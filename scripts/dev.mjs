@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import * as esbuild from 'esbuild';
-import { assetsDir, clientOptions, serverOptions, writeManifest } from './build.mjs';
+import { assetsDir, clientOptions, serverOptions, workerOptions, writeManifest } from './build.mjs';
 
 let child;
 let timer;
@@ -31,8 +31,10 @@ const restartOnEnd = (onEnd) => ({
 
 mkdirSync(assetsDir, { recursive: true });
 const client = await esbuild.context({ ...clientOptions, plugins: [restartOnEnd((r) => writeManifest(r.metafile))] });
+// The proof-of-work worker is its own self-contained bundle; the manifest lists both builds.
+const worker = await esbuild.context({ ...workerOptions, plugins: [restartOnEnd((r) => writeManifest(undefined, r.metafile))] });
 const server = await esbuild.context({ ...serverOptions, plugins: [restartOnEnd()] });
-await Promise.all([client.watch(), server.watch()]);
+await Promise.all([client.watch(), worker.watch(), server.watch()]);
 console.log('watching src/ and client/ for changes');
 
 // Ctrl-C or a stop signal ends the server with the watcher, never leaving it orphaned.

@@ -1,28 +1,30 @@
 /**
- * Configuration: every environment variable the server reads, parsed and
- * validated once at start-up. Problems are collected (not thrown one by one)
- * so an operator sees every mistake in a single run. Secret values never
- * appear in a problem message.
+ * Configuration: every environment variable the server and the CLI read,
+ * parsed and validated once at start-up. Problems are collected (not thrown
+ * one by one) so an operator sees every mistake in a single run. Secret and
+ * personal values never appear in a problem message.
  */
 import { owner as ownerDefaults, type OwnerDetails } from './content';
+import { EMAIL_ADDRESS, readEmailConfig, readSmsConfig, type EmailConfig, type SmsConfig } from './config/alertProviders';
+import { Reader, type Env } from './config/reader';
+
+export { isLoopbackHost } from './config/reader';
+export type { EmailConfig, SmsConfig };
 
 export type NodeEnv = 'production' | 'development' | 'test';
 
-export interface SmsConfig {
-  accountSid: string;
-  authToken: string;
-  from: string;
-  to: string;
-  /** Replaces https://api.twilio.com (and the other Twilio origins) for a local fake or an egress proxy. */
-  apiUrl: string | undefined;
-}
-
-export interface EmailConfig {
-  smtpUrl: string;
-  to: string;
-  from: string;
-  /** SMTP_ALLOW_PLAINTEXT: send over smtp:// without STARTTLS to a host that is not this machine. */
-  allowPlaintext: boolean;
+/** How submissions are graded verified, unverified or spam. */
+export interface GradingConfig {
+  /** 'proof': a solved proof-of-work challenge makes a lead verified; 'off': every lead that is not spam is. */
+  verification: 'proof' | 'off';
+  /** A proven lead sent sooner than this after its challenge was issued is unverified. */
+  minFillMs: number;
+  /** More leads than this from one e-mail address within 24 hours are spam. */
+  maxPerEmailPerDay: number;
+  /** HMAC key of the challenges; undefined: generated once and kept in the database. */
+  challengeSecret: string | undefined;
+  /** The most hashes a browser may need to solve a challenge (it needs 1/2 to 1 times this). */
+  challengeDifficulty: number;
 }
 
 export interface Config {
@@ -50,6 +52,15 @@ export interface Config {
   /** A client must send its request headers within this time, and the whole request within requestTimeoutMs. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  grading: GradingConfig;
+  /** LEAD_AUTO_REPLY: a verified lead gets a thank-you e-mail (needs e-mail configured). */
+  autoReply: boolean;
+  /** After how long a lead still marked new earns the owner a reminder; null: no reminders. */
+  followUpAfterMs: number | null;
+  /** HMAC key of the links in alert e-mails; undefined: generated once and kept in the database. */
+  linkSecret: string | undefined;
+  /** Days after which leads are deleted (null: kept); spam has its own, shorter, retention. */
+  retention: { leadDays: number | null; spamDays: number };
 }
 
 export class ConfigError extends Error {
@@ -59,80 +70,12 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
-/** Reads variables, remembering every problem instead of stopping at the first. */
-class Reader {
-  readonly problems: string[] = [];
-  constructor(private readonly env: Env) {}
-
-  raw(name: string): string | undefined {
-    const value = this.env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  }
-
-  string(name: string, fallback: string): string {
-    return this.raw(name) ?? fallback;
-  }
-
-  int(name: string, fallback: number, min: number, max: number): number {
-    const value = this.raw(name);
-    if (value === undefined) return fallback;
-    const n = Number(value);
-    if (!/^-?\d+$/.test(value) || n < min || n > max) {
-      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
-      return fallback;
-    }
-    return n;
-  }
-
-  url(name: string, fallback: string, protocols: string[] = ['http:', 'https:']): string {
-    const value = this.raw(name) ?? fallback;
-    try {
-      const url = new URL(value);
-      if (!protocols.includes(url.protocol)) throw new Error('protocol');
-      return value;
-    } catch {
-      this.problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${value}")`);
-      return fallback;
-    }
-  }
-
-  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
-    const value = this.raw(name);
-    if (value === undefined) return fallback;
-    if ((allowed as readonly string[]).includes(value)) return value as T;
-    this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
-    return fallback;
-  }
-
-  /** A group of variables that must be set together or not at all. Values are secrets: never echoed. */
-  group(label: string, names: string[]): Record<string, string> | null {
-    const present = names.filter((n) => this.raw(n) !== undefined);
-    if (present.length === 0) return null;
-    const missing = names.filter((n) => this.raw(n) === undefined);
-    if (missing.length > 0) {
-      this.problems.push(`${label} need ${names.join(', ')}: set all of them or none (missing ${missing.join(', ')})`);
-      return null;
-    }
-    return Object.fromEntries(names.map((n) => [n, this.raw(n) as string]));
-  }
-}
-
-const EMAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
-
-/** True for localhost, 127.0.0.0/8 and ::1: traffic that never leaves the machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
 /**
  * The proxy is trusted by address only. `true` or a hop count would believe the first hop
  * whoever it is: a client reaching the port directly could then choose its own address with
  * X-Forwarded-For and pass the rate limit.
  */
-function parseTrustProxy(r: Reader): false | string {
+function readTrustProxy(r: Reader): false | string {
   const value = r.raw('TRUST_PROXY');
   if (value === undefined || value === 'false') return false;
   if (value === 'true' || /^\d+$/.test(value)) {
@@ -145,29 +88,7 @@ function parseTrustProxy(r: Reader): false | string {
   return value; // e.g. "loopback" or "10.0.0.1, 172.16.0.0/12": Express parses the list
 }
 
-/**
- * An https: origin, or http: to this machine only (a local fake): anything else would send
- * Twilio's Basic auth in clear. The value is never echoed: it may hold proxy credentials.
- */
-function parseTwilioApiUrl(r: Reader): string | undefined {
-  const value = r.raw('TWILIO_API_URL');
-  if (value === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (url && (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) return value;
-  r.problems.push('TWILIO_API_URL must be an https: URL, or http: to this machine (localhost, 127.0.0.1, ::1); its value is not shown');
-  return undefined;
-}
-
-export function loadConfig(env: Env = process.env): Config {
-  const r = new Reader(env);
-  const nodeEnv = r.oneOf<NodeEnv>('NODE_ENV', 'production', ['production', 'development', 'test']);
-  const publicUrl = r.url('PUBLIC_URL', 'http://localhost:3000').replace(/\/+$/, '');
-
+function readOwner(r: Reader): OwnerDetails {
   const owner: OwnerDetails = {
     name: r.string('OWNER_NAME', ownerDefaults.name),
     email: r.string('CONTACT_EMAIL', ownerDefaults.email),
@@ -179,16 +100,27 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (!EMAIL_ADDRESS.test(owner.email)) r.problems.push(`CONTACT_EMAIL must be an e-mail address (got "${owner.email}")`);
   if (!/^\+?[\d\s().-]{5,}$/.test(owner.phone)) r.problems.push(`CONTACT_PHONE must be a phone number (got "${owner.phone}")`);
+  return owner;
+}
 
-  const twilio = r.group('SMS alerts', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'ALERT_SMS_TO']);
-  const smtp = r.group('E-mail alerts', ['SMTP_URL', 'ALERT_EMAIL_TO', 'ALERT_EMAIL_FROM']);
-  const twilioApiUrl = parseTwilioApiUrl(r);
-  if (smtp && !/^smtps?:\/\//.test(smtp.SMTP_URL as string)) {
-    r.problems.push('SMTP_URL must start with smtp:// or smtps:// (its value is not shown: it may hold a password)');
-  }
-  for (const name of ['ALERT_EMAIL_TO', 'ALERT_EMAIL_FROM'] as const) {
-    if (smtp && !EMAIL_ADDRESS.test(smtp[name] as string)) r.problems.push(`${name} must be an e-mail address`);
-  }
+function readGrading(r: Reader): GradingConfig {
+  return {
+    verification: r.oneOf('LEAD_VERIFICATION', 'proof', ['proof', 'off']),
+    minFillMs: r.int('LEAD_MIN_FILL_MS', 3_000, 0, 3_600_000),
+    maxPerEmailPerDay: r.int('LEAD_MAX_PER_EMAIL_PER_DAY', 3, 1, 1_000_000),
+    challengeSecret: r.raw('LEAD_CHALLENGE_SECRET'),
+    challengeDifficulty: r.int('LEAD_CHALLENGE_DIFFICULTY', 15_000, 10, 10_000_000),
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const r = new Reader(env);
+  const nodeEnv = r.oneOf<NodeEnv>('NODE_ENV', 'production', ['production', 'development', 'test']);
+  const publicUrl = r.url('PUBLIC_URL', 'http://localhost:3000').replace(/\/+$/, '');
+  const owner = readOwner(r);
+  const sms = readSmsConfig(r);
+  const email = readEmailConfig(r);
+  const followUpHours = r.decimal('FOLLOW_UP_AFTER_HOURS', 20, 0, 720);
 
   const config: Config = {
     nodeEnv,
@@ -199,37 +131,32 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: r.oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']),
     databasePath: r.string('DATABASE_PATH', 'data/leads.db'),
     ipHashSalt: r.raw('IP_HASH_SALT'),
-    trustProxy: parseTrustProxy(r),
+    trustProxy: readTrustProxy(r),
     leadRateLimit: r.int('LEAD_RATE_LIMIT', 5, 1, 1_000_000),
     leadRateWindowMs: r.int('LEAD_RATE_WINDOW_MS', 600_000, 1_000, 86_400_000),
-    sms: twilio && {
-      accountSid: twilio.TWILIO_ACCOUNT_SID as string,
-      authToken: twilio.TWILIO_AUTH_TOKEN as string,
-      from: twilio.TWILIO_FROM as string,
-      to: twilio.ALERT_SMS_TO as string,
-      apiUrl: twilioApiUrl,
-    },
-    email: smtp && {
-      smtpUrl: smtp.SMTP_URL as string,
-      to: smtp.ALERT_EMAIL_TO as string,
-      from: smtp.ALERT_EMAIL_FROM as string,
-      allowPlaintext: r.oneOf('SMTP_ALLOW_PLAINTEXT', 'false', ['true', 'false']) === 'true',
-    },
+    sms,
+    email,
     alertTimeoutMs: r.int('ALERT_TIMEOUT_MS', 5_000, 100, 120_000),
     alertRetryBaseMs: r.int('ALERT_RETRY_BASE_MS', 30_000, 10, 86_400_000),
     alertMaxAttempts: r.int('ALERT_MAX_ATTEMPTS', 10, 1, 100),
     shutdownTimeoutMs: r.int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 120_000),
     headersTimeoutMs: r.int('HEADERS_TIMEOUT_MS', 10_000, 100, 120_000),
     requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+    grading: readGrading(r),
+    autoReply: r.flag('LEAD_AUTO_REPLY'),
+    followUpAfterMs: followUpHours === 0 ? null : Math.round(followUpHours * 3_600_000),
+    linkSecret: r.raw('LEAD_LINK_SECRET'),
+    retention: { leadDays: r.optionalInt('LEAD_RETENTION_DAYS', 1, 36_500) ?? null, spamDays: r.int('SPAM_RETENTION_DAYS', 30, 1, 3_650) },
   };
   // Node refuses a headers timeout longer than the request timeout.
   if (config.headersTimeoutMs > config.requestTimeoutMs) r.problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
+  if (config.autoReply && !email) r.problems.push('LEAD_AUTO_REPLY=true needs e-mail: set SMTP_URL, ALERT_EMAIL_TO and ALERT_EMAIL_FROM');
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
 }
 
 /** The origin of the video thumbnail: the only other origin images may come from (CSP img-src). */
-export function thumbnailOrigin(config: Config): string {
+export function thumbnailOrigin(config: Pick<Config, 'owner'>): string {
   return new URL(config.owner.videoThumbnailUrl).origin;
 }

@@ -4,16 +4,9 @@
  * contact details (name, e-mail, phone, profile links, video) are defaults
  * here and can be overridden by environment variables (see README).
  */
+import type { Conference, OwnerDetails, Publication, Recognition, Service } from './contentTypes';
 
-export interface OwnerDetails {
-  name: string; // OWNER_NAME
-  email: string; // CONTACT_EMAIL
-  phone: string; // CONTACT_PHONE
-  linkedinUrl: string; // LINKEDIN_URL
-  messengerUrl: string; // MESSENGER_URL (a Telegram profile by default)
-  videoUrl: string; // VIDEO_URL
-  videoThumbnailUrl: string; // VIDEO_THUMBNAIL_URL
-}
+export type { Conference, CountryCode, OwnerDetails, Publication, Recognition, Service, ServiceIcon } from './contentTypes';
 
 export const owner: OwnerDetails = {
   name: 'Anna Volkova',
@@ -24,38 +17,6 @@ export const owner: OwnerDetails = {
   videoUrl: 'https://www.youtube.com/watch?v=8fQx2bP1kLw',
   videoThumbnailUrl: 'https://i.ytimg.com/vi/8fQx2bP1kLw/hqdefault.jpg',
 };
-
-/** Icons are drawn on the server; pick one of these names for each service. */
-export type ServiceIcon = 'target' | 'users' | 'workflow' | 'graduation-cap' | 'presentation';
-
-export interface Service {
-  title: string;
-  description: string;
-  icon: ServiceIcon;
-}
-
-export interface Conference {
-  name: string;
-  location: string;
-  year: number;
-  description: string;
-}
-
-export interface Recognition {
-  title: string;
-  subtitle: string;
-  year: number;
-}
-
-export type CountryCode = 'BR' | 'US' | 'RU';
-
-export interface Publication {
-  title: string;
-  url: string;
-  flag: CountryCode;
-  countryName: string;
-  media: string;
-}
 
 export const site = {
   title: 'Go-to-Market & Growth Strategist for Tech Startups',
@@ -232,3 +193,29 @@ export const footer = {
   year: 2024,
   title: 'Go-to-Market & Growth Strategist for Tech Startups',
 };
+
+/**
+ * The one e-mail a verified lead receives when LEAD_AUTO_REPLY=true. Fixed text: of what the
+ * visitor typed it repeats only their name (escaped where it is HTML).
+ */
+export function autoReply(owner: OwnerDetails) {
+  return {
+    subject: `Your free setup call with ${owner.name}`,
+    greeting: (leadName: string) => `Hello ${leadName},`,
+    paragraphs: [
+      "Thank you for your interest! I'll get back to you within 24 hours to schedule your free setup call.",
+      `If you would like to reach me sooner, write to ${owner.email}, call ${owner.phone}, or message me on Telegram (${owner.messengerUrl}) or LinkedIn (${owner.linkedinUrl}).`,
+    ],
+    signOff: ['Best regards,', owner.name],
+    footer: 'You receive this one e-mail because this address was entered in the contact form of my website. If that was not you, please ignore it.',
+  };
+}
+
+/**
+ * The line under the form: what the details are used for, how long they are kept (LEAD_RETENTION_DAYS,
+ * or until the visitor asks) and whom to ask to see or delete them (CONTACT_EMAIL).
+ */
+export function privacyNote(contactEmail: string, retentionDays: number | null): string {
+  const kept = retentionDays === null ? 'kept until you ask me to delete them' : `deleted after ${retentionDays} days`;
+  return `I use your details only to reply about your call; they are ${kept}. To see or delete them, write to ${contactEmail}.`;
+}

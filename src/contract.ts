@@ -30,3 +30,29 @@ export type LeadInput = Record<LeadField, string>;
  * visitor can read as it is.
  */
 export type LeadResponse = { success: true; notificationResult: boolean } | { success: false; error: string };
+
+/**
+ * Where the form fetches its proof-of-work challenge: GET, answered with an ALTCHA v2 challenge
+ * as JSON (`{ parameters, signature }`), Cache-Control: no-store, rate limited per client.
+ */
+export const LEAD_CHALLENGE_ENDPOINT = '/functions/v1/lead-challenge';
+
+/**
+ * The body field carrying the solved challenge, ALTCHA's own convention: base64 of the JSON
+ * `{ challenge: { parameters, signature }, solution: { counter, derivedKey, time } }` that its
+ * solver produces. Optional: a lead without it is stored and e-mailed as unverified, never refused.
+ */
+export const PROOF_FIELD = 'altcha';
+
+/** The campaign parameters of the URL the visitor landed on, sent with the lead when known. */
+export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export type UtmField = (typeof UTM_FIELDS)[number];
+
+/** The body field carrying document.referrer of the visitor's first page view (a URL, or empty). */
+export const REFERRER_FIELD = 'referrer';
+
+/** Longest kept value of a source field, in characters; longer values are cut, never refused. */
+export const SOURCE_VALUE_LIMIT = 100;
+
+/** Where a lead came from, as the form sends it: every field optional. */
+export type LeadSourceInput = Partial<Record<UtmField | typeof REFERRER_FIELD, string>>;

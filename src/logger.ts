@@ -8,13 +8,15 @@ import type { Config } from './config';
 
 export type { Logger };
 
-export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>): Logger {
-  return pino({
+/** `toStderr`: for the CLI, whose stdout carries the data it prints (written synchronously: nothing is lost at exit). */
+export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>, toStderr = false): Logger {
+  const options = {
     level: config.logLevel,
     base: undefined,
     redact: { paths: ['*.email', '*.name', '*.company', '*.authToken', '*.password', 'req.headers.cookie'], censor: '[redacted]' },
     ...(config.nodeEnv === 'development'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
       : {}),
-  });
+  };
+  return toStderr && config.nodeEnv !== 'development' ? pino(options, pino.destination({ dest: 2, sync: true })) : pino(options);
 }

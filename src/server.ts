@@ -20,7 +20,7 @@ function main(): void {
   const config = loadConfig();
   const logger = createLogger(config);
   const assets = loadAssets(assetsDir);
-  const site = renderSite(config.owner, config.publicUrl, assets);
+  const site = renderSite(config.owner, config.publicUrl, assets, config.retention.leadDays);
   const leads = openLeadPipeline(config, logger);
   const { staticPages, app } = createHttpLayer({ config, logger, site, assets, leads });
 
@@ -39,6 +39,8 @@ function main(): void {
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://${config.host}:${config.port}`, publicUrl: config.publicUrl }, 'server listening');
     leads.worker.start(); // also picks up alerts left pending by an earlier run
+    leads.housekeeping.start(); // retention: now, then daily
+    leads.views.start(); // page views reach the database once a minute
     // The twilio and nodemailer SDKs are imported on first use (their ~250 ms of loading kept the
     // server from answering until ~400 ms after spawn). Load them a moment after listening rather
     // than at once, so the first requests (a health check, the first page view) are not queued

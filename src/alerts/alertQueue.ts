@@ -26,9 +26,26 @@ export interface AlertRow {
   sent_at: string | null;
 }
 
+/** An alert to add to a lead: pending and due at `at`, or skipped (its channel was not configured). */
+export interface PlannedAlert {
+  channel: Channel;
+  status: 'pending' | 'skipped';
+  at: string | null;
+}
+
 export interface AlertQueue {
-  /** One row per channel: pending (due at `at`) for the configured ones, skipped for the rest. Run inside the lead's transaction. */
-  enqueue(leadId: number, channels: { pending: readonly Channel[]; skipped: readonly Channel[] }, at: string): void;
+  /**
+   * Adds the lead's alerts that it does not have yet (a channel already there is left as it is, so
+   * adding the same plan twice sends nothing twice). Run inside the lead's transaction. Returns
+   * the channels added as pending.
+   */
+  enqueue(leadId: number, alerts: readonly PlannedAlert[]): Channel[];
+  /** Pending alerts of these channels become 'skipped' with `reason` (a reminder the owner made needless); returns how many. */
+  cancelPending(leadId: number, channels: readonly Channel[], reason: string): number;
+  /** Cancelled alerts of these channels are pending again, due at `at`; returns how many. */
+  reopenCancelled(leadId: number, channels: readonly Channel[], at: string): number;
+  /** True when a lead from this address (any case), stored at or after `since`, has an alert on this channel. */
+  hasAlertForAddress(channel: Channel, email: string, since: string): boolean;
   /** Counts an attempt and leases the alert until `leaseUntil`; undefined when another claim won or it is not due. */
   claim(leadId: number, channel: Channel, now: string, leaseUntil: string): number | undefined;
   recordSent(leadId: number, channel: Channel, providerMessageId: string, sentAt: string): void;
@@ -49,11 +66,22 @@ export interface AlertQueue {
 }
 
 const MAX_ERROR_LENGTH = 500;
+/** How a cancelled alert's last_error starts, so it can be told from a channel that was off. */
+const CANCELLED = 'cancelled';
 
 export function createAlertQueue(db: Db): AlertQueue {
   const insert = db.prepare<[number, Channel, AlertStatus, string | null]>(
-    'INSERT INTO alerts (lead_id, channel, status, next_attempt_at) VALUES (?, ?, ?, ?)',
+    'INSERT OR IGNORE INTO alerts (lead_id, channel, status, next_attempt_at) VALUES (?, ?, ?, ?)',
   );
+  const cancel = db.prepare<{ leadId: number; channels: string; reason: string }>(`
+    UPDATE alerts SET status = 'skipped', last_error = @reason, next_attempt_at = NULL
+    WHERE lead_id = @leadId AND channel IN (SELECT value FROM json_each(@channels)) AND status = 'pending' AND lease_until IS NULL`);
+  const reopen = db.prepare<{ leadId: number; channels: string; at: string }>(`
+    UPDATE alerts SET status = 'pending', last_error = NULL, next_attempt_at = @at
+    WHERE lead_id = @leadId AND channel IN (SELECT value FROM json_each(@channels)) AND status = 'skipped' AND last_error LIKE '${CANCELLED}%'`);
+  const forAddress = db.prepare<[Channel, string, string]>(`
+    SELECT 1 FROM alerts JOIN leads ON leads.id = alerts.lead_id
+    WHERE alerts.channel = ? AND leads.email = ? COLLATE NOCASE AND leads.created_at >= ? LIMIT 1`);
   const claim = db.prepare<{ leadId: number; channel: Channel; now: string; leaseUntil: string }, { attempts: number }>(`
     UPDATE alerts SET attempts = attempts + 1, lease_until = @leaseUntil
     WHERE lead_id = @leadId AND channel = @channel AND status = 'pending'
@@ -111,10 +139,17 @@ export function createAlertQueue(db: Db): AlertQueue {
   }
 
   return {
-    enqueue(leadId, channels, at) {
-      for (const ch of channels.pending) insert.run(leadId, ch, 'pending', at);
-      for (const ch of channels.skipped) insert.run(leadId, ch, 'skipped', null);
+    enqueue(leadId, alerts) {
+      const added: Channel[] = [];
+      for (const alert of alerts) {
+        const { changes } = insert.run(leadId, alert.channel, alert.status, alert.status === 'pending' ? alert.at : null);
+        if (changes === 1 && alert.status === 'pending') added.push(alert.channel);
+      }
+      return added;
     },
+    cancelPending: (leadId, channels, reason) => cancel.run({ leadId, channels: JSON.stringify(channels), reason: `${CANCELLED}: ${reason}` }).changes,
+    reopenCancelled: (leadId, channels, at) => reopen.run({ leadId, channels: JSON.stringify(channels), at }).changes,
+    hasAlertForAddress: (channel, email, since) => forAddress.get(channel, email, since) !== undefined,
     claim: (leadId, channel, now, leaseUntil) => relaxed(() => claim.get({ leadId, channel, now, leaseUntil })?.attempts),
     recordSent: (leadId, channel, providerMessageId, sentAt) => void relaxed(() => sent.run(providerMessageId, sentAt, leadId, channel)),
     recordFailure: (leadId, channel, error, next) =>

@@ -36,8 +36,8 @@ export interface DeliveryWorkerOptions {
 export interface DeliveryWorker {
   /** The channels with a sender, in the order given. */
   readonly channels: readonly Channel[];
-  /** Starts an attempt of each of the lead's alerts now; each promise says whether the provider accepted. */
-  deliverNow(leadId: number): Record<Channel, Promise<boolean>>;
+  /** Starts an attempt of the lead's alerts (on these channels, or all) now; each promise says whether the provider accepted. */
+  deliverNow(leadId: number, only?: readonly Channel[]): Record<Channel, Promise<boolean>>;
   /** Starts the retry loop (and picks up alerts left pending by an earlier run). */
   start(): void;
   /** Attempts every alert that is due now, and waits for them; for a one-off run (the CLI). */
@@ -175,9 +175,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     let delay: number;
     try {
       const at = queue.nextDueAt(channels);
-      // Nothing pending: still look now and then, so an alert an operator reset to
-      // 'pending' in the sqlite3 shell, or another process requeued, is sent without a restart.
-      delay = at === undefined ? Math.min(retryBaseMs, MAX_IDLE_MS) : Date.parse(at) - now();
+      // Never sleep longer than the idle look, even with an alert due hours from now (a reminder):
+      // an alert an operator reset to 'pending' in the sqlite3 shell, or another process requeued
+      // or released, is sent without a restart.
+      const idle = Math.min(retryBaseMs, MAX_IDLE_MS);
+      delay = at === undefined ? idle : Math.min(Date.parse(at) - now(), idle);
     } catch {
       delay = retryBaseMs; // database trouble: look again later
     }
@@ -206,8 +208,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   return {
     channels,
-    deliverNow(leadId) {
-      return Object.fromEntries(channels.map((ch) => [ch, attempt(leadId, ch)]));
+    deliverNow(leadId, only) {
+      const list = only === undefined ? channels : channels.filter((ch) => only.includes(ch));
+      return Object.fromEntries(list.map((ch) => [ch, attempt(leadId, ch)]));
     },
     start() {
       running = true;

@@ -12,15 +12,24 @@ export interface EmailEnvelope {
   to: string;
 }
 
-export interface AlertEmail {
+/** One message as nodemailer takes it. */
+export interface MailMessage {
   from: string;
   to: string;
-  replyTo: { name: string; address: string };
+  replyTo?: { name: string; address: string } | string;
   subject: string;
   text: string;
   html: string;
-  /** Fixed per lead: a copy resent after a crash carries the same id, so mail clients can fold it. */
+  /** Fixed per lead and channel: a copy resent after a crash carries the same id, so mail clients can fold it. */
   messageId: string;
+  headers?: Record<string, string>;
+}
+
+export type AlertEmail = MailMessage & { replyTo: { name: string; address: string } };
+
+/** The domain of a sender address (`alerts@example.com` or `Alerts <alerts@example.com>`), for Message-IDs. */
+export function senderDomain(from: string): string {
+  return /@([^\s@<>]+)>?$/.exec(from)?.[1] ?? 'localhost';
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -46,40 +55,62 @@ export function oneLineHeader(value: string, max = 150): string {
   return chars.length <= max ? flat : `${chars.slice(0, max - 3).join('')}...`;
 }
 
-export function buildAlertEmail(lead: AlertLead, envelope: EmailEnvelope): AlertEmail {
-  const received = lead.createdAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
-  const rows: [string, string][] = [
+const UNVERIFIED_NOTE = 'It came without the form\'s proof of work (no JavaScript, a script, or sent very fast), so no SMS was sent.';
+
+/** The facts of a lead, as rows of label and value (every value the visitor's or derived from it). */
+export function leadFacts(lead: AlertLead): [string, string][] {
+  return [
     ['Name', lead.name],
     ['Company', lead.company],
     ['Email', lead.email],
-    ['Received', received],
+    ['Source', lead.source],
+    ['Received', lead.createdAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')],
     ['Lead', `#${lead.id}`],
   ];
+}
+
+export const factsText = (rows: [string, string][]) => rows.map(([label, value]) => `${label}: ${value}`);
+export const factsHtml = (rows: [string, string][]) => [
+  '<table cellpadding="4">',
+  ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+  '</table>',
+];
+
+/** The owner's one-click way to say the lead was answered (a signed link; see src/leads/markLinks.ts). */
+export const MARK_LINK_TEXT = 'Answered? Mark it as contacted';
+
+/** `markUrl`: the lead's signed "Mark as contacted" link, when links are made. */
+export function buildAlertEmail(lead: AlertLead, envelope: EmailEnvelope, markUrl?: string): AlertEmail {
+  const rows = leadFacts(lead);
+  const unverified = lead.verdict === 'unverified';
   const text = [
     'A visitor asked for a free setup call.',
+    ...(unverified ? [UNVERIFIED_NOTE] : []),
     '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...factsText(rows),
     '',
     'Reply to this e-mail to answer them directly. The promised reply time is 24 hours.',
+    ...(markUrl ? ['', `${MARK_LINK_TEXT}: ${markUrl}`] : []),
     '',
   ].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
     '<p>A visitor asked for a free setup call.</p>',
-    '<table cellpadding="4">',
-    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
-    '</table>',
+    ...(unverified ? [`<p>${escapeHtml(UNVERIFIED_NOTE)}</p>`] : []),
+    ...factsHtml(rows),
     `<p><a href="mailto:${escapeHtml(encodeURIComponent(lead.email))}">Reply to ${escapeHtml(lead.name)}</a> within 24 hours.</p>`,
+    ...(markUrl ? [`<p><a href="${escapeHtml(markUrl)}">${MARK_LINK_TEXT}</a></p>`] : []),
     '</body></html>',
   ].join('\n');
-  const domain = envelope.from.split('@')[1] ?? 'localhost';
+  // A lead without a proof of work is e-mailed, never texted: the subject says so first.
+  const tag = unverified ? '[unverified] ' : '';
   return {
     from: envelope.from,
     to: envelope.to,
     replyTo: { name: oneLineHeader(lead.name, 200), address: lead.email },
-    subject: oneLineHeader(`New lead: ${lead.name} (${lead.company})`),
+    subject: oneLineHeader(`${tag}New lead: ${lead.name} (${lead.company})`),
     text,
     html,
-    messageId: `<lead-${lead.id}-${lead.createdAt.replace(/\D/g, '')}@${domain}>`,
+    messageId: `<lead-${lead.id}-${lead.createdAt.replace(/\D/g, '')}@${senderDomain(envelope.from)}>`,
   };
 }

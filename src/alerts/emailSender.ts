@@ -1,13 +1,14 @@
 /**
- * Sends the e-mail alert with nodemailer over SMTP. nodemailer's defaults
- * wait minutes on a silent server (2 min to connect, 10 min of socket
- * silence), so every timeout is set explicitly: a hung attempt must end, be
- * recorded and be retried. The transport is pooled and loaded on first use: see below.
+ * E-mail through nodemailer over SMTP. nodemailer's defaults wait minutes on
+ * a silent server (2 min to connect, 10 min of socket silence), so every
+ * timeout is set explicitly: a hung attempt must end, be recorded and be
+ * retried. One pooled transport, loaded on first use, serves every e-mail
+ * channel (the lead alert, the auto-reply, the reminder, the test message).
  */
 import { isLoopbackHost, type EmailConfig } from '../config';
-import { buildAlertEmail } from './emailMessage';
+import { buildAlertEmail, type MailMessage } from './emailMessage';
 import { loadOnce } from './loadOnce';
-import type { AlertSender } from './sender';
+import type { AlertLead, AlertSender } from './sender';
 
 /**
  * smtp:// must upgrade with STARTTLS before anything else is sent: a server (or a man in the
@@ -20,7 +21,14 @@ export function requiresStartTls(config: Pick<EmailConfig, 'smtpUrl' | 'allowPla
   return url.protocol === 'smtp:' && !config.allowPlaintext && !isLoopbackHost(url.hostname);
 }
 
-export function createEmailSender(config: EmailConfig, timeoutMs: number): AlertSender {
+/** Sends one message; resolves with its Message-ID once the SMTP server accepted it. */
+export interface MailTransport {
+  send(mail: MailMessage): Promise<{ providerMessageId: string }>;
+  warm(): Promise<void>;
+  close(): void;
+}
+
+export function createMailTransport(config: EmailConfig, timeoutMs: number): MailTransport {
   // nodemailer is loaded on first use (or by warm(), just after the server listens): importing it
   // took 30-90 ms of the start-up, before the server could answer anything.
   const transport = loadOnce(() =>
@@ -32,7 +40,7 @@ export function createEmailSender(config: EmailConfig, timeoutMs: number): Alert
         // per alert. Measured under the lead benchmark, connecting per message took about half of
         // the server's CPU (and the SMTP server's). At most 5 connections; an attempt may wait for a
         // free one (that wait is not bounded by the timeouts below, which apply per connection; the
-        // dispatcher never starts a second attempt of an alert while the first is under way).
+        // worker never starts a second attempt of an alert while the first is under way).
         pool: true,
         maxConnections: 5,
         connectionTimeout: timeoutMs,
@@ -42,16 +50,30 @@ export function createEmailSender(config: EmailConfig, timeoutMs: number): Alert
       }),
     ),
   );
+  let closed = false;
   return {
     warm: async () => void (await transport.get()),
-    async send(lead) {
-      const mail = buildAlertEmail(lead, { from: config.from, to: config.to });
+    async send(mail) {
       const info = await (await transport.get()).sendMail(mail).catch((err: unknown) => {
         if ((err as { code?: unknown }).code !== 'ETLS') throw err;
         throw Object.assign(new Error(`the SMTP server did not accept STARTTLS, so nothing was sent (no password, no lead): ${(err as Error).message}`), { code: 'ETLS' });
       });
       return { providerMessageId: String(info.messageId ?? mail.messageId) };
     },
-    close: () => void transport.started()?.then((t) => t.close(), () => undefined),
+    close() {
+      if (closed) return;
+      closed = true;
+      void transport.started()?.then((t) => t.close(), () => undefined);
+    },
   };
+}
+
+/** An alert channel that sends what `messageOf` writes about the lead. */
+export function mailSenderFor(transport: MailTransport, messageOf: (lead: AlertLead) => MailMessage): AlertSender {
+  return { warm: () => transport.warm(), send: (lead) => transport.send(messageOf(lead)), close: () => transport.close() };
+}
+
+/** The new-lead e-mail alert on a transport of its own. */
+export function createEmailSender(config: EmailConfig, timeoutMs: number): AlertSender {
+  return mailSenderFor(createMailTransport(config, timeoutMs), (lead) => buildAlertEmail(lead, { from: config.from, to: config.to }));
 }

@@ -5,6 +5,9 @@
  * senders.ts.
  */
 
+/** How sure the server is that a person sent the lead (see src/leads/grading.ts). */
+export type Verdict = 'verified' | 'unverified' | 'spam';
+
 /** What an alert tells about the lead. */
 export interface AlertLead {
   id: number;
@@ -12,6 +15,9 @@ export interface AlertLead {
   name: string;
   company: string;
   email: string;
+  verdict: Verdict;
+  /** Where the lead came from, for the owner to read (e.g. "utm_source=linkedin, utm_campaign=q1; referrer news.example.org"). */
+  source: string;
 }
 
 export interface AlertSender {

@@ -1,12 +1,13 @@
 /**
- * Sends the SMS alert with the official twilio client. TWILIO_API_URL swaps
- * Twilio's API origin for another (a local fake in tests, an egress proxy in
- * production) through the documented `httpClient` option: a RequestClient
- * subclass that rewrites each request's origin.
+ * SMS through the official twilio client. TWILIO_API_URL swaps Twilio's API
+ * origin for another (a local fake in tests, an egress proxy in production)
+ * through the documented `httpClient` option: a RequestClient subclass that
+ * rewrites each request's origin. One transport serves every SMS channel
+ * (the lead alert, the follow-up reminder, the operator's test message).
  */
 import type { SmsConfig } from '../config';
 import { loadOnce } from './loadOnce';
-import type { AlertSender } from './sender';
+import type { AlertLead, AlertSender } from './sender';
 import { buildSmsText } from './smsText';
 
 type Twilio = typeof import('twilio');
@@ -14,6 +15,12 @@ type RequestOptions = Parameters<InstanceType<Twilio['RequestClient']>['request'
 type Messages = ReturnType<Twilio>['messages'];
 
 const TWILIO_ORIGIN = /^https:\/\/[a-z0-9.-]+\.twilio\.com(?=\/|$)/i;
+
+/** Sends a text to the owner's phone; resolves with Twilio's message sid once Twilio accepted it. */
+export interface SmsTransport {
+  send(text: string): Promise<{ providerMessageId: string }>;
+  warm(): Promise<void>;
+}
 
 /** The twilio client's messages API, with requests sent to `origin` instead of Twilio's. */
 function createMessages(twilio: Twilio, config: SmsConfig, timeoutMs: number): Messages {
@@ -35,7 +42,7 @@ function createMessages(twilio: Twilio, config: SmsConfig, timeoutMs: number): M
   return client.messages;
 }
 
-export function createSmsSender(config: SmsConfig, timeoutMs: number): AlertSender {
+export function createSmsTransport(config: SmsConfig, timeoutMs: number): SmsTransport {
   // twilio is the heaviest import of the server (~130 ms) and its client loads its API modules on
   // first use (`client.messages`, ~120 ms more), blocking the event loop both times. Neither may
   // delay the start-up (target: serving within 300 ms), so both happen on first use or in warm(),
@@ -47,9 +54,19 @@ export function createSmsSender(config: SmsConfig, timeoutMs: number): AlertSend
   );
   return {
     warm: async () => void (await messages.get()),
-    async send(lead) {
-      const message = await (await messages.get()).create({ to: config.to, from: config.from, body: buildSmsText(lead) });
+    async send(text) {
+      const message = await (await messages.get()).create({ to: config.to, from: config.from, body: text });
       return { providerMessageId: message.sid };
     },
   };
+}
+
+/** An alert channel that texts the owner what `textOf` writes about the lead. */
+export function smsSenderFor(transport: SmsTransport, textOf: (lead: AlertLead) => string): AlertSender {
+  return { warm: () => transport.warm(), send: (lead) => transport.send(textOf(lead)) };
+}
+
+/** The new-lead SMS alert on a transport of its own. */
+export function createSmsSender(config: SmsConfig, timeoutMs: number): AlertSender {
+  return smsSenderFor(createSmsTransport(config, timeoutMs), buildSmsText);
 }

@@ -49,15 +49,16 @@ export function fitValues(values: string[], budget: number): string[] {
 
 const oneLine = (value: string) => value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
 
-export function buildSmsText(lead: Pick<AlertLead, 'name' | 'company' | 'email'>): string {
-  const template = (name: string, company: string, email: string) =>
-    `New lead: ${name}, ${company}\n${email}\nReply within 24h.`;
-  const values = [lead.name, lead.company, lead.email].map((v) => toGsmText(oneLine(v)));
-  const full = template(...(values as [string, string, string]));
-  const limit = smsSize(full).encoding === 'GSM-7' ? MAX_SEPTETS : MAX_UCS2_UNITS;
+/**
+ * The text `template` writes with the visitor's values, shortened to fit two segments: the
+ * values are transliterated to GSM where sensible and cut (longest first) until it fits.
+ */
+export function fitSms(template: (values: string[]) => string, raw: readonly string[]): string {
+  const values = raw.map((v) => toGsmText(oneLine(v)));
+  const limit = smsSize(template(values)).encoding === 'GSM-7' ? MAX_SEPTETS : MAX_UCS2_UNITS;
   // The largest share of characters whose text still fits: extension characters and UTF-16
   // surrogate pairs cost two units, so the budget is searched for, not computed.
-  const textFor = (budget: number) => template(...(fitValues(values, budget) as [string, string, string]));
+  const textFor = (budget: number) => template(fitValues(values, budget));
   let [fits, tooBig] = [0, limit + 1];
   while (tooBig - fits > 1) {
     const mid = Math.floor((fits + tooBig) / 2);
@@ -65,4 +66,8 @@ export function buildSmsText(lead: Pick<AlertLead, 'name' | 'company' | 'email'>
     else tooBig = mid;
   }
   return textFor(fits);
+}
+
+export function buildSmsText(lead: Pick<AlertLead, 'name' | 'company' | 'email'>): string {
+  return fitSms(([name, company, email]) => `New lead: ${name}, ${company}\n${email}\nReply within 24h.`, [lead.name, lead.company, lead.email]);
 }

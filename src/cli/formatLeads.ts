@@ -9,6 +9,7 @@ export const EXPORT_COLUMNS = [
   'id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash',
   'sms_status', 'sms_attempts', 'sms_last_error', 'sms_provider_message_id', 'sms_sent_at',
   'email_status', 'email_attempts', 'email_last_error', 'email_provider_message_id', 'email_sent_at',
+  'verdict', 'verdict_reasons',
 ] as const satisfies readonly (keyof LeadView)[];
 
 /**

@@ -23,16 +23,22 @@ function countWhere(pipeline: LeadPipeline, statuses: readonly string[]): Record
   return counts;
 }
 
+/** Runs the worker in this process until every due alert has had its attempt. */
+export async function deliverDue(pipeline: LeadPipeline): Promise<{ notConfigured: string[] }> {
+  await pipeline.warmSenders().catch(() => undefined); // a failed load fails the attempts, which count as failures
+  await pipeline.worker.runUntilEmpty();
+  return { notConfigured: ALERT_CHANNELS.filter((ch) => !pipeline.worker.channels.includes(ch)) };
+}
+
 export async function retryFailedAlerts(pipeline: LeadPipeline, now: Date, leadId?: number): Promise<RetryReport> {
   const requeued = { ...countWhere(pipeline, []), ...pipeline.queue.requeueFailed(now.toISOString(), leadId) };
   const sentBefore = countWhere(pipeline, ['sent']);
-  await pipeline.warmSenders().catch(() => undefined); // a failed load fails the attempts, which count as failures
-  await pipeline.worker.runUntilEmpty();
+  const { notConfigured } = await deliverDue(pipeline);
   const sentAfter = countWhere(pipeline, ['sent']);
   return {
     requeued,
     sent: Object.fromEntries(Object.keys(sentAfter).map((ch) => [ch, (sentAfter[ch] ?? 0) - (sentBefore[ch] ?? 0)])),
     stillUndelivered: countWhere(pipeline, ['pending', 'failed']),
-    notConfigured: ALERT_CHANNELS.filter((ch) => !pipeline.worker.channels.includes(ch)),
+    notConfigured,
   };
 }

@@ -10,9 +10,13 @@ import type { LeadPipeline } from '../leads/leadPipeline';
 import type { Logger } from '../logger';
 import type { Assets } from '../pages/assets';
 import { createLeadResultPage } from '../pages/leadResultPage';
+import { createMarkLinkPage } from '../pages/markLinkPage';
+import { hostOf } from '../sources/attribution';
 import type { RenderedSite } from '../pages/site';
 import { healthRoute } from './healthRoute';
+import { countHomePageViews } from './homePageViews';
 import { leadRoute } from './leadRoute';
+import { markLinkRoute } from './markLinkRoute';
 import { requestLog } from './requestLog';
 import { securityHeaderList, securityHeaders } from './securityHeaders';
 import { HTML, REVALIDATE, createStaticPages, fixedResponses, prepare, writePrepared, type StaticPages } from './staticPages';
@@ -23,7 +27,9 @@ export interface HttpDeps {
   logger: Logger;
   site: RenderedSite;
   assets: Assets;
-  leads: Pick<LeadPipeline, 'service' | 'leads'>;
+  leads: Pick<LeadPipeline, 'service' | 'leads' | 'proofs' | 'marking' | 'links' | 'views'>;
+  /** The clock the signed links are checked against. */
+  now?: () => number;
 }
 
 /** The server's listener is `(req, res) => staticPages.serve(req, res) || app(req, res)`. */
@@ -32,8 +38,9 @@ export interface HttpLayer {
   app: Express;
 }
 
-export function createHttpLayer({ config, logger, site, assets, leads }: HttpDeps): HttpLayer {
-  const staticPages = createStaticPages(fixedResponses(site, assets), securityHeaderList(config), logger);
+export function createHttpLayer({ config, logger, site, assets, leads, now = Date.now }: HttpDeps): HttpLayer {
+  const views = countHomePageViews(leads.views, hostOf(config.publicUrl));
+  const staticPages = createStaticPages(fixedResponses(site, assets), securityHeaderList(config), logger, views);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // the fixed pages carry their own ETags; the rest must not be cached
@@ -43,7 +50,8 @@ export function createHttpLayer({ config, logger, site, assets, leads }: HttpDep
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
   app.get('/healthz', healthRoute(leads.leads));
-  app.use(leadRoute({ config, service: leads.service, resultPage: createLeadResultPage(config.owner, assets) }));
+  app.use(leadRoute({ config, service: leads.service, proofs: leads.proofs, resultPage: createLeadResultPage(config.owner, assets) }));
+  app.use(markLinkRoute({ config, links: leads.links, marking: leads.marking, leads: leads.leads, page: createMarkLinkPage(config.owner, assets), now }));
   app.use(notFound(site, logger));
   app.use(errorHandler(logger));
   return { staticPages, app };

@@ -7,16 +7,18 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
-import { LEAD_ENDPOINT, type LeadResponse } from '../contract';
+import { LEAD_CHALLENGE_ENDPOINT, LEAD_ENDPOINT, type LeadResponse } from '../contract';
+import type { ProofOfWork } from '../leads/altchaChallenges';
 import type { LeadOutcome, LeadService } from '../leads/leadService';
 import { parseLeadBody } from './bodyParsing';
 import { createAnswer, type LeadResultPage } from './leadAnswer';
-import { leadRateLimit } from './rateLimit';
+import { challengeRateLimit, leadRateLimit } from './rateLimit';
 import { CROSS_SITE_ERROR, rejectCrossSiteOrigin } from './sameSite';
 
 export interface LeadRouteDeps {
   config: Config;
   service: LeadService;
+  proofs: Pick<ProofOfWork, 'challenge'>;
   resultPage: LeadResultPage;
 }
 
@@ -34,11 +36,16 @@ function toHttp(outcome: LeadOutcome): [number, LeadResponse] {
   }
 }
 
-export function leadRoute({ config, service, resultPage }: LeadRouteDeps): Router {
+export function leadRoute({ config, service, proofs, resultPage }: LeadRouteDeps): Router {
   const answer = createAnswer(resultPage);
 
   async function submit(req: Request, res: Response): Promise<void> {
-    const outcome = await service.submitLead(req.body, { ip: req.ip, userAgent: req.get('user-agent') });
+    const outcome = await service.submitLead(req.body, {
+      ip: req.ip,
+      userAgent: req.get('user-agent'),
+      referer: req.get('referer'),
+      isJson: req.is('application/json') === 'application/json',
+    });
     const [status, response] = toHttp(outcome);
     answer(req, res, status, response);
   }
@@ -52,6 +59,17 @@ export function leadRoute({ config, service, resultPage }: LeadRouteDeps): Route
   router.all(LEAD_ENDPOINT, (req, res) => {
     res.setHeader('Allow', 'POST');
     answer(req, res, 405, { success: false, error: USE_POST });
+  });
+
+  // The form's proof-of-work challenge: signed, never cached (each is valid once), rate limited on its own.
+  router.get(LEAD_CHALLENGE_ENDPOINT, challengeRateLimit(config), async (_req, res) => {
+    const challenge = await proofs.challenge();
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(challenge);
+  });
+  router.all(LEAD_CHALLENGE_ENDPOINT, (_req, res) => {
+    res.setHeader('Allow', 'GET, HEAD');
+    res.status(405).setHeader('Cache-Control', 'no-store').json({ error: 'Fetch a challenge with a GET request.' });
   });
   return router;
 }

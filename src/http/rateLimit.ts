@@ -49,3 +49,22 @@ export function leadRateLimit(config: Pick<Config, 'leadRateLimit' | 'leadRateWi
   };
   return { count, answerOverLimit };
 }
+
+/**
+ * A visitor's form fetches a challenge when it loads, after each submission and when one is
+ * about to expire: a few per lead. Four per allowed lead, counted on their own, leaves people
+ * room and still bounds what a script can ask the server to sign.
+ */
+export const CHALLENGES_PER_LEAD = 4;
+
+export function challengeRateLimit(config: Pick<Config, 'leadRateLimit' | 'leadRateWindowMs'>): RequestHandler {
+  const error = rateLimitMessage(config.leadRateWindowMs);
+  return rateLimit({
+    windowMs: config.leadRateWindowMs,
+    limit: config.leadRateLimit * CHALLENGES_PER_LEAD,
+    ipv6Subnet: 64,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => void res.status(429).setHeader('Cache-Control', 'no-store').json({ error }),
+  });
+}

@@ -134,7 +134,10 @@ export interface StaticPages {
   serve(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
-export function createStaticPages(fixed: Map<string, FixedResponse>, security: HeaderList, logger: Logger): StaticPages {
+/** Told of every GET of the home page (not HEAD): counts the view, if it wants to. */
+export type HomePageView = (req: IncomingMessage, query: string) => void;
+
+export function createStaticPages(fixed: Map<string, FixedResponse>, security: HeaderList, logger: Logger, onHomePage?: HomePageView): StaticPages {
   const table = new Map<string, Prepared>();
   for (const [path, entry] of fixed) {
     table.set(path, prepare(entry, security));
@@ -145,7 +148,8 @@ export function createStaticPages(fixed: Map<string, FixedResponse>, security: H
     serve(req, res) {
       const method = req.method;
       if (method !== 'GET' && method !== 'HEAD') return false;
-      const path = pathOf(req.url ?? '/');
+      const url = req.url ?? '/';
+      const path = pathOf(url);
       // Exact lookups only: no path from the request ever reaches the file system.
       const prepared = table.get(path);
       if (!prepared) return false;
@@ -153,6 +157,10 @@ export function createStaticPages(fixed: Map<string, FixedResponse>, security: H
       const started = logging ? performance.now() : 0;
       const id = requestId(req.headers['x-request-id']);
       const status = writePrepared(req, res, prepared, 200, ['X-Request-Id', id]);
+      if (path === '/' && method === 'GET' && onHomePage) {
+        const query = url.indexOf('?');
+        onHomePage(req, query === -1 ? '' : url.slice(query));
+      }
       if (logging) logRequest(logger, 'info', id, method, path, status, started);
       return true;
     },

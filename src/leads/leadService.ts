@@ -1,27 +1,41 @@
 /**
  * The lead service: what happens to a submission once HTTP has read it.
- * submitLead, top to bottom: validate -> honeypot -> dedupe -> store the lead
- * and its alerts in one transaction -> wake the delivery worker -> wait for
- * the SMS at most the answer timeout. It knows nothing of HTTP: the route
- * turns its outcome into a status code and a JSON answer or a page.
+ * submitLead, top to bottom: validate -> check the proof of work -> dedupe ->
+ * one transaction: spend the proof, grade the lead, store it with its alerts
+ * -> wake the delivery worker -> answer (waiting for the SMS at most the
+ * answer timeout). It knows nothing of HTTP: the route turns its outcome into
+ * a status code and a JSON answer or a page.
  *
  * The lead is committed before any alert is attempted, so whatever happens
- * to the providers, a lead the visitor was told about is never lost.
+ * to the providers, a lead the visitor was told about is never lost. Every
+ * stored lead gets the same answer shape; only a verified lead's SMS can make
+ * notificationResult true.
  */
-import type { LeadInput } from '../contract';
+import { PROOF_FIELD, type LeadInput } from '../contract';
 import type { Logger } from '../logger';
 import type { AlertQueue, Channel } from '../alerts/alertQueue';
 import type { DeliveryWorker } from '../alerts/deliveryWorker';
+import { REPLY_CHANNEL } from '../alerts/senders';
 import type { Db } from '../storage/database';
 import type { IpHasher } from '../storage/ipHash';
+import { leadSourceOf } from '../sources/attribution';
+import { alertPlan } from './alertPlan';
+import type { ProofCheck, ProofOfWork } from './altchaChallenges';
+import { answerTiming, settleWithin } from './answerTiming';
 import { DEDUPE_WINDOW_MS, PendingAnswers, dedupeKey } from './dedupe';
+import { grade, type GradingRules, type Reason, type Verdict } from './grading';
 import type { LeadsTable } from './leadsTable';
+import type { UsedProofsTable } from './usedProofsTable';
 import { isHoneypotHit, validateLead } from './validation';
 
 /** Who sent the submission, as far as the server can tell. */
 export interface Submitter {
   ip: string | undefined;
   userAgent: string | undefined;
+  /** The post's Referer header: for a form without JavaScript, our page with its campaign parameters. */
+  referer?: string | undefined;
+  /** Sent as JSON (by the form's script, or a client of the endpoint) rather than as a plain form. */
+  isJson?: boolean;
 }
 
 export type LeadOutcome =
@@ -31,17 +45,32 @@ export type LeadOutcome =
   /** The database refused the lead: nothing was stored, the visitor should try again. */
   | { kind: 'not-stored' };
 
+export interface Release {
+  previous: Verdict;
+  /** The alerts the lead did not have and now has, pending. */
+  added: Channel[];
+}
+
 export interface LeadService {
   submitLead(body: unknown, from: Submitter): Promise<LeadOutcome>;
+  /** Makes a lead verified and queues the alerts it is missing (none twice); undefined when there is no such lead. */
+  releaseLead(id: number): Release | undefined;
 }
 
 export interface LeadServiceDeps {
   db: Db;
   leads: LeadsTable;
+  usedProofs: UsedProofsTable;
   queue: AlertQueue;
   worker: DeliveryWorker;
-  /** Every owner alert channel: the worker's configured ones get a pending alert, the rest a skipped one. */
-  alertChannels: readonly Channel[];
+  /** Checks proofs of work; undefined when LEAD_VERIFICATION=off. */
+  proofs: ProofOfWork | undefined;
+  rules: GradingRules;
+  autoReply: boolean;
+  /** When a lead still new earns the owner a reminder; null: never. */
+  followUpAfterMs: number | null;
+  /** This site's host, to tell a visitor's own navigation from a referring site. */
+  ownHost: string;
   /** Loads the providers' SDKs (imported on first use); a lead arriving first waits for the load, outside the answer timeout. */
   warmSenders: () => Promise<void>;
   /** What is stored instead of the client's address. */
@@ -52,110 +81,135 @@ export interface LeadServiceDeps {
 }
 
 const MAX_USER_AGENT = 512;
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+interface Submission {
+  body: Record<string, unknown>;
+  lead: LeadInput;
+  key: string;
+  from: Submitter;
+  honeypot: boolean;
+  proof: ProofCheck;
+}
 
 export function createLeadService(deps: LeadServiceDeps): LeadService {
   const { db, leads, queue, worker, logger, now } = deps;
-  const pending = deps.alertChannels.filter((ch) => worker.channels.includes(ch));
-  const skipped = deps.alertChannels.filter((ch) => !worker.channels.includes(ch));
   const inProgress = new PendingAnswers<LeadOutcome>();
   const answerTimes = answerTiming();
 
-  const store = db.transaction((lead: LeadInput, key: string, from: Submitter): number => {
-    const createdAt = new Date(now()).toISOString();
+  /**
+   * The alerts of a lead with this verdict that it does not have yet: the reply only if this
+   * address had none in a day, the reminders only while their time is still to come.
+   */
+  function queueAlerts(id: number, verdict: Verdict, email: string, createdAt: number): Channel[] {
+    const at = now();
+    const replyAllowed = deps.autoReply && !queue.hasAlertForAddress(REPLY_CHANNEL, email, iso(at - DAY_MS));
+    const remindAt = deps.followUpAfterMs === null ? null : createdAt + deps.followUpAfterMs;
+    const plan = alertPlan(verdict, { configured: worker.channels, replyAllowed, at: iso(at), remindAt: remindAt !== null && remindAt > at ? iso(remindAt) : null });
+    return queue.enqueue(id, plan);
+  }
+
+  const store = db.transaction(({ body, lead, key, from, honeypot, proof }: Submission) => {
+    const arrived = now();
+    // Spent in this transaction: of two requests carrying one solved challenge, exactly one gets it.
+    const replayed = proof.status === 'valid' && !deps.usedProofs.spend(proof.id, proof.expiresAt);
+    const { verdict, reasons } = grade(
+      {
+        honeypot,
+        proof: replayed ? 'replayed' : proof.status,
+        fillMs: proof.status === 'valid' ? arrived - proof.issuedAt : undefined,
+        name: lead.name,
+        company: lead.company,
+        earlierFromAddress: leads.countFromAddress(lead.email, iso(arrived - DAY_MS)),
+      },
+      deps.rules,
+    );
     const id = leads.insert({
       ...lead,
-      createdAt,
+      createdAt: iso(arrived),
       userAgent: from.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
       ipHash: deps.hashIp(from.ip),
       dedupeKey: key,
+      verdict,
+      verdictReasons: reasons.join(','),
+      source: leadSourceOf(body, { referer: from.referer, isJson: from.isJson === true }, deps.ownHost),
     });
-    queue.enqueue(id, { pending, skipped }, createdAt);
-    return id;
+    return { id, verdict, reasons, added: queueAlerts(id, verdict, lead.email, arrived) };
+  });
+
+  const release = db.transaction((id: number): Release | undefined => {
+    const lead = leads.get(id);
+    if (!lead) return undefined;
+    if (lead.verdict !== 'verified') leads.setVerdict(id, 'verified', [lead.verdict_reasons, 'released'].filter(Boolean).join(','));
+    return { previous: lead.verdict, added: queueAlerts(id, 'verified', lead.email, Date.parse(lead.created_at)) };
   });
 
   /** An identical submission still running, or stored within the window: its outcome, without a second alert. */
   function earlierOutcome(key: string): Promise<LeadOutcome> | LeadOutcome | undefined {
     const running = inProgress.get(key);
     if (running) return running;
-    const earlier = leads.findDuplicate(key, new Date(now() - DEDUPE_WINDOW_MS).toISOString());
+    const earlier = leads.findDuplicate(key, iso(now() - DEDUPE_WINDOW_MS));
     if (earlier === undefined) return undefined;
     return { kind: 'accepted', notificationResult: queue.status(earlier, 'sms') === 'sent' };
   }
 
-  /** notificationResult is true exactly when the SMS provider accepted the alert within the answer timeout. */
-  async function deliver(leadId: number): Promise<LeadOutcome> {
+  /** Starts the lead's new alerts; true exactly when the SMS provider accepted it within the answer timeout. */
+  async function deliver(leadId: number, channels: Channel[]): Promise<boolean> {
     try {
       await deps.warmSenders().catch(() => undefined); // a failed load fails the attempt, which is retried
-      const attempts = worker.deliverNow(leadId);
-      const sms = attempts.sms ?? Promise.resolve(false);
-      return { kind: 'accepted', notificationResult: await settleWithin(sms, deps.answerTimeoutMs, false) };
+      const sms = worker.deliverNow(leadId, channels).sms ?? Promise.resolve(false);
+      return await settleWithin(sms, deps.answerTimeoutMs, false);
     } catch (err) {
       logger.error({ leadId, err }, 'alerts could not be started; the retry loop will send them');
-      return { kind: 'accepted', notificationResult: false };
+      return false;
     }
+  }
+
+  /** A lead that sends no SMS is answered about as slowly as one that waited for it, and alike. */
+  async function answerWithoutSms(leadId: number, channels: Channel[]): Promise<LeadOutcome> {
+    if (channels.length > 0) void deliver(leadId, channels);
+    await answerTimes.imitate();
+    return { kind: 'accepted', notificationResult: false };
   }
 
   return {
     async submitLead(body, from) {
       const validation = validateLead(body);
       if (!validation.ok) return { kind: 'invalid', error: validation.error };
-
-      if (isHoneypotHit(body)) {
-        logger.info('honeypot field filled: answered like a lead whose SMS was not sent; nothing stored or sent');
-        await answerTimes.imitate();
-        return { kind: 'accepted', notificationResult: false };
-      }
+      const honeypot = isHoneypotHit(body);
+      const proofValue = (body as Record<string, unknown>)[PROOF_FIELD];
+      // Before the duplicate check: from there to storing and tracking the lead nothing may await.
+      const proof: ProofCheck = deps.proofs && !honeypot ? await deps.proofs.check(proofValue) : { status: 'missing' };
 
       const key = dedupeKey(validation.lead);
-      let leadId: number;
+      let stored: { id: number; verdict: Verdict; reasons: Reason[]; added: Channel[] };
       try {
         const earlier = earlierOutcome(key);
         if (earlier) {
           logger.info('identical submission within a minute: earlier answer repeated, no second alert');
           return await earlier;
         }
-        leadId = store(validation.lead, key, from);
+        // IMMEDIATE: the write lock is taken (or waited for, up to the busy timeout) before the
+        // duplicate and per-address counts are read, so another process cannot slip a lead in between.
+        stored = store.immediate({ body: body as Record<string, unknown>, lead: validation.lead, key, from, honeypot, proof });
       } catch (err) {
         logger.error({ err }, 'lead could not be stored');
         return { kind: 'not-stored' };
       }
-      logger.info({ leadId }, 'lead stored');
-      return inProgress.track(key, answerTimes.measure(deliver(leadId)));
+      const { id, verdict, reasons, added } = stored;
+      logger.info({ leadId: id, verdict, reasons: reasons.join(',') || undefined }, 'lead stored');
+      if (verdict !== 'verified') return inProgress.track(key, answerWithoutSms(id, added));
+      // Measured once the SDKs are loaded: the first lead's one-off load must not teach the
+      // imitated answers of filtered submissions to be slow.
+      const answer = deps
+        .warmSenders()
+        .catch(() => undefined)
+        .then(() => answerTimes.measure(deliver(id, added)))
+        .then((notificationResult): LeadOutcome => ({ kind: 'accepted', notificationResult }));
+      return inProgress.track(key, answer);
     },
-  };
-}
 
-/** The promise's value if it settles within `ms`, else (or if it rejects) the fallback. */
-function settleWithin<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(fallback), ms);
-    const done = (value: T) => {
-      clearTimeout(timer);
-      resolve(value);
-    };
-    promise.then(done, () => done(fallback));
-  });
-}
-
-/**
- * A bot must not tell a filtered submission from a stored lead by how long the answer takes: the
- * filtered ones wait about as long as real leads' answers have lately (a moving average, with
- * jitter), instead of answering at once.
- */
-function answerTiming(initialMs = 20) {
-  let averageMs = initialMs;
-  return {
-    async measure<T>(answer: Promise<T>): Promise<T> {
-      const started = performance.now();
-      try {
-        return await answer;
-      } finally {
-        averageMs = 0.8 * averageMs + 0.2 * (performance.now() - started);
-      }
-    },
-    imitate(): Promise<void> {
-      const ms = averageMs * (0.75 + Math.random() * 0.5);
-      return new Promise((resolve) => setTimeout(resolve, ms));
-    },
+    releaseLead: (id) => release.immediate(id),
   };
 }

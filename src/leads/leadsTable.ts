@@ -1,9 +1,18 @@
 /**
  * Every SQL statement on the leads table, prepared once. A lead row is
- * written once, by the lead service; its alerts live in the alerts table
- * (src/alerts/alertQueue.ts).
+ * written by the lead service; the operator may change its verdict
+ * (release) later. Its alerts live in the alerts table (src/alerts/alertQueue.ts).
  */
+import type { LeadSource } from '../sources/attribution';
 import type { Db } from '../storage/database';
+import type { Verdict } from './grading';
+
+/** Where the owner stands with a lead: 'new' until marked. */
+export type LeadStatus = 'new' | 'contacted' | 'won' | 'lost';
+export const LEAD_STATUSES: readonly LeadStatus[] = ['new', 'contacted', 'won', 'lost'];
+
+/** The key leads and page views are grouped by in a report: the UTM source, else the referrer's host. */
+export const SOURCE_KEY_SQL = "lower(COALESCE(utm_source, referrer, 'unknown'))";
 
 export interface NewLead {
   createdAt: string;
@@ -13,6 +22,10 @@ export interface NewLead {
   userAgent: string | null;
   ipHash: string | null;
   dedupeKey: string;
+  verdict: Verdict;
+  /** Comma-separated reasons of the verdict ('' when verified without doubt). */
+  verdictReasons: string;
+  source: LeadSource;
 }
 
 export interface LeadRow {
@@ -24,6 +37,15 @@ export interface LeadRow {
   user_agent: string | null;
   ip_hash: string | null;
   dedupe_key: string;
+  verdict: Verdict;
+  verdict_reasons: string;
+  status: LeadStatus;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  referrer: string | null;
 }
 
 export interface LeadsTable {
@@ -32,35 +54,73 @@ export interface LeadsTable {
   get(id: number): LeadRow | undefined;
   /** The id of the earliest lead with this key created at or after `since`. */
   findDuplicate(dedupeKey: string, since: string): number | undefined;
+  /** How many leads from this address (any case) were stored at or after `since`. */
+  countFromAddress(email: string, since: string): number;
+  setVerdict(id: number, verdict: Verdict, reasons: string): void;
+  setStatus(id: number, status: LeadStatus): void;
+  /** Every lead of this address (any case), oldest first. */
+  byEmail(email: string): LeadRow[];
+  /** Deletes every lead of this address (any case), their alerts and marks with them; returns how many leads. */
+  deleteByEmail(email: string): number;
+  /** Leads per report source and verdict, created at or after `since`. */
+  perSourceSince(since: string): { source: string; verdict: Verdict; leads: number }[];
   /** The `limit` most recent leads, newest first. */
   recent(limit: number): LeadRow[];
+  /** The `limit` most recent leads with this verdict, newest first. */
+  recentWithVerdict(verdict: Verdict, limit: number): LeadRow[];
   /** Leads created at or after `since` (an ISO time), oldest first. */
   since(since: string): LeadRow[];
   byIds(ids: readonly number[]): LeadRow[];
+  /** Deletes leads created before `before` (all, or those with this verdict), their alerts with them; returns how many. */
+  deleteOlderThan(before: string, verdict?: Verdict): number;
   /** Throws when the database does not answer. */
   ping(): void;
 }
 
 export function createLeadsTable(db: Db): LeadsTable {
-  const insert = db.prepare<NewLead>(`
-    INSERT INTO leads (created_at, name, company, email, user_agent, ip_hash, dedupe_key)
-    VALUES (@createdAt, @name, @company, @email, @userAgent, @ipHash, @dedupeKey)`);
+  const insert = db.prepare<Omit<NewLead, 'source'> & LeadSource>(`
+    INSERT INTO leads (created_at, name, company, email, user_agent, ip_hash, dedupe_key, verdict, verdict_reasons,
+                       utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer)
+    VALUES (@createdAt, @name, @company, @email, @userAgent, @ipHash, @dedupeKey, @verdict, @verdictReasons,
+            @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @referrer)`);
   const get = db.prepare<[number], LeadRow>('SELECT * FROM leads WHERE id = ?');
   const findDuplicate = db.prepare<[string, string], { id: number }>(
     'SELECT id FROM leads WHERE dedupe_key = ? AND created_at >= ? ORDER BY id LIMIT 1',
   );
+  const countFromAddress = db.prepare<[string, string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM leads WHERE email = ? COLLATE NOCASE AND created_at >= ?',
+  );
+  const setVerdict = db.prepare<[Verdict, string, number]>('UPDATE leads SET verdict = ?, verdict_reasons = ? WHERE id = ?');
+  const setStatus = db.prepare<[LeadStatus, number]>('UPDATE leads SET status = ? WHERE id = ?');
+  const byEmail = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE email = ? COLLATE NOCASE ORDER BY id');
+  const deleteByEmail = db.prepare<[string]>('DELETE FROM leads WHERE email = ? COLLATE NOCASE');
+  const perSource = db.prepare<[string], { source: string; verdict: Verdict; leads: number }>(`
+    SELECT ${SOURCE_KEY_SQL} AS source, verdict, COUNT(*) AS leads FROM leads
+    WHERE created_at >= ? GROUP BY source, verdict ORDER BY source, verdict`);
   const recent = db.prepare<[number], LeadRow>('SELECT * FROM leads ORDER BY id DESC LIMIT ?');
+  const recentWithVerdict = db.prepare<[Verdict, number], LeadRow>('SELECT * FROM leads WHERE verdict = ? ORDER BY id DESC LIMIT ?');
   const since = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE created_at >= ? ORDER BY id');
   const byIds = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id');
+  const deleteOlder = db.prepare<{ before: string; verdict: Verdict | null }>(
+    'DELETE FROM leads WHERE created_at < @before AND (@verdict IS NULL OR verdict = @verdict)',
+  );
   const ping = db.prepare('SELECT 1');
 
   return {
-    insert: (lead) => Number(insert.run(lead).lastInsertRowid),
+    insert: ({ source, ...lead }) => Number(insert.run({ ...lead, ...source }).lastInsertRowid),
     get: (id) => get.get(id),
     findDuplicate: (key, from) => findDuplicate.get(key, from)?.id,
+    countFromAddress: (email, from) => countFromAddress.get(email, from)?.n ?? 0,
+    setVerdict: (id, verdict, reasons) => void setVerdict.run(verdict, reasons, id),
+    setStatus: (id, status) => void setStatus.run(status, id),
+    byEmail: (email) => byEmail.all(email),
+    deleteByEmail: (email) => deleteByEmail.run(email).changes,
+    perSourceSince: (from) => perSource.all(from),
     recent: (limit) => recent.all(limit),
+    recentWithVerdict: (verdict, limit) => recentWithVerdict.all(verdict, limit),
     since: (from) => since.all(from),
     byIds: (ids) => (ids.length === 0 ? [] : byIds.all(JSON.stringify(ids))),
+    deleteOlderThan: (before, verdict) => deleteOlder.run({ before, verdict: verdict ?? null }).changes,
     ping: () => void ping.get(),
   };
 }

@@ -1,4 +1,4 @@
-/** The one-page site, sections in the order the specification gives. */
+/** The one-page site: hero, services, about, publications, video, contact, footer, in that order. */
 import type { OwnerDetails } from '../content';
 import { About } from './sections/About';
 import { Contact } from './sections/Contact';
@@ -9,7 +9,14 @@ import { SiteFooter } from './sections/SiteFooter';
 import { SiteHeader } from './sections/SiteHeader';
 import { Video } from './sections/Video';
 
-export function HomePage({ owner }: { owner: OwnerDetails }) {
+export interface HomePageProps {
+  owner: OwnerDetails;
+  proofWorkerUrl?: string;
+  /** The line under the form on what happens to the details. */
+  privacyNote: string;
+}
+
+export function HomePage({ owner, proofWorkerUrl, privacyNote }: HomePageProps) {
   return (
     <>
       <SiteHeader ownerName={owner.name} />
@@ -19,7 +26,7 @@ export function HomePage({ owner }: { owner: OwnerDetails }) {
         <About ownerName={owner.name} />
         <Publications />
         <Video videoUrl={owner.videoUrl} thumbnailUrl={owner.videoThumbnailUrl} />
-        <Contact owner={owner} />
+        <Contact owner={owner} proofWorkerUrl={proofWorkerUrl} privacyNote={privacyNote} />
       </main>
       <SiteFooter ownerName={owner.name} />
     </>

@@ -3,7 +3,7 @@
  * response afterwards is a copy of bytes already in memory.
  */
 import { renderToString } from 'react-dom/server';
-import { site, type OwnerDetails } from '../content';
+import { privacyNote, site, type OwnerDetails } from '../content';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { HomePage } from './HomePage';
@@ -23,10 +23,13 @@ export function renderHtml(element: React.ReactElement): string {
   return `<!DOCTYPE html>${renderToString(element)}`;
 }
 
-/** `publicUrl`: the site's canonical origin, without a trailing slash. */
-export function renderSite(owner: OwnerDetails, publicUrl: string, assets: Assets): RenderedSite {
+/** `publicUrl`: the site's canonical origin, without a trailing slash; `leadRetentionDays`: LEAD_RETENTION_DAYS, for the line under the form. */
+export function renderSite(owner: OwnerDetails, publicUrl: string, assets: Assets, leadRetentionDays: number | null = null): RenderedSite {
   const title = `${owner.name} | ${site.title}`;
   const stylesheet = assetUrl(assets, 'site.css');
+  // Optional, unlike the other entries: a build without the worker renders a form that simply sends
+  // no proof of work (its leads are unverified, never refused).
+  const proofWorkerUrl = assets.urls['proof-worker.js'];
 
   const home = renderHtml(
     <Document
@@ -39,7 +42,7 @@ export function renderSite(owner: OwnerDetails, publicUrl: string, assets: Asset
       structuredData={structuredData(owner, publicUrl)}
       siteName={owner.name}
     >
-      <HomePage owner={owner} />
+      <HomePage owner={owner} proofWorkerUrl={proofWorkerUrl} privacyNote={privacyNote(owner.email, leadRetentionDays)} />
     </Document>,
   );
 

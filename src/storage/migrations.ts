@@ -17,8 +17,8 @@ import type { Database } from 'better-sqlite3';
  *   is retried after the lease, and two processes never claim the same alert.
  *   The first migration kept this state in sms_* and email_* columns of leads.
  * - Times are UTC ISO-8601 text: readable in the shell and ordered as text.
- * - ip_hash is a salted SHA-256: lets an operator spot one source sending many
- *   leads without keeping the address itself.
+ * - ip_hash is an HMAC of the client's network under a key never stored here
+ *   (storage/ipHash.ts): it groups submissions of one network, nothing more.
  * - dedupe_key (a hash of the normalised name, company and e-mail) finds an
  *   identical submission from the last minute with one indexed lookup.
  */
@@ -85,6 +85,49 @@ export const migrations: readonly string[] = [
   `
   UPDATE leads SET ip_hash = NULL;
   DELETE FROM settings WHERE key = 'ip_hash_salt';
+  `,
+  // Every lead is graded verified, unverified or spam, with its reasons. Leads stored before
+  // grading were all alerted as they came, so they count as verified. proofs_used makes a solved
+  // challenge valid once, across processes: its id is inserted in the lead's own transaction.
+  `
+  ALTER TABLE leads ADD COLUMN verdict TEXT NOT NULL DEFAULT 'verified' CHECK (verdict IN ('verified', 'unverified', 'spam'));
+  ALTER TABLE leads ADD COLUMN verdict_reasons TEXT NOT NULL DEFAULT '';
+  CREATE INDEX leads_email ON leads (email COLLATE NOCASE, created_at);
+  CREATE INDEX leads_verdict ON leads (verdict, created_at);
+  CREATE TABLE proofs_used (
+    id TEXT PRIMARY KEY,
+    expires_at TEXT NOT NULL
+  ) STRICT;
+  `,
+  // Where each lead came from, whether the owner answered it, and page views per day and source.
+  // A lead is 'new' until the owner marks it; lead_marks keeps every change with its time (the
+  // reply time of the report is the first mark). page_views holds counts only: no address, no
+  // visitor. used_links makes each signed link of an alert e-mail work once.
+  `
+  ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'contacted', 'won', 'lost'));
+  ALTER TABLE leads ADD COLUMN utm_source TEXT;
+  ALTER TABLE leads ADD COLUMN utm_medium TEXT;
+  ALTER TABLE leads ADD COLUMN utm_campaign TEXT;
+  ALTER TABLE leads ADD COLUMN utm_term TEXT;
+  ALTER TABLE leads ADD COLUMN utm_content TEXT;
+  ALTER TABLE leads ADD COLUMN referrer TEXT;
+  CREATE TABLE lead_marks (
+    lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    status TEXT NOT NULL CHECK (status IN ('new', 'contacted', 'won', 'lost')),
+    marked_at TEXT NOT NULL,
+    via TEXT NOT NULL CHECK (via IN ('cli', 'link'))
+  ) STRICT;
+  CREATE INDEX lead_marks_lead ON lead_marks (lead_id, marked_at);
+  CREATE TABLE page_views (
+    day TEXT NOT NULL,
+    source TEXT NOT NULL,
+    views INTEGER NOT NULL,
+    PRIMARY KEY (day, source)
+  ) STRICT;
+  CREATE TABLE used_links (
+    id TEXT PRIMARY KEY,
+    used_at TEXT NOT NULL
+  ) STRICT;
   `,
 ];
 

@@ -11,7 +11,7 @@ import { createSmsSender } from '../../src/alerts/smsSender';
 import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 
-const lead = { id: 1, createdAt: '2026-03-04T05:06:07.000Z', name: 'Ada <Lovelace>', company: 'Engines & Co', email: 'ada@example.com' };
+const lead = { id: 1, createdAt: '2026-03-04T05:06:07.000Z', name: 'Ada <Lovelace>', company: 'Engines & Co', email: 'ada@example.com', verdict: 'verified' as const, source: 'direct' };
 
 async function failure(promise: Promise<unknown>): Promise<{ error: string; ms: number }> {
   const started = Date.now();

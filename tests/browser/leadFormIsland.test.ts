@@ -4,7 +4,7 @@
  * form approaches the viewport or a field gets focus, hydrates without a
  * warning and keeps anything typed before it arrived. The honeypot is out of
  * reach for keyboards and screen readers, and a bot filling it is answered
- * with a success while nothing is stored.
+ * with a success while its lead is kept as spam and nothing is sent.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -118,7 +118,7 @@ test('the honeypot is invisible, not reachable with Tab, and not in the accessib
   await context.close();
 });
 
-test('a bot filling the honeypot gets the normal success toast, and nothing is stored or sent', async () => {
+test('a bot filling the honeypot gets the normal success toast; its lead is kept as spam and nothing is sent', async () => {
   const { page, context } = await open();
   await hydrateForm(page);
   const stored = shared.site.rows().length;
@@ -127,7 +127,8 @@ test('a bot filling the honeypot gets the normal success toast, and nothing is s
   await page.locator('#lead-website').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
   await submitButton(page).click();
   assert.equal((await theToast(page)).title, SPEC.thankYouTitle);
-  assert.equal(shared.site.rows().length, stored);
+  const added = shared.site.rows().slice(stored);
+  assert.deepEqual(added.map((r) => [r.verdict, r.verdict_reasons, r.sms_status, r.email_status]), [['spam', 'honeypot', null, null]]);
   assert.equal(shared.site.twilio.messages.length, sms);
   await context.close();
 });

@@ -4,33 +4,20 @@
  * retrying failed alerts through the real senders, backups, and clear errors.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { projectRoot } from '../../src/paths';
 import { openDatabase } from '../../src/storage/database';
+import { runCli } from '../support/cli';
 import { readLeadRowsAt } from '../support/leadRows';
 import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { alertEnv } from '../support/leadSite';
 import { tempDir } from '../support/tempDirs';
 
-const cliJs = join(projectRoot, 'dist', 'cli.js');
-
-function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cliJs, ...args], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_PATH: shared, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** The CLI on the shared database unless the test names another. */
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { DATABASE_PATH: shared, ...env });
 
 /** Stores a lead as the server would: SMS pending, e-mail not configured. */
 function insertLead(db: Database.Database, createdAt: string, name: string, company: string, email: string): number {
@@ -80,26 +67,26 @@ after(async () => {
 
 describe('leads CLI', () => {
   it('lists the most recent leads', async () => {
-    const all = await runCli(['list']);
+    const all = await cli(['list']);
     assert.equal(all.code, 0, all.stderr);
     for (const name of ['Ana Souza', 'Ravi Kumar']) assert.match(all.stdout, new RegExp(name));
-    const one = await runCli(['list', '--limit', '1']);
+    const one = await cli(['list', '--limit', '1']);
     assert.match(one.stdout, /Ravi Kumar/);
     assert.doesNotMatch(one.stdout, /Ana Souza/);
   });
 
   it('exports every lead as JSON, or those since a date', async () => {
-    const all = await runCli(['export', '--format', 'json']);
+    const all = await cli(['export', '--format', 'json']);
     assert.equal(all.code, 0, all.stderr);
     const rows = JSON.parse(all.stdout) as { name: string; company: string; sms_status: string }[];
     assert.deepEqual(rows.map((r) => r.name), ['Ana Souza', '=HYPERLINK("http://evil")', 'Ravi Kumar']);
     assert.equal(rows[0]!.company, 'Loja, "Azul" Ltda');
-    const since = JSON.parse((await runCli(['export', '--format', 'json', '--since', '2026-02-01'])).stdout) as unknown[];
+    const since = JSON.parse((await cli(['export', '--format', 'json', '--since', '2026-02-01'])).stdout) as unknown[];
     assert.equal(since.length, 2);
   });
 
   it('exports CSV that a spreadsheet opens safely', async () => {
-    const csv = await runCli(['export']);
+    const csv = await cli(['export']);
     assert.equal(csv.code, 0, csv.stderr);
     const lines = csv.stdout.trimEnd().split('\r\n');
     assert.equal(lines.length, 4);
@@ -109,7 +96,7 @@ describe('leads CLI', () => {
   });
 
   it('shows alert status and the leads that need attention', async () => {
-    const status = await runCli(['status']);
+    const status = await cli(['status']);
     assert.equal(status.code, 0, status.stderr);
     assert.match(status.stdout, /sms\s+failed\s+1/);
     assert.match(status.stdout, /sms\s+sent\s+2/);
@@ -119,13 +106,13 @@ describe('leads CLI', () => {
   it('retries failed alerts now, through the real Twilio client, once', async () => {
     const databasePath = seededDatabase();
     const env = { ...alertEnv(twilio, smtp), DATABASE_PATH: databasePath };
-    const first = await runCli(['retry'], env);
+    const first = await cli(['retry'], env);
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /requeued: sms 1, email 0/);
     assert.match(first.stdout, /sent now: sms 1/);
     assert.equal(twilio.messages.length, 1);
     assert.match(twilio.messages[0]!.body, /Ravi Kumar/);
-    const again = await runCli(['retry'], env);
+    const again = await cli(['retry'], env);
     assert.match(again.stdout, /requeued: sms 0, email 0/);
     assert.equal(twilio.messages.length, 1, 'a delivered alert is never sent twice');
     assert.equal(readLeadRowsAt(databasePath).find((r) => r.id === FAILED_ID)?.sms_status, 'sent');
@@ -133,12 +120,12 @@ describe('leads CLI', () => {
 
   it('takes a consistent backup and refuses to overwrite one', async () => {
     const target = join(tempDir('cli-backup-'), 'backup.db');
-    const first = await runCli(['backup', target]);
+    const first = await cli(['backup', target]);
     assert.equal(first.code, 0, first.stderr);
     const copy = new Database(target, { readonly: true });
     assert.equal(copy.prepare('SELECT COUNT(*) FROM leads').pluck().get(), 3);
     copy.close();
-    const again = await runCli(['backup', target]);
+    const again = await cli(['backup', target]);
     assert.equal(again.code, 1);
     assert.match(again.stderr, /exists already/);
   });
@@ -153,7 +140,7 @@ describe('leads CLI', () => {
   ];
   for (const [args, message] of badCalls) {
     it(`explains what is wrong with: leads ${args.join(' ')}`, async () => {
-      const result = await runCli(args);
+      const result = await cli(args);
       assert.equal(result.code, 1);
       assert.match(result.stderr, message);
       assert.match(result.stderr, /Usage: leads <command>/);
@@ -162,7 +149,7 @@ describe('leads CLI', () => {
 
   it('says where it looked when there is no database', async () => {
     const dir = tempDir('cli-nowhere-');
-    const result = await runCli(['list'], { DATABASE_PATH: join(dir, 'nowhere', 'leads.db') });
+    const result = await cli(['list'], { DATABASE_PATH: join(dir, 'nowhere', 'leads.db') });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /No database at .*nowhere\/leads\.db/);
     assert.equal(existsSync(join(dir, 'nowhere')), false, 'nothing created');

@@ -20,14 +20,13 @@
  * them twice. Seeing a process wait on the lock reads /proc (Linux only).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { projectRoot } from '../../src/paths';
+import { startCli } from '../support/cli';
 import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
 import { postLead } from '../support/leadClient';
 import { alertEnv } from '../support/leadSite';
@@ -82,15 +81,6 @@ async function startSlowTwilio(target: string): Promise<SlowTwilio> {
   return slow;
 }
 
-function runCli(args: string[], env: Record<string, string>): { pid: number | undefined; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
-  const child = spawn(process.execPath, [join(projectRoot, 'dist', 'cli.js'), ...args], { cwd: projectRoot, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return { pid: child.pid, done: new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr }))) };
-}
-
 /** Resolves as soon as the condition holds, checking on every turn of the event loop. */
 async function onceTrue(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -124,6 +114,7 @@ describe('leads retry alongside the running server', () => {
       ALERT_RETRY_BASE_MS: '20', // the server's loop looks for due alerts every 50 ms (its shortest wait)
       ALERT_MAX_ATTEMPTS: '1',
       LEAD_RATE_LIMIT: '1000',
+      LEAD_VERIFICATION: 'off', // every lead is texted, as before proof of work
     };
     server = await startServer({ env, dataDir });
   });
@@ -148,13 +139,13 @@ describe('leads retry alongside the running server', () => {
       slow.delayMs = TWILIO_DELAY_MS;
       const leased = () => db.prepare("SELECT COUNT(*) FROM alerts WHERE channel = 'sms' AND lease_until IS NOT NULL").pluck().get() as number;
 
-      let cli: ReturnType<typeof runCli>;
+      let cli: ReturnType<typeof startCli>;
       let messagesBefore: number;
       let requestsBefore: number;
       for (let round = 1; ; round++) {
         messagesBefore = twilio.messages.length;
         requestsBefore = twilio.requests;
-        cli = runCli(['retry'], env);
+        cli = startCli(['retry'], env);
         await onceTrue(() => count('pending') > 0, 15_000, 'the CLI to requeue the failed alerts');
         lock.exec('BEGIN IMMEDIATE');
         if (leased() < 40) break;

@@ -5,26 +5,16 @@
  * unless told to with --force (which replaces the link, not its target).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { projectRoot } from '../../src/paths';
+import { runCli } from '../support/cli';
 import { startServer, type ServerProcess } from '../support/serverProcess';
 import { tempDir } from '../support/tempDirs';
 
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
-function runCli(args: string[], databasePath: string): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(projectRoot, 'dist', 'cli.js'), ...args], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_PATH: databasePath },
-    });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
+const cli = (args: string[], databasePath: string) => runCli(args, { DATABASE_PATH: databasePath });
 
 let server: ServerProcess;
 let dataDir: string;
@@ -56,17 +46,17 @@ describe('files the server creates', () => {
 describe('files the CLI writes', () => {
   it('an export and a backup are 0600', async () => {
     const out = join(tempDir('perms-out-'), 'leads.csv');
-    assert.equal((await runCli(['export', '--output', out], databasePath)).code, 0);
+    assert.equal((await cli(['export', '--output', out], databasePath)).code, 0);
     assert.equal(mode(out), '600');
     const copy = join(tempDir('perms-out-'), 'copy.db');
-    assert.equal((await runCli(['backup', copy], databasePath)).code, 0);
+    assert.equal((await cli(['backup', copy], databasePath)).code, 0);
     assert.equal(mode(copy), '600');
   });
 
   it('refuses to overwrite an existing file without --force', async () => {
     const out = join(tempDir('perms-out-'), 'leads.csv');
     writeFileSync(out, 'keep me');
-    const res = await runCli(['export', '--output', out], databasePath);
+    const res = await cli(['export', '--output', out], databasePath);
     assert.equal(res.code, 1);
     assert.match(res.stderr, /exists already; choose another name or add --force/);
     assert.equal(readFileSync(out, 'utf8'), 'keep me');
@@ -81,12 +71,12 @@ describe('files the CLI writes', () => {
       symlinkSync(target, link);
       const args = command === 'export' ? ['export', '--output', link] : ['backup', link];
 
-      const refused = await runCli(args, databasePath);
+      const refused = await cli(args, databasePath);
       assert.equal(refused.code, 1);
       assert.match(refused.stderr, /is a symbolic link; choose another name or add --force/);
       assert.equal(readFileSync(target, 'utf8'), 'precious');
 
-      const forced = await runCli([...args, '--force'], databasePath);
+      const forced = await cli([...args, '--force'], databasePath);
       assert.equal(forced.code, 0, forced.stderr);
       assert.equal(readFileSync(target, 'utf8'), 'precious', 'the link target is untouched');
       assert.ok(!lstatSync(link).isSymbolicLink() && existsSync(link), 'the link became a file of its own');

@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config';
 import { openLeadPipeline } from '../../src/leads/leadPipeline';
 import { createLogger } from '../../src/logger';
 import { openDatabase } from '../../src/storage/database';
+import { migrations } from '../../src/storage/migrations';
 import { testTempDir } from '../support/site';
 
 const DAY = 86_400_000;
@@ -77,13 +78,13 @@ describe('the stored IP value', () => {
 
   it('made the old way (salt kept in the database) is dropped, with the salt, when the database is upgraded', () => {
     const databasePath = join(testTempDir('ip-hash-'), 'leads.db');
-    openDatabase(databasePath).close();
     const db = new Database(databasePath);
-    const version = db.pragma('user_version', { simple: true }) as number;
+    // The schema of the release before the change: the first two migrations.
+    for (const migration of migrations.slice(0, 2)) db.exec(migration);
     db.prepare("INSERT INTO leads (created_at, name, company, email, user_agent, ip_hash, dedupe_key) VALUES ('2026-01-01T00:00:00.000Z', 'A', 'B', 'a@example.com', NULL, ?, 'k')")
       .run(createHash('sha256').update('old-salt').update('\0').update('203.0.113.7').digest('hex'));
     db.prepare("INSERT INTO settings (key, value) VALUES ('ip_hash_salt', 'old-salt')").run();
-    db.pragma(`user_version = ${version - 1}`); // as a database written before the upgrade
+    db.pragma('user_version = 2'); // as a database written before the upgrade
     db.close();
 
     openDatabase(databasePath).close();

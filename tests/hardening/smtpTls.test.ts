@@ -17,7 +17,7 @@ const ownAddress = Object.values(networkInterfaces())
   .flat()
   .find((a) => a !== undefined && a.family === 'IPv4' && !a.internal)?.address;
 
-const lead = { id: 1, createdAt: '2026-11-22T10:00:00.000Z', name: 'Ada Lovelace', company: 'Engines Ltd', email: 'ada@example.com' };
+const lead = { id: 1, createdAt: '2026-11-22T10:00:00.000Z', name: 'Ada Lovelace', company: 'Engines Ltd', email: 'ada@example.com', verdict: 'verified' as const, source: 'direct' };
 
 let server: SMTPServer;
 let port: number;

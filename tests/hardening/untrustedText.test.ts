@@ -5,24 +5,17 @@
  * stored data and dedupe, and in an SMS that costs at most two segments.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { projectRoot } from '../../src/paths';
+import { runCli } from '../support/cli';
 import { leadSitesPerTest } from '../support/leadSite';
 import { waitFor } from '../support/waitFor';
 
 const leadSite = leadSitesPerTest();
 
-function exportCsv(databasePath: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(projectRoot, 'dist', 'cli.js'), 'export'], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_PATH: databasePath },
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`export exited ${code}`))));
-  });
+async function exportCsv(databasePath: string): Promise<string> {
+  const { code, stdout, stderr } = await runCli(['export'], { DATABASE_PATH: databasePath });
+  assert.equal(code, 0, stderr);
+  return stdout;
 }
 
 /** Splits CSV as a spreadsheet would with `separator`: quoted fields keep separators and doubled quotes. */

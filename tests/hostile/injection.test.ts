@@ -8,6 +8,7 @@
  * local Twilio and SMTP fakes.
  */
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
@@ -17,6 +18,7 @@ import { waitFor } from '../support/waitFor';
 import { startServer, type ServerProcess } from '../support/serverProcess';
 import { tempDir } from '../support/tempDirs';
 import { postLead, postRaw } from '../support/leadClient';
+import { runCli } from '../support/cli';
 
 type Lead = { name: string; company: string; email: string };
 
@@ -55,6 +57,7 @@ interface Setup {
   smtp: SmtpSink;
   server: ServerProcess;
   dataDir: string;
+  env: Record<string, string>;
 }
 
 let current: Setup | undefined;
@@ -63,8 +66,9 @@ let current: Setup | undefined;
 async function setup(): Promise<Setup> {
   const [twilio, smtp] = await Promise.all([startFakeTwilio(), startSmtpSink()]);
   const dataDir = tempDir('injection-');
-  const server = await startServer({ dataDir, env: { ...alertEnv(twilio, smtp), ...FAST_ALERTS } });
-  current = { twilio, smtp, server, dataDir };
+  const env = { ...alertEnv(twilio, smtp), ...FAST_ALERTS };
+  const server = await startServer({ dataDir, env });
+  current = { twilio, smtp, server, dataDir, env: { ...env, DATABASE_PATH: join(dataDir, 'leads.db') } };
   return current;
 }
 
@@ -74,11 +78,26 @@ afterEach(async () => {
   current = undefined;
 });
 
-/** Posts every payload and waits until each has reached both fakes (and a little more, for a late duplicate). */
-async function sendPayloads({ server, smtp, twilio }: Setup): Promise<void> {
+/** The leads with a tag in them: spam, held back until the operator releases them. */
+const WITH_TAGS = PAYLOADS.filter((lead) => /<\/?[a-z]+[\s/>]/i.test(lead.name + lead.company));
+
+/**
+ * Posts every payload, releases the ones held back as spam (as the operator would, with
+ * `leads release ID`), and waits until each has reached both fakes (and a little more, for a
+ * late duplicate).
+ */
+async function sendPayloads({ server, smtp, twilio, dataDir, env }: Setup): Promise<void> {
   for (const lead of PAYLOADS) {
     const res = await postLead(server.url, lead);
     assert.equal(res.status, 200, `${JSON.stringify(lead)} -> ${res.text}`);
+  }
+  const db = new Database(join(dataDir, 'leads.db'), { readonly: true });
+  const spam = db.prepare("SELECT id, email, verdict_reasons FROM leads WHERE verdict = 'spam' ORDER BY id").all() as { id: number; email: string; verdict_reasons: string }[];
+  db.close();
+  assert.deepEqual(spam.map((r) => [r.email, r.verdict_reasons]), WITH_TAGS.map((l) => [l.email, 'link-or-tag']), 'markup makes a lead spam');
+  for (const { id } of spam) {
+    const released = await runCli(['release', String(id)], env);
+    assert.equal(released.code, 0, released.stderr);
   }
   await waitFor(() => smtp.messages.length >= PAYLOADS.length && twilio.messages.length >= PAYLOADS.length, 15_000, 'alerts');
   await new Promise((r) => setTimeout(r, 300)); // a late duplicate would show up here

@@ -4,7 +4,7 @@
  * real application listening on 127.0.0.1 with a real SQLite file, one at a
  * time so every answer can be matched with the rows it added. For each:
  * never a 5xx, a clear JSON error for every refusal, at most one row, a row
- * only for a valid lead (and never for a honeypot hit), and the row holds
+ * only for a valid lead (a honeypot hit is kept as spam), and the row holds
  * exactly what was sent, trimmed. Afterwards the process is healthy
  * (prototype pollution has its own test in injection.test.ts). HOSTILE_RUNS
  * and HOSTILE_SEED replay or extend a run.
@@ -41,8 +41,8 @@ function rowCount(): number {
   return (site.leads.db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
 }
 
-function lastRow(): { name: string; company: string; email: string } {
-  return site.leads.db.prepare('SELECT name, company, email FROM leads ORDER BY id DESC LIMIT 1').get() as { name: string; company: string; email: string };
+function lastRow(): { name: string; company: string; email: string; verdict: string; verdict_reasons: string } {
+  return site.leads.db.prepare('SELECT name, company, email, verdict, verdict_reasons FROM leads ORDER BY id DESC LIMIT 1').get() as ReturnType<typeof lastRow>;
 }
 
 async function check(req: HostileRequest): Promise<void> {
@@ -75,10 +75,7 @@ async function check(req: HostileRequest): Promise<void> {
   }
   if (expected.verdict === 'valid') assert.equal(reply.status, 200, `a valid lead is accepted: ${reply.text.slice(0, 200)}`);
   if (reply.status !== 200) return assert.equal(added, 0);
-  if (expected.honeypot) {
-    stats.honeypot += 1;
-    return assert.equal(added, 0, 'a honeypot hit stores nothing');
-  }
+  if (expected.honeypot) stats.honeypot += 1;
   const lead = expected.lead!;
   const key = duplicateKey(lead);
   if (added === 0) {
@@ -88,7 +85,10 @@ async function check(req: HostileRequest): Promise<void> {
   }
   stats.stored += 1;
   storedKeys.add(key);
-  assert.deepEqual(lastRow(), lead, 'the row holds what was sent, trimmed');
+  const { verdict, verdict_reasons, ...row } = lastRow();
+  assert.deepEqual(row, lead, 'the row holds what was sent, trimmed');
+  if (expected.honeypot) assert.ok(verdict === 'spam' && verdict_reasons.split(',').includes('honeypot'), 'a honeypot hit is kept as spam');
+  else assert.ok(verdict === 'verified' || !verdict_reasons.includes('honeypot'), `graded ${verdict} (${verdict_reasons})`);
 }
 
 describe('the lead endpoint under generated hostile input', () => {

@@ -3,7 +3,8 @@
  * (several real source addresses on the loopback network), counts an IPv6
  * /64 as one client, cannot be dodged with a forged X-Forwarded-For unless
  * TRUST_PROXY names that hop as the proxy, and the honeypot (which answers
- * "success") can neither store rows nor send alerts however often it is hit.
+ * "success") keeps its hits as spam for review but sends no alert however
+ * often it is hit.
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
@@ -80,17 +81,19 @@ describe('the honeypot', () => {
     const s = await site();
     const got = await statuses(LIMIT + 2, () => send(s, { localAddress: '127.0.0.5', honeypot: true }));
     assert.deepEqual(got, allowedThenBlocked);
-    assert.equal(s.rows().length, 0);
+    assert.deepEqual(s.rows().map((r) => r.verdict), Array(LIMIT).fill('spam'), 'only the allowed hits are kept, as spam');
   });
 
-  it('stores nothing and alerts nobody across 500 hits, even with the limit lifted', async () => {
+  it('alerts nobody across 500 hits, even with the limit lifted, and keeps every hit as spam', async () => {
     const s = await site({ LEAD_RATE_LIMIT: '1000000' }, true);
     const got = await statuses(500, () => send(s, { honeypot: true }));
     assert.ok(got.every((st) => st === 200), 'the bot is told it succeeded');
     await new Promise((r) => setTimeout(r, 300));
-    assert.equal(s.rows().length, 0, 'no row');
+    const rows = s.rows();
+    assert.equal(rows.length, 500, 'each hit kept for the owner to review');
+    assert.ok(rows.every((r) => r.verdict === 'spam' && r.verdict_reasons === 'honeypot' && r.sms_status === null && r.email_status === null), 'as spam, with no alert');
     assert.equal(s.twilio.requests, 0, 'no SMS attempted');
     assert.equal(s.smtp.connections, 0, 'no e-mail attempted');
-    console.log(`[rate-limit] honeypot hits: 500, rows stored: ${s.rows().length}, SMS: ${s.twilio.requests}, e-mails: ${s.smtp.connections}`);
+    console.log(`[rate-limit] honeypot hits: 500, spam rows kept: ${rows.length}, SMS: ${s.twilio.requests}, e-mails: ${s.smtp.connections}`);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Abuse and repeats, through the real app: a filled honeypot is answered as
- * a success but stores and sends nothing; the same submission twice within a
+ * a success and kept as spam for the owner to review, sending nothing; the same submission twice within a
  * minute (one after the other, or a double click while the first is still
  * running) stores and alerts once; the rate limit answers 429 with a clear
  * error and counts IPv6 clients per /64.
@@ -10,12 +10,12 @@ import { describe, it } from 'node:test';
 import { LEAD_PATH, leadSitesPerTest, postForm } from '../support/leadSite';
 import { sleep, waitFor } from '../support/waitFor';
 
-const lead = { name: '  Ada <b>Lovelace</b>  ', company: 'Engines & "Co"', email: ' Ada@Example.com ' };
+const lead = { name: '  Ada "Countess" Lovelace  ', company: 'Engines & "Co"', email: ' Ada@Example.com ' };
 
 const site = leadSitesPerTest();
 
 describe('honeypot', () => {
-  it('answers a filled hidden field with the normal success, storing and sending nothing', async () => {
+  it('answers a filled hidden field with the normal success, keeps the lead as spam and sends nothing', async () => {
     const s = await site();
     const res = await s.post({ ...lead, website: 'http://spam.example' });
     assert.equal(res.status, 200);
@@ -24,7 +24,10 @@ describe('honeypot', () => {
     const form = await postForm(s, { name: 'Bot', company: 'Bots', email: 'bot@example.com', website: 'x' });
     assert.equal(form.status, 200);
     await sleep(200);
-    assert.equal(s.rows().length, 0);
+    assert.deepEqual(s.rows().map((r) => [r.name, r.verdict, r.verdict_reasons, r.sms_status, r.email_status]), [
+      ['Ada "Countess" Lovelace', 'spam', 'honeypot', null, null],
+      ['Bot', 'spam', 'honeypot', null, null],
+    ]);
     assert.equal(s.twilio.requests, 0);
     assert.equal(s.smtp.connections, 0);
   });
@@ -34,7 +37,7 @@ describe('duplicates', () => {
   it('stores and alerts once for the same submission twice within a minute', async () => {
     const s = await site();
     const first = await s.post(lead);
-    const second = await s.post({ name: 'Ada <b>Lovelace</b>', company: ' Engines & "Co"', email: 'ada@example.COM' });
+    const second = await s.post({ name: 'Ada "Countess" Lovelace', company: ' Engines & "Co"', email: 'ada@example.COM' });
     assert.deepEqual(second.json, first.json);
     await waitFor(() => s.smtp.messages.length >= 1, 4000, 'the e-mail');
     await sleep(300);
@@ -64,7 +67,7 @@ describe('duplicates', () => {
     // The first lead's SMS has failed at least once and waits for its next attempt.
     await waitFor(() => (s.rows()[0]?.sms_attempts ?? 0) >= 1 && s.rows()[0]?.sms_status === 'pending', 4000, 'a failed SMS attempt');
 
-    const duplicate = await s.post({ name: 'Ada <b>Lovelace</b>', company: 'Engines & "Co"', email: 'ada@example.com' });
+    const duplicate = await s.post({ name: 'Ada "Countess" Lovelace', company: 'Engines & "Co"', email: 'ada@example.com' });
     assert.equal(duplicate.status, 200);
     assert.deepEqual(duplicate.json, { success: true, notificationResult: false }, 'the SMS was not sent: the answer must not say it was');
     assert.equal(s.rows().length, 1, 'no second lead');

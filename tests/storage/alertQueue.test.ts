@@ -29,7 +29,14 @@ function connect(path = join(testTempDir(), 'leads.db')): { db: Db; queue: Alert
 
 let keys = 0;
 const addLead = (db: Db, createdAt = '2026-01-01T10:00:00.000Z') =>
-  createLeadsTable(db).insert({ createdAt, name: 'Ada', company: 'Engines', email: 'ada@example.com', userAgent: null, ipHash: null, dedupeKey: `key-${keys++}` });
+  createLeadsTable(db).insert({ createdAt, name: 'Ada', company: 'Engines', email: 'ada@example.com', userAgent: null, ipHash: null, dedupeKey: `key-${keys++}`, verdict: 'verified', verdictReasons: '', source: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, referrer: 'direct' } });
+
+/** Pending rows due at `at` for `pending`, skipped rows for `skipped`; returns the channels added as pending. */
+const enqueue = (queue: AlertQueue, leadId: number, channels: { pending: string[]; skipped: string[] }, at: string) =>
+  queue.enqueue(leadId, [
+    ...channels.pending.map((channel) => ({ channel, status: 'pending' as const, at })),
+    ...channels.skipped.map((channel) => ({ channel, status: 'skipped' as const, at: null })),
+  ]);
 
 const alert = (db: Db, leadId: number, channel: string) => db.prepare('SELECT * FROM alerts WHERE lead_id = ? AND channel = ?').get(leadId, channel);
 const allAlerts = (db: Db) => db.prepare('SELECT * FROM alerts ORDER BY lead_id, channel').all();
@@ -41,7 +48,7 @@ describe('alert queue', () => {
   it('stores pending alerts due at the lead creation time, skipped ones never due', () => {
     const { db, queue } = connect();
     const id = addLead(db);
-    queue.enqueue(id, { pending: ['sms'], skipped: ['email'] }, T0);
+    enqueue(queue, id, { pending: ['sms'], skipped: ['email'] }, T0);
     assert.deepEqual(alert(db, id, 'sms'), {
       lead_id: id, channel: 'sms', status: 'pending', attempts: 0, next_attempt_at: T0,
       lease_until: null, provider_message_id: null, last_error: null, sent_at: null,
@@ -54,13 +61,16 @@ describe('alert queue', () => {
     assert.deepEqual(queue.due('sms', T0, 10), [id]);
     assert.deepEqual(queue.due('sms', '2026-01-01T09:59:59.999Z', 10), []);
     assert.equal(queue.status(id, 'email'), 'skipped');
-    assert.throws(() => queue.enqueue(id, { pending: ['sms'], skipped: [] }, T0), /UNIQUE constraint/, 'one row per lead and channel');
+    // One row per lead and channel: adding a channel the lead has already changes nothing.
+    assert.deepEqual(enqueue(queue, id, { pending: ['sms', 'email'], skipped: [] }, '2026-01-02T00:00:00.000Z'), []);
+    assert.equal((alert(db, id, 'sms') as { next_attempt_at: string }).next_attempt_at, T0);
+    assert.equal(queue.status(id, 'email'), 'skipped');
   });
 
   it('counts and leases an attempt, then records success for good', () => {
     const { db, queue } = connect();
     const id = addLead(db);
-    queue.enqueue(id, both, T0);
+    enqueue(queue, id, both, T0);
     assert.equal(queue.claim(id, 'sms', '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:30.000Z'), 1);
     assert.equal((alert(db, id, 'sms') as { lease_until: string }).lease_until, '2026-01-01T10:00:30.000Z');
     queue.recordFailure(id, 'sms', 'ECONNREFUSED', '2026-01-01T10:01:00.000Z');
@@ -79,7 +89,7 @@ describe('alert queue', () => {
   it('marks an alert failed after its last attempt and never claims it again', () => {
     const { db, queue } = connect();
     const id = addLead(db);
-    queue.enqueue(id, both, T0);
+    enqueue(queue, id, both, T0);
     queue.claim(id, 'email', T0, '2026-01-01T10:00:30.000Z');
     queue.recordFailure(id, 'email', `SMTP 550: ${'x'.repeat(600)}`, null);
     const row = alert(db, id, 'email') as Record<string, unknown>;
@@ -94,7 +104,7 @@ describe('alert queue', () => {
     const a = connect();
     const b = connect(a.path); // a second connection to the same file, as the CLI has next to the server
     const ids = [addLead(a.db), addLead(a.db), addLead(a.db), addLead(a.db)];
-    for (const id of ids) a.queue.enqueue(id, both, T0);
+    for (const id of ids) enqueue(a.queue, id, both, T0);
     const now = '2026-01-01T10:00:01.000Z';
     const lease = '2026-01-01T10:00:31.000Z';
     // Both check first (as each process's loop does), then both try to claim: the check is stale for the loser.
@@ -113,7 +123,7 @@ describe('alert queue', () => {
     const a = connect();
     const b = connect(a.path);
     const id = addLead(a.db);
-    a.queue.enqueue(id, { pending: ['sms'], skipped: ['email'] }, T0);
+    enqueue(a.queue, id, { pending: ['sms'], skipped: ['email'] }, T0);
     assert.equal(a.queue.claim(id, 'sms', T0, '2026-01-01T10:00:30.000Z'), 1);
     assert.deepEqual(b.queue.due('sms', '2026-01-01T10:00:29.999Z', 10), []);
     assert.equal(b.queue.claim(id, 'sms', '2026-01-01T10:00:29.999Z', '2026-01-01T10:01:00.000Z'), undefined);
@@ -127,7 +137,7 @@ describe('alert queue', () => {
   it('on a failure, sets the next attempt and clears the lease', () => {
     const { db, queue } = connect();
     const id = addLead(db);
-    queue.enqueue(id, { pending: ['sms'], skipped: ['email'] }, T0);
+    enqueue(queue, id, { pending: ['sms'], skipped: ['email'] }, T0);
     queue.claim(id, 'sms', T0, '2026-01-01T10:00:30.000Z');
     queue.recordFailure(id, 'sms', 'HTTP 500 20500: Internal Server Error', '2026-01-01T10:00:05.000Z');
     assert.deepEqual(alert(db, id, 'sms'), {
@@ -143,7 +153,7 @@ describe('alert queue', () => {
     const { db, queue } = connect();
     assert.equal(queue.nextDueAt(['sms', 'email']), undefined);
     const a = addLead(db, '2026-01-01T12:00:00.000Z');
-    queue.enqueue(a, both, '2026-01-01T12:00:00.000Z');
+    enqueue(queue, a, both, '2026-01-01T12:00:00.000Z');
     queue.claim(a, 'sms', '2026-01-01T12:00:00.000Z', '2026-01-01T12:05:00.000Z');
     assert.equal(queue.nextDueAt(['sms']), '2026-01-01T12:05:00.000Z');
     assert.equal(queue.nextDueAt(['sms', 'email']), '2026-01-01T12:00:00.000Z');
@@ -152,7 +162,7 @@ describe('alert queue', () => {
   it('requeues failed alerts only (all, or one lead), with a fresh set of attempts due now', () => {
     const { db, queue } = connect();
     const [l1, l2, l3, l4] = [addLead(db), addLead(db), addLead(db), addLead(db)] as [number, number, number, number];
-    for (const id of [l1, l2, l3, l4]) queue.enqueue(id, both, T0);
+    for (const id of [l1, l2, l3, l4]) enqueue(queue, id, both, T0);
     const fail = (id: number, ch: string) => {
       queue.claim(id, ch, T0, '2026-01-01T10:00:30.000Z');
       queue.recordFailure(id, ch, 'HTTP 500', null);
@@ -185,7 +195,7 @@ describe('alert queue', () => {
   it("deletes a lead's alerts with the lead", () => {
     const { db, queue } = connect();
     const id = addLead(db);
-    queue.enqueue(id, both, T0);
+    enqueue(queue, id, both, T0);
     db.prepare('DELETE FROM leads WHERE id = ?').run(id);
     assert.deepEqual(allAlerts(db), []);
   });

@@ -36,18 +36,25 @@ describe('openDatabase', () => {
   it('migrates a new file to the latest version and leaves a migrated file alone', () => {
     const path = join(testTempDir(), 'leads.db');
     const first = openDatabase(path);
-    assert.equal(first.pragma('user_version', { simple: true }), 3);
-    assert.equal(migrations.length, 3);
+    assert.equal(first.pragma('user_version', { simple: true }), 5);
+    assert.equal(migrations.length, 5);
     first.prepare("INSERT INTO settings (key, value) VALUES ('marker', 'kept')").run();
     first.close();
     const again = openDatabase(path); // would fail with "table exists" if it ran a migration twice
     try {
-      assert.equal(again.pragma('user_version', { simple: true }), 3);
+      assert.equal(again.pragma('user_version', { simple: true }), 5);
       assert.deepEqual(again.prepare("SELECT value FROM settings WHERE key = 'marker'").get(), { value: 'kept' });
-      assert.deepEqual(columnsOf(again, 'leads'), ['id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash', 'dedupe_key'], 'no sms_* or email_* columns left');
+      assert.deepEqual(columnsOf(again, 'leads'), [
+        'id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash', 'dedupe_key', 'verdict', 'verdict_reasons',
+        'status', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer',
+      ], 'no sms_* or email_* columns left');
       assert.deepEqual(columnsOf(again, 'alerts'), ['lead_id', 'channel', 'status', 'attempts', 'next_attempt_at', 'lease_until', 'provider_message_id', 'last_error', 'sent_at']);
       const indexes = again.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all();
-      assert.deepEqual(indexes, ['alerts_due', 'leads_dedupe']);
+      assert.deepEqual(indexes, ['alerts_due', 'lead_marks_lead', 'leads_dedupe', 'leads_email', 'leads_verdict']);
+      assert.deepEqual(columnsOf(again, 'proofs_used'), ['id', 'expires_at']);
+      assert.deepEqual(columnsOf(again, 'lead_marks'), ['lead_id', 'status', 'marked_at', 'via']);
+      assert.deepEqual(columnsOf(again, 'page_views'), ['day', 'source', 'views']);
+      assert.deepEqual(columnsOf(again, 'used_links'), ['id', 'used_at']);
     } finally {
       again.close();
     }
@@ -56,7 +63,7 @@ describe('openDatabase', () => {
   it('refuses a database written by a newer release', () => {
     const path = join(testTempDir(), 'leads.db');
     const raw = new Database(path);
-    raw.pragma('user_version = 4');
+    raw.pragma('user_version = 6');
     raw.close();
     assert.throws(() => openDatabase(path), /newer than this release/);
   });

@@ -18,6 +18,9 @@ const lead = (over: Partial<NewLead> = {}): NewLead => ({
   userAgent: 'test',
   ipHash: 'h',
   dedupeKey: 'key-1',
+  verdict: 'verified',
+  verdictReasons: '',
+  source: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, referrer: 'direct' },
   ...over,
 });
 
@@ -35,7 +38,8 @@ describe('leads table', () => {
     assert.equal(id, 1);
     assert.deepEqual(leads.get(id), {
       id: 1, created_at: '2026-01-01T10:00:00.000Z', name: 'Ada', company: 'Engines', email: 'ada@example.com',
-      user_agent: null, ip_hash: null, dedupe_key: 'key-1',
+      user_agent: null, ip_hash: null, dedupe_key: 'key-1', verdict: 'verified', verdict_reasons: '',
+      status: 'new', utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, referrer: 'direct',
     });
     assert.deepEqual(db.prepare('SELECT name, user_agent FROM leads WHERE id = 1').get(), { name: 'Ada', user_agent: null });
     assert.equal(leads.get(999), undefined);

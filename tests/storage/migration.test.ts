@@ -101,12 +101,23 @@ describe('migrating a database of the previous release', () => {
   it('carries every lead and every alert state over to the alerts table, exactly', () => {
     const db = openDatabase(path);
     try {
-      assert.equal(db.pragma('user_version', { simple: true }), 3);
+      assert.equal(db.pragma('user_version', { simple: true }), 5);
       assert.deepEqual(
         (db.prepare('PRAGMA table_info(leads)').all() as { name: string }[]).map((c) => c.name),
-        ['id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash', 'dedupe_key'],
+        [
+          'id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash', 'dedupe_key', 'verdict', 'verdict_reasons',
+          'status', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer',
+        ],
       );
-      assert.deepEqual(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all(), ['alerts_due', 'leads_dedupe']);
+      assert.deepEqual(
+        db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all(),
+        ['alerts_due', 'lead_marks_lead', 'leads_dedupe', 'leads_email', 'leads_verdict'],
+      );
+      // Leads stored before grading were all alerted as they came: they count as verified, still new,
+      // from a source nobody recorded.
+      assert.deepEqual(db.prepare('SELECT DISTINCT verdict, verdict_reasons, status, utm_source, referrer FROM leads').all(), [
+        { verdict: 'verified', verdict_reasons: '', status: 'new', utm_source: null, referrer: null },
+      ]);
       assert.deepEqual(db.prepare('SELECT id, created_at, name, email, user_agent, ip_hash, dedupe_key FROM leads ORDER BY id').all(), [
         { id: 1, created_at: '2026-01-01T10:01:00.000Z', name: 'Ada One', email: 'ada@example.com', user_agent: 'Mozilla/5.0', ip_hash: null, dedupe_key: 'key-1' },
         { id: 2, created_at: '2026-01-01T10:02:00.000Z', name: 'Bea Two', email: 'bea@example.com', user_agent: 'Mozilla/5.0', ip_hash: null, dedupe_key: 'key-2' },

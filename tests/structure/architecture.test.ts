@@ -40,14 +40,18 @@ const graph = new Map<string, string[]>(
 
 /** Which files a folder's files may import, besides their own folder's. */
 const allowed: [string, RegExp][] = [
-  ['src/pages/', /^src\/(pages\/|content\.ts|contract\.ts)/],
+  ['src/pages/', /^src\/(pages\/|content\.ts|contentTypes\.ts|contract\.ts)/],
   ['client/', /^(client\/|src\/pages\/|src\/contract\.ts|src\/content\.ts)/],
-  ['src/leads/', /^src\/(leads\/|alerts\/|storage\/|contract\.ts|config\.ts|logger\.ts)/],
-  ['src/alerts/', /^src\/(alerts\/|storage\/|contract\.ts|config\.ts|logger\.ts)/],
+  ['src/leads/', /^src\/(leads\/|alerts\/|sources\/|storage\/|contract\.ts|content\.ts|config\.ts|logger\.ts)/],
+  ['src/sources/', /^src\/(sources\/|storage\/|contract\.ts|config\.ts|logger\.ts)/],
+  ['src/alerts/', /^src\/(alerts\/|storage\/|contract\.ts|content\.ts|config\.ts|logger\.ts)/],
   ['src/storage/', /^src\/(storage\/|config\.ts)/],
-  ['src/http/', /^src\/(http\/|leads\/|pages\/|contract\.ts|content\.ts|config\.ts|logger\.ts)/],
+  ['src/http/', /^src\/(http\/|leads\/|sources\/|pages\/|contract\.ts|content\.ts|config\.ts|logger\.ts)/],
+  ['src/config.ts', /^src\/(config\/|content\.ts)/],
+  ['src/config/', /^src\/config\//],
   ['src/contract.ts', /^$/],
-  ['src/content.ts', /^$/],
+  ['src/content.ts', /^src\/contentTypes\.ts$/],
+  ['src/contentTypes.ts', /^$/],
 ];
 
 describe('source layout', () => {

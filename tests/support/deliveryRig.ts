@@ -13,6 +13,7 @@ import { createEmailSender } from '../../src/alerts/emailSender';
 import { createSmsSender } from '../../src/alerts/smsSender';
 import { createLeadService, type LeadService } from '../../src/leads/leadService';
 import { createLeadsTable } from '../../src/leads/leadsTable';
+import { createUsedProofsTable } from '../../src/leads/usedProofsTable';
 import { createLogger } from '../../src/logger';
 import { openDatabase, type Db } from '../../src/storage/database';
 import { createIpHasher } from '../../src/storage/ipHash';
@@ -57,7 +58,7 @@ async function startRig(options: RigOptions): Promise<Rig> {
     senders: withEmail === false ? { sms } : { sms, email },
     readLead: (id) => {
       const l = leads.get(id);
-      return l && { id: l.id, createdAt: l.created_at, name: l.name, company: l.company, email: l.email };
+      return l && { id: l.id, createdAt: l.created_at, name: l.name, company: l.company, email: l.email, verdict: l.verdict, source: 'direct' };
     },
     logger,
     retryBaseMs: 100,
@@ -66,12 +67,29 @@ async function startRig(options: RigOptions): Promise<Rig> {
     sendTimeoutMs,
   });
   const service = createLeadService({
-    db, leads, queue, worker, alertChannels: ['sms', 'email'], warmSenders: async () => {}, hashIp: createIpHasher('salt'), logger, now: Date.now, answerTimeoutMs: 300,
+    db,
+    leads,
+    usedProofs: createUsedProofsTable(db),
+    queue,
+    worker,
+    proofs: undefined,
+    rules: { verification: 'off', minFillMs: 0, maxPerEmailPerDay: 1_000_000 },
+    autoReply: false,
+    followUpAfterMs: null,
+    ownHost: 'localhost',
+    warmSenders: async () => {},
+    hashIp: createIpHasher('salt'),
+    logger,
+    now: Date.now,
+    answerTimeoutMs: 300,
   });
   let n = 0;
   const addLead = db.transaction((createdAt: string = new Date().toISOString()) => {
-    const id = leads.insert({ createdAt, name: 'Ada', company: 'Engines', email: 'ada@example.com', userAgent: null, ipHash: null, dedupeKey: `k${n++}` });
-    queue.enqueue(id, withEmail === false ? { pending: ['sms'], skipped: ['email'] } : { pending: ['sms', 'email'], skipped: [] }, createdAt);
+    const id = leads.insert({ createdAt, name: 'Ada', company: 'Engines', email: 'ada@example.com', userAgent: null, ipHash: null, dedupeKey: `k${n++}`, verdict: 'verified', verdictReasons: '', source: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, referrer: 'direct' } });
+    queue.enqueue(id, [
+      { channel: 'sms', status: 'pending', at: createdAt },
+      withEmail === false ? { channel: 'email', status: 'skipped', at: null } : { channel: 'email', status: 'pending', at: createdAt },
+    ]);
     return id;
   });
   const r: Rig = { db, path, queue, twilio, smtp, worker, service, addLead: (at) => addLead(at), row: (id) => readLeadRows(db).find((l) => l.id === id), closeSenders: () => [sms, email].forEach((s) => s.close?.()) };

@@ -56,3 +56,13 @@ export function integrityAt(path: string): string {
     db.close();
   }
 }
+
+/** The page_views table of a database file: counts per day and source, through a connection of its own. */
+export function readViewsAt(path: string): { day: string; source: string; views: number }[] {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT day, source, views FROM page_views ORDER BY day, source').all() as { day: string; source: string; views: number }[];
+  } finally {
+    db.close();
+  }
+}

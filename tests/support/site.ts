@@ -39,9 +39,9 @@ export function createTestSite(env: Record<string, string> = {}, options: LeadPi
   const config = testConfig(dir === undefined ? env : { ...env, DATABASE_PATH: join(dir, 'leads.db') });
   const logger = createLogger(config);
   const assets = loadAssets(assetsDir);
-  const site = renderSite(config.owner, config.publicUrl, assets);
+  const site = renderSite(config.owner, config.publicUrl, assets, config.retention.leadDays);
   const leads = openLeadPipeline(config, logger, options);
-  const { staticPages, app } = createHttpLayer({ config, logger, site, assets, leads });
+  const { staticPages, app } = createHttpLayer({ config, logger, site, assets, leads, now: options.now });
   return {
     app: (req, res) => void (staticPages.serve(req, res) || app(req, res)),
     config,

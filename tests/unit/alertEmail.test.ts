@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildAlertEmail, escapeHtml, oneLineHeader } from '../../src/alerts/emailMessage';
 
-const lead = { id: 7, createdAt: '2026-03-04T05:06:07.890Z', name: 'Ada Lovelace', company: 'Analytical Engines', email: 'ada@example.com' };
+const lead = { id: 7, createdAt: '2026-03-04T05:06:07.890Z', name: 'Ada Lovelace', company: 'Analytical Engines', email: 'ada@example.com', verdict: 'verified' as const, source: 'direct' };
 const envelope = { from: 'alerts@example.com', to: 'owner@example.com' };
 
 describe('buildAlertEmail', () => {
@@ -19,11 +19,31 @@ describe('buildAlertEmail', () => {
         'Name: Ada Lovelace\n' +
         'Company: Analytical Engines\n' +
         'Email: ada@example.com\n' +
+        'Source: direct\n' +
         'Received: 2026-03-04 05:06:07 UTC\n' +
         'Lead: #7\n' +
         '\n' +
         'Reply to this e-mail to answer them directly. The promised reply time is 24 hours.\n',
     );
+  });
+
+  it('ends with the "Mark as contacted" link of the lead when one is given', () => {
+    const url = 'https://anna.example/lead-link?lead=7&action=contacted&expires=1775278000&sig=abc';
+    const mail = buildAlertEmail(lead, envelope, url);
+    assert.ok(mail.text.endsWith(`The promised reply time is 24 hours.\n\nAnswered? Mark it as contacted: ${url}\n`), mail.text);
+    assert.ok(mail.html.includes(`<p><a href="https://anna.example/lead-link?lead=7&amp;action=contacted&amp;expires=1775278000&amp;sig=abc">Answered? Mark it as contacted</a></p>`));
+  });
+
+  it('says where the lead came from, as untrusted text', () => {
+    const mail = buildAlertEmail({ ...lead, source: 'utm_source=<b>x</b> (via news.example.org)' }, envelope);
+    assert.ok(mail.text.includes('\nSource: utm_source=<b>x</b> (via news.example.org)\n'));
+    assert.ok(mail.html.includes('<tr><th align="left">Source</th><td>utm_source=&lt;b&gt;x&lt;/b&gt; (via news.example.org)</td></tr>'));
+  });
+
+  it('says why an unverified lead came without an SMS, first in the subject', () => {
+    const mail = buildAlertEmail({ ...lead, verdict: 'unverified' }, envelope);
+    assert.equal(mail.subject, '[unverified] New lead: Ada Lovelace (Analytical Engines)');
+    assert.ok(mail.text.startsWith("A visitor asked for a free setup call.\nIt came without the form's proof of work (no JavaScript, a script, or sent very fast), so no SMS was sent.\n\n"));
   });
 
   it('writes the HTML part with the same facts, escaped, and a reply link', () => {
@@ -36,6 +56,7 @@ describe('buildAlertEmail', () => {
         '<tr><th align="left">Name</th><td>Ada &quot;Countess&quot; O&#39;Hara</td></tr>\n' +
         '<tr><th align="left">Company</th><td>R&amp;D &lt;Labs&gt;</td></tr>\n' +
         '<tr><th align="left">Email</th><td>o&#39;hara&amp;co@example.com</td></tr>\n' +
+        '<tr><th align="left">Source</th><td>direct</td></tr>\n' +
         '<tr><th align="left">Received</th><td>2026-03-04 05:06:07 UTC</td></tr>\n' +
         '<tr><th align="left">Lead</th><td>#7</td></tr>\n' +
         '</table>\n' +

@@ -28,7 +28,7 @@ const refusal = (env: Env): string => {
   return list[0] as string;
 };
 
-const sms: Env = { TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'tok-secret-42', TWILIO_FROM: '+15550001111', ALERT_SMS_TO: '+15550002222' };
+const sms: Env = { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: 'tok-secret-42', TWILIO_FROM: '+15550001111', ALERT_SMS_TO: '+15550002222' };
 const email: Env = { SMTP_URL: 'smtp://user:pw-secret-42@mail.example.com:587', ALERT_EMAIL_TO: 'owner@example.com', ALERT_EMAIL_FROM: 'alerts@example.com' };
 
 describe('loadConfig defaults', () => {
@@ -53,6 +53,11 @@ describe('loadConfig defaults', () => {
       shutdownTimeoutMs: 10000,
       headersTimeoutMs: 10000,
       requestTimeoutMs: 30000,
+      grading: { verification: 'proof', minFillMs: 3000, maxPerEmailPerDay: 3, challengeSecret: undefined, challengeDifficulty: 15000 },
+      autoReply: false,
+      followUpAfterMs: 72000000,
+      linkSecret: undefined,
+      retention: { leadDays: null, spamDays: 30 },
     });
   });
 
@@ -102,6 +107,16 @@ describe('loadConfig reads every variable', () => {
       SHUTDOWN_TIMEOUT_MS: '2000',
       HEADERS_TIMEOUT_MS: '5000',
       REQUEST_TIMEOUT_MS: '20000',
+      LEAD_VERIFICATION: 'off',
+      LEAD_MIN_FILL_MS: '1500',
+      LEAD_MAX_PER_EMAIL_PER_DAY: '5',
+      LEAD_CHALLENGE_SECRET: 'challenge-secret',
+      LEAD_CHALLENGE_DIFFICULTY: '20000',
+      LEAD_AUTO_REPLY: 'true',
+      FOLLOW_UP_AFTER_HOURS: '0.01',
+      LEAD_LINK_SECRET: 'link-secret',
+      LEAD_RETENTION_DAYS: '365',
+      SPAM_RETENTION_DAYS: '7',
     });
     assert.deepEqual(config, {
       nodeEnv: 'development',
@@ -123,7 +138,7 @@ describe('loadConfig reads every variable', () => {
       trustProxy: 'loopback',
       leadRateLimit: 20,
       leadRateWindowMs: 60000,
-      sms: { accountSid: 'AC123', authToken: 'tok-secret-42', from: '+15550001111', to: '+15550002222', apiUrl: 'http://127.0.0.1:9999' },
+      sms: { accountSid: 'AC0123456789abcdef0123456789abcdef', authToken: 'tok-secret-42', from: '+15550001111', to: '+15550002222', apiUrl: 'http://127.0.0.1:9999' },
       email: { smtpUrl: 'smtp://user:pw-secret-42@mail.example.com:587', to: 'owner@example.com', from: 'alerts@example.com', allowPlaintext: true },
       alertTimeoutMs: 2500,
       alertRetryBaseMs: 1000,
@@ -131,6 +146,11 @@ describe('loadConfig reads every variable', () => {
       shutdownTimeoutMs: 2000,
       headersTimeoutMs: 5000,
       requestTimeoutMs: 20000,
+      grading: { verification: 'off', minFillMs: 1500, maxPerEmailPerDay: 5, challengeSecret: 'challenge-secret', challengeDifficulty: 20000 },
+      autoReply: true,
+      followUpAfterMs: 36000,
+      linkSecret: 'link-secret',
+      retention: { leadDays: 365, spamDays: 7 },
     });
     assert.equal(thumbnailOrigin(config), 'https://img.example.com');
   });
@@ -263,8 +283,13 @@ describe('loadConfig refuses malformed values', () => {
   });
 
   it('refuses alert addresses that are not e-mail addresses', () => {
-    assert.equal(refusal({ ...email, ALERT_EMAIL_TO: 'owner' }), 'ALERT_EMAIL_TO must be an e-mail address');
-    assert.equal(refusal({ ...email, ALERT_EMAIL_FROM: 'Alerts <alerts@example.com>' }), 'ALERT_EMAIL_FROM must be an e-mail address');
+    const hint = 'must be an e-mail address (name@example.com, or Name <name@example.com>)';
+    for (const value of ['owner', 'owner@example', '<owner@example.com>', 'Owner <owner@example.com', 'owner@example.com, other@example.com']) {
+      assert.equal(refusal({ ...email, ALERT_EMAIL_TO: value }), `ALERT_EMAIL_TO ${hint}`, value);
+      assert.equal(refusal({ ...email, ALERT_EMAIL_FROM: value }), `ALERT_EMAIL_FROM ${hint}`, value);
+    }
+    assert.equal(loadConfig({ ...email, ALERT_EMAIL_FROM: 'Site alerts <alerts@example.com>' }).email?.from, 'Site alerts <alerts@example.com>');
+    assert.equal(loadConfig({ ...email, ALERT_EMAIL_TO: 'Anna <anna@example.com>' }).email?.to, 'Anna <anna@example.com>');
   });
 
   it('reports every mistake of one run together, in one error', () => {

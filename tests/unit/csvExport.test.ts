@@ -11,13 +11,14 @@ import { leadRow } from './leadRows';
 const HEADER =
   '"id","created_at","name","company","email","user_agent","ip_hash",' +
   '"sms_status","sms_attempts","sms_last_error","sms_provider_message_id","sms_sent_at",' +
-  '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at"';
+  '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at",' +
+  '"verdict","verdict_reasons"';
 
 /** The name cell of a one-lead export, as written in the file. */
 const nameCell = (name: string) => {
   const csv = toCsv([leadRow({ name })]);
   const prefix = `${HEADER}\r\n"1","2026-03-04T05:06:07.890Z",`;
-  const suffix = ',"Analytical Engines","ada@example.com","Mozilla/5.0","abc123","sent","1","","SM1","2026-03-04T05:06:08.000Z","failed","10","SMTP 550: mailbox unavailable","",""\r\n';
+  const suffix = ',"Analytical Engines","ada@example.com","Mozilla/5.0","abc123","sent","1","","SM1","2026-03-04T05:06:08.000Z","failed","10","SMTP 550: mailbox unavailable","","","verified",""\r\n';
   assert.ok(csv.startsWith(prefix) && csv.endsWith(suffix), JSON.stringify(csv));
   return csv.slice(prefix.length, csv.length - suffix.length);
 };
@@ -27,8 +28,8 @@ describe('toCsv', () => {
     assert.equal(
       toCsv([leadRow(), leadRow({ id: 2, name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com', sms_status: 'pending', sms_attempts: 0, sms_provider_message_id: null, sms_sent_at: null })]),
       `${HEADER}\r\n` +
-        '"1","2026-03-04T05:06:07.890Z","Ada Lovelace","Analytical Engines","ada@example.com","Mozilla/5.0","abc123","sent","1","","SM1","2026-03-04T05:06:08.000Z","failed","10","SMTP 550: mailbox unavailable","",""\r\n' +
-        '"2","2026-03-04T05:06:07.890Z","Grace Hopper","Navy","grace@example.com","Mozilla/5.0","abc123","pending","0","","","","failed","10","SMTP 550: mailbox unavailable","",""\r\n',
+        '"1","2026-03-04T05:06:07.890Z","Ada Lovelace","Analytical Engines","ada@example.com","Mozilla/5.0","abc123","sent","1","","SM1","2026-03-04T05:06:08.000Z","failed","10","SMTP 550: mailbox unavailable","","","verified",""\r\n' +
+        '"2","2026-03-04T05:06:07.890Z","Grace Hopper","Navy","grace@example.com","Mozilla/5.0","abc123","pending","0","","","","failed","10","SMTP 550: mailbox unavailable","","","verified",""\r\n',
     );
   });
 

@@ -29,7 +29,9 @@ describe('toJson', () => {
     "email_attempts": 10,
     "email_last_error": "SMTP 550: mailbox unavailable",
     "email_provider_message_id": null,
-    "email_sent_at": null
+    "email_sent_at": null,
+    "verdict": "verified",
+    "verdict_reasons": ""
   }
 ]
 `,

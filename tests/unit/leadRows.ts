@@ -29,6 +29,8 @@ export function leadRow(values: Record<string, unknown> = {}): ExportRow {
     email_provider_message_id: null,
     email_sent_at: null,
     email_next_attempt_at: null,
+    verdict: 'verified',
+    verdict_reasons: '',
     ...values,
   } as unknown as ExportRow;
 }

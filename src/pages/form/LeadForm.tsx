@@ -6,8 +6,9 @@
  * Inputs are uncontrolled so text typed before hydration is never lost.
  */
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
-import { HONEYPOT_FIELD, LEAD_ENDPOINT, LEAD_FIELDS, type LeadInput } from '../../contract';
+import { HONEYPOT_FIELD, LEAD_ENDPOINT, LEAD_FIELDS, type LeadInput, type LeadSourceInput } from '../../contract';
 import { thrownErrorToast, type ToastMessage } from './messages';
+import type { ProofOfWork } from './proofOfWork';
 import { submitLead } from './submitLead';
 
 export interface LeadFormProps {
@@ -16,9 +17,13 @@ export interface LeadFormProps {
   initialValues?: Partial<LeadInput>;
   onOutcome?: (toast: ToastMessage) => void;
   ref?: Ref<HTMLFormElement>;
+  /** Browser only (not rendered): where the visitor came from, sent with each lead. */
+  source?: LeadSourceInput;
+  /** Browser only (not rendered): the proof of work sent with each lead when one is ready. */
+  proofOfWork?: ProofOfWork;
 }
 
-export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref }: LeadFormProps) {
+export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref, source, proofOfWork }: LeadFormProps) {
   const [submitting, setSubmitting] = useState(false);
   // State updates are asynchronous; the ref stops a second submit (Enter pressed twice) in the same tick.
   const inFlight = useRef(false);
@@ -43,17 +48,17 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref 
     try {
       const data = new FormData(form);
       const value = (name: string) => String(data.get(name) ?? '');
-      toast = await submitLead({
-        name: value('name'),
-        company: value('company'),
-        email: value('email'),
-        honeypot: value(HONEYPOT_FIELD),
-      });
+      const fields = { name: value('name'), company: value('company'), email: value('email'), honeypot: value(HONEYPOT_FIELD) };
+      // Waits briefly for a solve still running; never refuses to send without a proof.
+      const proof = await proofOfWork?.take();
+      toast = await submitLead({ ...fields, source, proof });
       if (toast.variant === 'success') clearFields(form);
     } catch {
       // submitLead answers every failure itself; this is the last guard so the form can never stay busy.
       toast = thrownErrorToast();
     }
+    // A challenge is valid once: whatever the outcome, the next submission gets a fresh one.
+    proofOfWork?.renew();
     inFlight.current = false;
     setSubmitting(false);
     onOutcome?.(toast);

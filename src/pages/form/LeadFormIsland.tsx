@@ -4,22 +4,28 @@
  * element; client/lead-form.tsx hydrates it with the same props.
  */
 import { useRef } from 'react';
+import type { LeadSourceInput } from '../../contract';
 import { LeadForm } from './LeadForm';
+import type { ProofOfWork } from './proofOfWork';
 import { Toaster } from './Toaster';
 import { useToasts } from './useToasts';
 
 export interface LeadFormIslandProps {
   emailPlaceholder: string;
+  /** Browser only, not rendered (client/lead-form.tsx): where the visitor came from. */
+  source?: LeadSourceInput;
+  /** Browser only, not rendered (client/lead-form.tsx): the proof of work for each lead. */
+  proofOfWork?: ProofOfWork;
 }
 
-export function LeadFormIsland({ emailPlaceholder }: LeadFormIslandProps) {
+export function LeadFormIsland({ emailPlaceholder, source, proofOfWork }: LeadFormIslandProps) {
   const { toasts, show, dismiss } = useToasts();
   const form = useRef<HTMLFormElement>(null);
   const focusSubmit = () => form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
 
   return (
     <>
-      <LeadForm ref={form} emailPlaceholder={emailPlaceholder} onOutcome={show} />
+      <LeadForm ref={form} emailPlaceholder={emailPlaceholder} onOutcome={show} source={source} proofOfWork={proofOfWork} />
       <Toaster toasts={toasts} onDismiss={dismiss} onFocusLost={focusSubmit} />
     </>
   );

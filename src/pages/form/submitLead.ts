@@ -3,7 +3,7 @@
  * specification's error catalogue (section 8) prescribes. Kept free of React
  * so every outcome can be reasoned about (and tested) in one place.
  */
-import { HONEYPOT_FIELD, LEAD_ENDPOINT, type LeadInput } from '../../contract';
+import { HONEYPOT_FIELD, LEAD_ENDPOINT, PROOF_FIELD, type LeadInput, type LeadSourceInput } from '../../contract';
 import { thrownErrorToast, toastForResponse, transportErrorToast, type ToastMessage } from './messages';
 
 /** A request still unanswered after this long is treated as a transport failure, so the button never stays stuck. */
@@ -12,11 +12,22 @@ export const SUBMIT_TIMEOUT_MS = 20_000;
 export interface Submission extends LeadInput {
   /** The honeypot's value: empty for people. Sent only when a bot filled it, so the server can drop the lead quietly. */
   honeypot: string;
+  /** Where the visitor came from (src/pages/form/leadSource.ts): only the fields known. */
+  source?: LeadSourceInput;
+  /** The solved challenge (src/pages/form/proofOfWork.ts), when one was ready. */
+  proof?: string;
 }
 
 export async function submitLead(submission: Submission, timeoutMs = SUBMIT_TIMEOUT_MS): Promise<ToastMessage> {
-  const { name, company, email, honeypot } = submission;
-  const body = honeypot === '' ? { name, company, email } : { name, company, email, [HONEYPOT_FIELD]: honeypot };
+  const { name, company, email, honeypot, source, proof } = submission;
+  const body = {
+    name,
+    company,
+    email,
+    ...(honeypot === '' ? {} : { [HONEYPOT_FIELD]: honeypot }),
+    ...source,
+    ...(proof === undefined ? {} : { [PROOF_FIELD]: proof }),
+  };
   // AbortController rather than AbortSignal.timeout(): Safari 15, in our build targets, lacks the latter.
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);

@@ -6,7 +6,11 @@ import { ExternalLink } from '../components/ExternalLink';
 import { islandAttributes } from '../form/island';
 import { LeadFormIsland } from '../form/LeadFormIsland';
 
-export function Contact({ owner }: { owner: OwnerDetails }) {
+/**
+ * `proofWorkerUrl`: the built proof-of-work worker, handed to the form island through its attributes;
+ * `privacyNote`: the line under the form on what happens to the details.
+ */
+export function Contact({ owner, proofWorkerUrl, privacyNote }: { owner: OwnerDetails; proofWorkerUrl?: string; privacyNote: string }) {
   const tel = owner.phone.replace(/[^\d+]/g, '');
   return (
     <section className="section contact" id="contact" aria-labelledby="contact-title">
@@ -21,9 +25,10 @@ export function Contact({ owner }: { owner: OwnerDetails }) {
             <h3>{contact.formTitle}</h3>
             <p className="card-intro">{contact.formIntro}</p>
             {/* The only hydrated element of the page: client/lead-form.tsx reads its props back from these attributes. */}
-            <div {...islandAttributes({ emailPlaceholder: owner.email })}>
+            <div {...islandAttributes({ emailPlaceholder: owner.email, proofWorkerUrl })}>
               <LeadFormIsland emailPlaceholder={owner.email} />
             </div>
+            <p className="form-privacy">{privacyNote}</p>
           </div>
           <div className="card connect-card">
             <h3>{contact.panelTitle}</h3>

@@ -1,0 +1,50 @@
+/**
+ * The owner's reminder of a lead still marked new FOLLOW_UP_AFTER_HOURS after
+ * it arrived: how much of the 24-hour promise is left, who is waiting, and
+ * (in the e-mail) the link that marks the lead as contacted.
+ */
+import { MARK_LINK_TEXT, factsHtml, factsText, escapeHtml, leadFacts, oneLineHeader, senderDomain, type EmailEnvelope, type MailMessage } from './emailMessage';
+import type { AlertLead } from './sender';
+import { fitSms } from './smsText';
+
+const HOUR_MS = 3_600_000;
+const PROMISE_MS = 24 * HOUR_MS;
+
+/** "4 hours left of the 24-hour promise", counted from the lead's arrival to `now`. */
+export function timeLeft(createdAt: string, now: number): string {
+  const leftMs = Date.parse(createdAt) + PROMISE_MS - now;
+  if (leftMs <= 0) return 'the 24-hour promise has run out';
+  const hours = Math.floor(leftMs / HOUR_MS);
+  if (hours < 1) return 'less than an hour left of the 24-hour promise';
+  return `${hours} hour${hours === 1 ? '' : 's'} left of the 24-hour promise`;
+}
+
+export function buildReminderSms(lead: AlertLead, now: number): string {
+  const left = timeLeft(lead.createdAt, now);
+  return fitSms(([name, company]) => `Reminder: ${name}, ${company} is still waiting: ${left}. Lead #${lead.id}`, [lead.name, lead.company]);
+}
+
+export function buildReminderEmail(lead: AlertLead, envelope: EmailEnvelope, now: number, markUrl?: string): MailMessage {
+  const left = timeLeft(lead.createdAt, now);
+  const rows = leadFacts(lead);
+  const intro = `This lead is still marked new: ${left}.`;
+  const cli = `Or on the server: npm run leads -- mark ${lead.id} contacted`;
+  const text = [intro, '', ...factsText(rows), '', ...(markUrl ? [`${MARK_LINK_TEXT}: ${markUrl}`] : []), cli, ''].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    `<p>${escapeHtml(intro)}</p>`,
+    ...factsHtml(rows),
+    ...(markUrl ? [`<p><a href="${escapeHtml(markUrl)}">${MARK_LINK_TEXT}</a></p>`] : []),
+    `<p>${escapeHtml(cli)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return {
+    from: envelope.from,
+    to: envelope.to,
+    replyTo: { name: oneLineHeader(lead.name, 200), address: lead.email },
+    subject: oneLineHeader(`Reminder: ${lead.name} (${lead.company}) is still waiting: ${left}`),
+    text,
+    html,
+    messageId: `<reminder-${lead.id}-${lead.createdAt.replace(/\D/g, '')}@${senderDomain(envelope.from)}>`,
+  };
+}

@@ -1,0 +1,37 @@
+/** The shape of a CLI command: what it is given and what it does. */
+import type { Config } from '../config';
+import type { LeadPipeline } from '../leads/leadPipeline';
+import type { Logger } from '../logger';
+
+export interface CliOptions {
+  limit?: string;
+  format?: string;
+  since?: string;
+  output?: string;
+  id?: string;
+  email?: string;
+  days?: string;
+  force?: boolean;
+}
+
+export interface CliContext {
+  config: Config;
+  options: CliOptions;
+  positionals: string[];
+  /**
+   * The lead pipeline on the configured database, which must exist. `logAlerts`: log warnings
+   * of alert delivery to stderr (commands that send); the others print data on stdout, where
+   * log lines would mix in. Closed after the command.
+   */
+  pipeline(logAlerts?: boolean): LeadPipeline;
+  /** Data the command prints (stdout). */
+  print(text: string): void;
+  /** What the operator should know besides (stderr). */
+  note(text: string): void;
+  /** The log (JSON lines on stderr, at LOG_LEVEL), for what must be on record. */
+  log: Logger;
+}
+
+export interface Command {
+  run(context: CliContext): Promise<void> | void;
+}

@@ -1,0 +1,88 @@
+/**
+ * The commands about leads themselves: list, export, the spam quarantine, and
+ * releasing a lead the filter held back.
+ */
+import { toCsv, toJson, toTable } from './formatLeads';
+import { withAlerts } from './leadReports';
+import { CommandError, leadIdArgument, parsePositiveInt, parseSince, UsageError, writePrivateFile } from './cliArgs';
+import type { Command } from './command';
+import { eraseByEmail, personalData } from './personalData';
+import { deliverDue } from './retryFailedAlerts';
+
+const LIST_COLUMNS = ['id', 'created_at', 'name', 'company', 'email', 'sms_status', 'email_status', 'verdict', 'verdict_reasons'] as const;
+
+export const list: Command = {
+  run({ options, pipeline, print }) {
+    const { leads, queue } = pipeline();
+    print(toTable(withAlerts(leads.recent(parsePositiveInt('--limit', options.limit, 20) as number), queue), LIST_COLUMNS));
+  },
+};
+
+/** The address of `--email`, required by the privacy commands. */
+function emailOption(command: string, email: string | undefined): string {
+  if (!email || !email.includes('@')) throw new UsageError(`${command} --email needs an e-mail address (got "${email ?? ''}")`);
+  return email;
+}
+
+export const exportLeads: Command = {
+  run(context) {
+    if (context.options.email !== undefined) return exportPerson.run(context);
+    const { options, pipeline, print, note } = context;
+    const format = options.format ?? 'csv';
+    if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json (got "${format}")`);
+    const { leads, queue } = pipeline();
+    const rows = withAlerts(leads.since(parseSince(options.since)), queue);
+    const text = format === 'csv' ? toCsv(rows) : toJson(rows);
+    if (!options.output) return print(text);
+    writePrivateFile(options.output, text, options.force === true);
+    note(`wrote ${rows.length} leads to ${options.output}`);
+  },
+};
+
+export const spam: Command = {
+  run({ options, pipeline, print }) {
+    const rows = pipeline().leads.recentWithVerdict('spam', parsePositiveInt('--limit', options.limit, 20) as number);
+    print(toTable(rows, ['id', 'created_at', 'name', 'company', 'email', 'verdict_reasons']));
+  },
+};
+
+export const release: Command = {
+  async run({ positionals, pipeline, print }) {
+    const id = leadIdArgument('release', positionals[0]);
+    const leads = pipeline(true);
+    const released = leads.service.releaseLead(id);
+    if (!released) throw new CommandError(`No lead with id ${id}.`);
+    print(`lead ${id}: ${released.previous === 'verified' ? 'verified already' : `was ${released.previous}, now verified`}\n`);
+    print(`queued: ${released.added.length > 0 ? released.added.join(', ') : 'nothing (no alert was missing)'}\n`);
+    if (released.added.length === 0) return;
+    const { notConfigured } = await deliverDue(leads);
+    const alerts = leads.queue.ofLeads([id]).map((a) => `${a.channel} ${a.status}`);
+    print(`alerts of lead ${id} now: ${alerts.join(', ')}\n`);
+    if (notConfigured.length > 0) print(`not configured here (alerts stay queued for the server): ${notConfigured.join(', ')}\n`);
+  },
+};
+
+/** `export --email ADDRESS`: everything stored about one person, as JSON (a subject access request). */
+const exportPerson: Command = {
+  run({ options, pipeline, print, note }) {
+    const email = emailOption('export', options.email);
+    if (options.format !== undefined && options.format !== 'json') throw new UsageError('export --email writes JSON only: leave out --format or use --format json');
+    const text = `${JSON.stringify(personalData(pipeline(), email, new Date()), null, 2)}\n`;
+    if (!options.output) return print(text);
+    writePrivateFile(options.output, text, options.force === true);
+    note(`wrote the data of ${email} to ${options.output}`);
+  },
+};
+
+/** `erase --email ADDRESS`: deletes that person's leads with their alerts, marks and sources; logs it without the address. */
+export const erase: Command = {
+  run({ options, pipeline, print, log }) {
+    const email = emailOption('erase', options.email);
+    const erased = eraseByEmail(pipeline(), email);
+    print(`erased ${erased.leads} leads, ${erased.alerts} alerts and ${erased.marks} marks of that address\n`);
+    log.info({ leads: erased.leads, alerts: erased.alerts, marks: erased.marks }, 'erased a person\'s leads on request');
+    if (!erased.logEmptied) {
+      throw new CommandError('The rows are deleted, but another process kept the write-ahead log from being emptied: run the same command again.');
+    }
+  },
+};

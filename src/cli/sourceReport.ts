@@ -1,0 +1,88 @@
+/**
+ * The source report of `leads report`: per source, the home-page views, the
+ * leads by verdict, the conversion rate and the median time from a lead's
+ * arrival to the owner's first mark; and the totals. Pure: the command reads
+ * the counts, this puts them together and writes them as a table or JSON.
+ */
+import type { Verdict } from '../leads/grading';
+
+export interface SourceLine {
+  source: string;
+  views: number;
+  leads: Record<Verdict, number>;
+  /** (verified + unverified) / views; null without views. */
+  conversion: number | null;
+  /** Median hours from arrival to the first mark (contacted, won or lost); null when none was marked. */
+  medianReplyHours: number | null;
+}
+
+export interface SourceReport {
+  from: string;
+  to: string;
+  days: number;
+  sources: SourceLine[];
+  total: Omit<SourceLine, 'source'>;
+}
+
+export interface ReportInput {
+  from: string;
+  to: string;
+  days: number;
+  views: { source: string; views: number }[];
+  leads: { source: string; verdict: Verdict; leads: number }[];
+  /** Milliseconds from each marked lead's arrival to its first mark, by source. */
+  replies: { source: string; ms: number }[];
+}
+
+const HOUR_MS = 3_600_000;
+
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+function line(views: number, leads: Record<Verdict, number>, replies: number[]): Omit<SourceLine, 'source'> {
+  const hours = median(replies);
+  return {
+    views,
+    leads,
+    conversion: views === 0 ? null : (leads.verified + leads.unverified) / views,
+    medianReplyHours: hours === null ? null : Math.round((hours / HOUR_MS) * 10) / 10,
+  };
+}
+
+export function buildSourceReport({ from, to, days, views, leads, replies }: ReportInput): SourceReport {
+  const names = [...new Set([...views.map((v) => v.source), ...leads.map((l) => l.source)])];
+  const viewsOf = (source: string) => views.filter((v) => v.source === source).reduce((sum, v) => sum + v.views, 0);
+  const leadsOf = (source?: string) => {
+    const counts: Record<Verdict, number> = { verified: 0, unverified: 0, spam: 0 };
+    for (const l of leads) if (source === undefined || l.source === source) counts[l.verdict] += l.leads;
+    return counts;
+  };
+  const repliesOf = (source?: string) => replies.filter((r) => source === undefined || r.source === source).map((r) => r.ms);
+  const sources = names
+    .map((source) => ({ source, ...line(viewsOf(source), leadsOf(source), repliesOf(source)) }))
+    .sort((a, b) => b.views - a.views || b.leads.verified + b.leads.unverified - (a.leads.verified + a.leads.unverified) || a.source.localeCompare(b.source));
+  const totalViews = views.reduce((sum, v) => sum + v.views, 0);
+  return { from, to, days, sources, total: line(totalViews, leadsOf(), repliesOf()) };
+}
+
+const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)}%`);
+const hours = (value: number | null) => (value === null ? '-' : `${value.toFixed(1)} h`);
+
+/** The report as an aligned table (sources are untrusted text: the caller's table writer flattens them). */
+export function reportRows(report: SourceReport): Record<string, string>[] {
+  const row = (source: string, l: Omit<SourceLine, 'source'>) => ({
+    source,
+    views: String(l.views),
+    verified: String(l.leads.verified),
+    unverified: String(l.leads.unverified),
+    spam: String(l.leads.spam),
+    conversion: percent(l.conversion),
+    median_reply: hours(l.medianReplyHours),
+  });
+  // Upper case: source keys are lower-cased, so no source can be mistaken for the totals.
+  return [...report.sources.map((s) => row(s.source, s)), row('TOTAL', report.total)];
+}

@@ -1,0 +1,62 @@
+/**
+ * The "Mark as contacted" link of the alert e-mails, in HTTP terms: GET shows
+ * the page with one button, its POST marks the lead (once per link). A wrong,
+ * altered, expired or used link gets a 403 page and changes nothing. Every
+ * answer is not indexed and not stored by any cache; the security headers
+ * are set by the app like everywhere else.
+ */
+import express, { Router, type Request, type Response } from 'express';
+import type { Config } from '../config';
+import type { LeadMarking } from '../leads/leadStatus';
+import type { LeadsTable } from '../leads/leadsTable';
+import { MARK_LINK_PATH, type LinkCheck, type MarkLinks } from '../leads/markLinks';
+import { REFUSALS, type MarkLinkView } from '../pages/markLinkPage';
+import { identityBody } from './precompress';
+import { rejectCrossSiteOrigin } from './sameSite';
+import { HTML, prepare, writePrepared } from './staticPages';
+
+export interface MarkLinkRouteDeps {
+  config: Config;
+  links: MarkLinks;
+  marking: LeadMarking;
+  leads: Pick<LeadsTable, 'get'>;
+  page: (view: MarkLinkView) => string;
+  now: () => number;
+}
+
+const PRIVATE = [['X-Robots-Tag', 'noindex, nofollow']] as const;
+const FIELDS = ['lead', 'action', 'expires', 'sig'] as const;
+
+export function markLinkRoute({ config, links, marking, leads, page, now }: MarkLinkRouteDeps): Router {
+  const answer = (req: Request, res: Response, status: number, view: MarkLinkView) =>
+    void writePrepared(req, res, prepare({ body: identityBody(page(view), HTML), cacheControl: 'no-store' }, PRIVATE), status);
+  const refuse = (req: Request, res: Response, reason: keyof typeof REFUSALS) => answer(req, res, 403, { kind: 'refused', message: REFUSALS[reason] });
+
+  /** The link's lead, or the refusal already answered. */
+  function checked(req: Request, res: Response, values: Record<string, unknown>): (LinkCheck & { ok: true }) | undefined {
+    const check = links.check(values, now());
+    if (!check.ok) return void refuse(req, res, check.reason);
+    if (!leads.get(check.leadId)) return void refuse(req, res, 'gone');
+    if (marking.linkUsedAt(check.id) !== undefined) return void refuse(req, res, 'used');
+    return check;
+  }
+
+  const router = Router({ caseSensitive: true, strict: true });
+  router.get(MARK_LINK_PATH, (req, res) => {
+    const check = checked(req, res, req.query);
+    if (!check) return;
+    const received = (leads.get(check.leadId)?.created_at ?? '').replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    const fields = Object.fromEntries(FIELDS.map((name) => [name, String(req.query[name])]));
+    answer(req, res, 200, { kind: 'confirm', leadId: check.leadId, received, action: MARK_LINK_PATH, fields });
+  });
+  const sameSite = rejectCrossSiteOrigin(config.publicUrl, config.nodeEnv !== 'production', (req, res) => refuse(req, res, 'invalid'));
+  const form = express.urlencoded({ extended: false, limit: 2048, parameterLimit: 10 });
+  router.post(MARK_LINK_PATH, sameSite, form, (req, res) => {
+    const check = checked(req, res, (req.body ?? {}) as Record<string, unknown>);
+    if (!check) return;
+    const outcome = marking.mark(check.leadId, 'contacted', check.id);
+    if (outcome.kind === 'marked') return answer(req, res, 200, { kind: 'done', leadId: check.leadId });
+    refuse(req, res, outcome.kind === 'link-used' ? 'used' : 'gone');
+  });
+  return router;
+}

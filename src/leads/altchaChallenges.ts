@@ -1,0 +1,83 @@
+/**
+ * The form's proof of work, with ALTCHA (altcha-lib, v2 protocol): the server
+ * hands out signed challenges and checks the solved ones a lead carries.
+ *
+ * A challenge is made in ALTCHA's deterministic mode: the server picks the
+ * counter the solver must find (so the work is known, from half to all of
+ * LEAD_CHALLENGE_DIFFICULTY hashes) and signs the derived key, so checking a
+ * solution costs two HMACs and no hashing. The signed parameters carry the
+ * issue time (for the too-fast rule) and the expiry (10 minutes). That a
+ * challenge is used once only is kept in the database, by the lead service.
+ */
+import { createHmac, randomInt } from 'node:crypto';
+import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+
+export const CHALLENGE_VALIDITY_MS = 10 * 60_000;
+/** A payload larger than this is not a solved challenge of ours (ours is about 600 bytes). */
+const MAX_PAYLOAD_LENGTH = 4_096;
+
+export type ProofCheck =
+  | { status: 'missing' | 'invalid' | 'expired' }
+  /** id: the challenge's signature, unique per challenge; expiresAt: ISO time after which it can be forgotten. */
+  | { status: 'valid'; id: string; issuedAt: number; expiresAt: string };
+
+export interface ProofOfWork {
+  /** A new challenge, as the form's solver takes it: `{ parameters, signature }`. */
+  challenge(): Promise<Challenge>;
+  /** Checks the body field's value: base64 of JSON `{ challenge, solution }`. */
+  check(payload: unknown): Promise<ProofCheck>;
+}
+
+export interface ProofOfWorkOptions {
+  secret: string;
+  difficulty: number;
+  now?: () => number;
+}
+
+function decode(payload: string): { challenge: Challenge; solution: Solution } | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
+    const { challenge, solution } = parsed as { challenge?: Challenge; solution?: Solution };
+    const issuedAt = challenge?.parameters?.data?.issuedAt;
+    if (typeof challenge?.signature !== 'string' || typeof solution !== 'object' || solution === null || typeof issuedAt !== 'number') return undefined;
+    return { challenge, solution };
+  } catch {
+    return undefined;
+  }
+}
+
+export function createProofOfWork({ secret, difficulty, now = Date.now }: ProofOfWorkOptions): ProofOfWork {
+  // Two keys from one secret: one signs the challenge, the other the key the solver must find.
+  const signing = createHmac('sha256', secret).update('altcha challenge signature').digest('hex');
+  const keySigning = createHmac('sha256', secret).update('altcha key signature').digest('hex');
+  const low = Math.max(1, Math.floor(difficulty / 2));
+
+  return {
+    challenge() {
+      const issuedAt = now();
+      return createChallenge({
+        algorithm: 'SHA-256',
+        cost: 1,
+        counter: randomInt(low, difficulty + 1),
+        deriveKey,
+        hmacSignatureSecret: signing,
+        hmacKeySignatureSecret: keySigning,
+        expiresAt: Math.floor((issuedAt + CHALLENGE_VALIDITY_MS) / 1000),
+        data: { issuedAt },
+      });
+    },
+    async check(payload) {
+      if (payload === undefined || payload === null || payload === '') return { status: 'missing' };
+      if (typeof payload !== 'string' || payload.length > MAX_PAYLOAD_LENGTH) return { status: 'invalid' };
+      const decoded = decode(payload);
+      if (!decoded) return { status: 'invalid' };
+      const { challenge, solution } = decoded;
+      const result = await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: signing, hmacKeySignatureSecret: keySigning }).catch(() => undefined);
+      if (result?.expired) return { status: 'expired' };
+      if (!result?.verified) return { status: 'invalid' };
+      const expiresAt = new Date((challenge.parameters.expiresAt ?? 0) * 1000).toISOString();
+      return { status: 'valid', id: challenge.signature as string, issuedAt: challenge.parameters.data?.issuedAt as number, expiresAt };
+    },
+  };
+}

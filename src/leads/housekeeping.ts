@@ -1,0 +1,69 @@
+/**
+ * Deletes what is kept no longer than it must be, once at start and then once
+ * a day: spam after SPAM_RETENTION_DAYS, every lead after LEAD_RETENTION_DAYS
+ * (when set), spent proofs of work once their challenge has expired, and used
+ * links once no link that old could still be valid.
+ * A lead's alerts go with it (ON DELETE CASCADE); with secure_delete on, the
+ * freed bytes are overwritten, not just unlinked.
+ */
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { LeadsTable } from './leadsTable';
+import { LINK_VALIDITY_MS } from './markLinks';
+import type { UsedLinksTable } from './usedLinksTable';
+import type { UsedProofsTable } from './usedProofsTable';
+
+const DAY_MS = 86_400_000;
+
+export interface HousekeepingDeps {
+  leads: LeadsTable;
+  usedProofs: UsedProofsTable;
+  usedLinks: UsedLinksTable;
+  retention: Config['retention'];
+  logger: Logger;
+  now: () => number;
+}
+
+export interface Housekeeping {
+  /** One pass; returns how many rows of each kind went. */
+  runOnce(): { spam: number; leads: number; proofs: number };
+  /** A pass now and one every day, until stop(). */
+  start(): void;
+  stop(): void;
+}
+
+export function createHousekeeping({ leads, usedProofs, usedLinks, retention, logger, now }: HousekeepingDeps): Housekeeping {
+  let timer: NodeJS.Timeout | undefined;
+  const before = (days: number) => new Date(now() - days * DAY_MS).toISOString();
+
+  function runOnce() {
+    const spam = leads.deleteOlderThan(before(retention.spamDays), 'spam');
+    const old = retention.leadDays === null ? 0 : leads.deleteOlderThan(before(retention.leadDays));
+    const proofs = usedProofs.deleteExpired(new Date(now()).toISOString());
+    usedLinks.deleteUsedBefore(new Date(now() - LINK_VALIDITY_MS).toISOString());
+    if (spam + old > 0) logger.info({ spam, leads: old }, 'retention: old leads deleted with their alerts');
+    return { spam, leads: old, proofs };
+  }
+
+  function safeRun(): void {
+    try {
+      runOnce();
+    } catch (err) {
+      logger.error({ err }, 'retention pass failed; the next one is in a day');
+    }
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (timer) return;
+      safeRun();
+      timer = setInterval(safeRun, DAY_MS);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

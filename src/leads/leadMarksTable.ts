@@ -1,0 +1,40 @@
+/**
+ * Every SQL statement on the lead_marks table: each change of a lead's status
+ * by the owner (contacted, won, lost, or back to new), with its time and how
+ * it was made (the CLI, or a signed link of the alert e-mail).
+ */
+import type { Db } from '../storage/database';
+import { SOURCE_KEY_SQL, type LeadStatus } from './leadsTable';
+
+export interface MarkRow {
+  lead_id: number;
+  status: LeadStatus;
+  marked_at: string;
+  via: 'cli' | 'link';
+}
+
+export interface LeadMarksTable {
+  add(mark: MarkRow): void;
+  ofLeads(leadIds: readonly number[]): MarkRow[];
+  /**
+   * For leads created at or after `since` and marked since (contacted, won or lost): the report
+   * source and the milliseconds from the lead's arrival to its first such mark.
+   */
+  firstAnswersSince(since: string): { source: string; ms: number }[];
+}
+
+export function createLeadMarksTable(db: Db): LeadMarksTable {
+  const add = db.prepare<MarkRow>('INSERT INTO lead_marks (lead_id, status, marked_at, via) VALUES (@lead_id, @status, @marked_at, @via)');
+  const ofLeads = db.prepare<[string], MarkRow>(
+    'SELECT * FROM lead_marks WHERE lead_id IN (SELECT value FROM json_each(?)) ORDER BY lead_id, marked_at, rowid',
+  );
+  const firstAnswers = db.prepare<[string], { source: string; created_at: string; first: string }>(`
+    SELECT ${SOURCE_KEY_SQL} AS source, leads.created_at, MIN(lead_marks.marked_at) AS first
+    FROM leads JOIN lead_marks ON lead_marks.lead_id = leads.id AND lead_marks.status <> 'new'
+    WHERE leads.created_at >= ? GROUP BY leads.id`);
+  return {
+    add: (mark) => void add.run(mark),
+    ofLeads: (ids) => (ids.length === 0 ? [] : ofLeads.all(JSON.stringify(ids))),
+    firstAnswersSince: (since) => firstAnswers.all(since).map((r) => ({ source: r.source, ms: Date.parse(r.first) - Date.parse(r.created_at) })),
+  };
+}

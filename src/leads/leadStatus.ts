@@ -1,0 +1,63 @@
+/**
+ * Where the owner stands with each lead: `new` until marked contacted, won or
+ * lost (or back to new, to undo a mistake), from the CLI or from the signed
+ * link of the alert e-mail. Every change is kept with its time. Marking a lead
+ * cancels its pending reminder; marking it new again re-arms a cancelled
+ * reminder while the 24-hour promise is still running.
+ */
+import { REMINDER_CHANNELS } from '../alerts/senders';
+import type { AlertQueue } from '../alerts/alertQueue';
+import type { Db } from '../storage/database';
+import type { LeadMarksTable } from './leadMarksTable';
+import type { LeadStatus, LeadsTable } from './leadsTable';
+import type { UsedLinksTable } from './usedLinksTable';
+
+/** The reply time the page promises. */
+export const PROMISE_MS = 24 * 3_600_000;
+
+export type MarkOutcome =
+  | { kind: 'marked'; previous: LeadStatus; remindersCancelled: number; remindersRearmed: number }
+  | { kind: 'no-such-lead' }
+  /** The link did its work before: nothing changed. */
+  | { kind: 'link-used'; usedAt: string };
+
+export interface LeadStatusDeps {
+  db: Db;
+  leads: LeadsTable;
+  marks: LeadMarksTable;
+  usedLinks: UsedLinksTable;
+  queue: AlertQueue;
+  followUpAfterMs: number | null;
+  now: () => number;
+}
+
+export interface LeadMarking {
+  /** `link`: the id of the signed link that asks for it (each works once); absent: the CLI. */
+  mark(leadId: number, status: LeadStatus, link?: string): MarkOutcome;
+  /** When a signed link did its work, or undefined while it has not. */
+  linkUsedAt(link: string): string | undefined;
+}
+
+export function createLeadMarking({ db, leads, marks, usedLinks, queue, followUpAfterMs, now }: LeadStatusDeps): LeadMarking {
+  const mark = db.transaction((leadId: number, status: LeadStatus, link: string | undefined): MarkOutcome => {
+    const lead = leads.get(leadId);
+    if (!lead) return { kind: 'no-such-lead' };
+    const at = new Date(now()).toISOString();
+    if (link !== undefined && !usedLinks.use(link, at)) return { kind: 'link-used', usedAt: usedLinks.usedAt(link) ?? at };
+    leads.setStatus(leadId, status);
+    marks.add({ lead_id: leadId, status, marked_at: at, via: link === undefined ? 'cli' : 'link' });
+    let remindersCancelled = 0;
+    let remindersRearmed = 0;
+    if (status !== 'new') {
+      remindersCancelled = queue.cancelPending(leadId, REMINDER_CHANNELS, `lead marked ${status}`);
+    } else if (followUpAfterMs !== null) {
+      const created = Date.parse(lead.created_at);
+      // Only while the promise runs: a reminder after 24 hours would remind of nothing.
+      if (now() < created + PROMISE_MS) {
+        remindersRearmed = queue.reopenCancelled(leadId, REMINDER_CHANNELS, new Date(Math.max(now(), created + followUpAfterMs)).toISOString());
+      }
+    }
+    return { kind: 'marked', previous: lead.status, remindersCancelled, remindersRearmed };
+  });
+  return { mark: (leadId, status, link) => mark.immediate(leadId, status, link), linkUsedAt: (link) => usedLinks.usedAt(link) };
+}

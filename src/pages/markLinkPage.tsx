@@ -1,0 +1,60 @@
+/**
+ * The pages behind the "Mark as contacted" link of an alert e-mail: a page
+ * with one button (its POST does the marking, so a mail scanner that opens
+ * links changes nothing), the confirmation, and the refusal of a wrong,
+ * altered, expired or used link. For the owner only: never indexed, no
+ * scripts. Reuses the look of the lead result page.
+ */
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import type { OwnerDetails } from '../content';
+import { assetUrl, type Assets } from './assets';
+import { Document } from './Document';
+import { renderHtml } from './site';
+
+export type MarkLinkView =
+  | { kind: 'confirm'; leadId: number; received: string; action: string; fields: Record<string, string> }
+  | { kind: 'done'; leadId: number }
+  | { kind: 'refused'; message: string };
+
+export const REFUSALS = {
+  invalid: 'This link is not valid: it may have been copied incompletely or changed. Nothing was changed. Use the link in the alert e-mail, or mark the lead on the server with npm run leads -- mark.',
+  expired: 'This link has expired (links work for 30 days after the lead arrived). Nothing was changed. Mark the lead on the server with npm run leads -- mark.',
+  used: 'This link has been used already. Nothing was changed this time.',
+  gone: 'This lead no longer exists (it was erased or deleted after its retention time). Nothing was changed.',
+} as const;
+
+export function createMarkLinkPage(owner: OwnerDetails, assets: Assets): (view: MarkLinkView) => string {
+  const stylesheet = assetUrl(assets, 'site.css');
+  return (view) => {
+    const [title, message, ok] =
+      view.kind === 'confirm'
+        ? [`Mark lead #${view.leadId} as contacted?`, `The lead arrived ${view.received}. Press the button once you have answered it.`, true]
+        : view.kind === 'done'
+          ? [`Lead #${view.leadId} is marked as contacted`, 'No reminder will be sent for it. Thank you for answering in time.', true]
+          : ['This link cannot be used', view.message, false];
+    const Icon = ok ? CircleCheck : CircleAlert;
+    return renderHtml(
+      <Document title={`${title} | ${owner.name}`} description={title} stylesheet={stylesheet} scripts={[]} noIndex siteName={owner.name}>
+        <main id="main" className="lead-result">
+          <div className={`card lead-result-card lead-result-${ok ? 'success' : 'destructive'}`}>
+            <div className="lead-result-outcome">
+              <Icon className="lead-result-icon" aria-hidden="true" focusable="false" size={28} />
+              <h1>{title}</h1>
+              <p className="lead-result-message">{message}</p>
+            </div>
+            {view.kind === 'confirm' && (
+              <form method="post" action={view.action}>
+                {Object.entries(view.fields).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                <button type="submit" className="button button-primary button-block">
+                  Mark as contacted
+                </button>
+              </form>
+            )}
+          </div>
+        </main>
+      </Document>,
+    );
+  };
+}

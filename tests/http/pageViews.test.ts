@@ -1,0 +1,88 @@
+/**
+ * Page views are counted on the server in aggregate only: per UTC day and
+ * source (the landing URL's utm_source, else the Referer's host, else
+ * direct), for GET / from a client that does not call itself a bot; never
+ * for HEAD, the health check, other pages or crawlers. No IP, no per-visit
+ * row, and no cookie on any answer. The counts reach SQLite once a minute
+ * and at shutdown.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
+import { startServer } from '../support/serverProcess';
+import { tempDir } from '../support/tempDirs';
+import { readViewsAt } from '../support/leadRows';
+
+const site = leadSitesPerTest();
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const today = () => new Date().toISOString().slice(0, 10);
+
+const views = (s: LeadSite) => {
+  s.leads.views.flush(); // as the server does every minute
+  return s.leads.db.prepare('SELECT day, source, views FROM page_views ORDER BY source').all();
+};
+
+describe('page views', () => {
+  it('counts GET / per source: utm_source, else the referring host, else direct', async () => {
+    const s = await site();
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${s.url}${path}`, { headers: { 'User-Agent': BROWSER, ...headers } });
+    await get('/?utm_source=linkedin&utm_campaign=q1');
+    await get('/?utm_source=LinkedIn');
+    await get('/', { Referer: 'https://www.news.example.org/post/1' });
+    await get('/', { Referer: 'https://news.example.org/other' });
+    await get('/?utm_source=newsletter', { Referer: 'https://news.example.org/post/1' });
+    await get('/');
+    await get('/', { Referer: 'http://localhost:3000/some-page' }); // our own site: not a referrer
+    assert.deepEqual(views(s), [
+      { day: today(), source: 'direct', views: 2 },
+      { day: today(), source: 'linkedin', views: 2 },
+      { day: today(), source: 'news.example.org', views: 2 },
+      { day: today(), source: 'newsletter', views: 1 },
+    ]);
+  });
+
+  it('does not count HEAD, the health check, other pages, crawlers or clients without a name', async () => {
+    const s = await site();
+    await fetch(`${s.url}/`, { method: 'HEAD', headers: { 'User-Agent': BROWSER } });
+    await fetch(`${s.url}/healthz`, { headers: { 'User-Agent': BROWSER } });
+    await fetch(`${s.url}/robots.txt`, { headers: { 'User-Agent': BROWSER } });
+    await fetch(`${s.url}/no-such-page`, { headers: { 'User-Agent': BROWSER } });
+    for (const agent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Mozilla/5.0 (compatible; bingbot/2.0)', 'AhrefsBot/7.0', 'Baiduspider', 'my-crawler/1.0', '']) {
+      await fetch(`${s.url}/`, { headers: { 'User-Agent': agent } });
+    }
+    assert.deepEqual(views(s), []);
+    await fetch(`${s.url}/`, { headers: { 'User-Agent': BROWSER, 'If-None-Match': '"anything"' } });
+    assert.deepEqual(views(s), [{ day: today(), source: 'direct', views: 1 }], 'a browser counts');
+  });
+
+  it('never sets a cookie, on any page or answer', async () => {
+    const s = await site();
+    const answers = await Promise.all([
+      fetch(`${s.url}/?utm_source=linkedin`, { headers: { 'User-Agent': BROWSER } }),
+      fetch(`${s.url}/nothing-here`),
+      fetch(`${s.url}/healthz`),
+      fetch(`${s.url}/functions/v1/lead-challenge`),
+      s.post({ name: 'Ada', company: 'Engines', email: 'ada@example.com' }).then(() => fetch(`${s.url}/robots.txt`)),
+    ]);
+    for (const res of answers) assert.equal(res.headers.get('set-cookie'), null, res.url);
+  });
+
+  it('keeps made-up sources from growing without bound: past 500 a day, they count as other', async () => {
+    const s = await site();
+    for (let i = 0; i < 505; i++) await fetch(`${s.url}/?utm_source=made-up-${i}`, { headers: { 'User-Agent': BROWSER } });
+    const rows = views(s) as { source: string; views: number }[];
+    assert.equal(rows.length, 501);
+    assert.deepEqual(rows.find((r) => r.source === 'other'), { day: today(), source: 'other', views: 5 });
+  });
+});
+
+describe('page views of a server process', () => {
+  it('are written to the database at shutdown', async () => {
+    const dataDir = tempDir('views-');
+    const server = await startServer({ dataDir });
+    for (let i = 0; i < 3; i++) await fetch(`${server.url}/?utm_source=linkedin`, { headers: { 'User-Agent': BROWSER } });
+    assert.deepEqual(readViewsAt(`${dataDir}/leads.db`), [], 'kept in memory until the minute is up');
+    assert.equal(await server.stop(), 0);
+    assert.deepEqual(readViewsAt(`${dataDir}/leads.db`), [{ day: today(), source: 'linkedin', views: 3 }]);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The reminder before the 24-hour promise runs out: a lead still `new`
+ * FOLLOW_UP_AFTER_HOURS after it arrived (shortened here to seconds) earns the
+ * owner one SMS and one e-mail, through the durable queue: sent once, never
+ * after the lead was marked, re-armed when it is marked new again, and still
+ * sent after a restart of the server. FOLLOW_UP_AFTER_HOURS=0 turns them off.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { runCli } from '../support/cli';
+import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
+import { alertEnv, leadSitesPerTest } from '../support/leadSite';
+import { postLead } from '../support/leadClient';
+import { startServer } from '../support/serverProcess';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { tempDir } from '../support/tempDirs';
+import { sleep, waitFor } from '../support/waitFor';
+
+const site = leadSitesPerTest();
+/** 0.0005 hours: 1.8 seconds. */
+const SOON = { FOLLOW_UP_AFTER_HOURS: '0.0005', ALERT_RETRY_BASE_MS: '100' };
+
+const remindersBySms = (twilio: FakeTwilio, name: string) => twilio.messages.filter((m) => m.body.startsWith(`Reminder: ${name},`));
+const remindersByMail = (smtp: SmtpSink, name: string) => smtp.messages.filter((m) => m.subject?.startsWith(`Reminder: ${name} (`));
+
+describe('the follow-up reminder', () => {
+  it('reaches the owner once by SMS and e-mail for a lead still new, and never for one marked before', async () => {
+    const s = await site({ env: SOON });
+    await s.post({ name: 'Ada Lovelace', company: 'Engines', email: 'ada@example.com' });
+    await s.post({ name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com' });
+    const marked = await runCli(['mark', '2', 'contacted'], { DATABASE_PATH: s.databasePath });
+    assert.equal(marked.code, 0, marked.stderr);
+    assert.equal(marked.stdout, 'lead 2: new -> contacted (its reminder is cancelled)\n');
+
+    await waitFor(() => remindersBySms(s.twilio, 'Ada Lovelace').length === 1 && remindersByMail(s.smtp, 'Ada Lovelace').length === 1, 6000, 'the reminders');
+    await sleep(1000); // a second one, or one for the marked lead, would arrive here
+    const [sms] = remindersBySms(s.twilio, 'Ada Lovelace');
+    assert.equal(sms?.body, 'Reminder: Ada Lovelace, Engines is still waiting: 23 hours left of the 24-hour promise. Lead #1');
+    const [mail] = remindersByMail(s.smtp, 'Ada Lovelace');
+    assert.equal(mail?.subject, 'Reminder: Ada Lovelace (Engines) is still waiting: 23 hours left of the 24-hour promise');
+    assert.match(mail?.text ?? '', /Answered\? Mark it as contacted: http:\/\/localhost:3000\/lead-link\?lead=1&action=contacted&/);
+    assert.equal(remindersBySms(s.twilio, 'Ada Lovelace').length + remindersByMail(s.smtp, 'Ada Lovelace').length, 2, 'once each');
+    assert.equal(remindersBySms(s.twilio, 'Grace Hopper').length + remindersByMail(s.smtp, 'Grace Hopper').length, 0, 'none for the marked lead');
+  });
+
+  it('is due again when a mark is undone (marked new) while the promise runs', async () => {
+    const s = await site({ env: SOON });
+    await s.post({ name: 'Ada Lovelace', company: 'Engines', email: 'ada@example.com' });
+    const env = { DATABASE_PATH: s.databasePath, ...SOON };
+    assert.match((await runCli(['mark', '1', 'won'], env)).stdout, /new -> won \(its reminder is cancelled\)/);
+    assert.match((await runCli(['mark', '1', 'new'], env)).stdout, /won -> new \(its reminder is due again\)/);
+    await waitFor(() => remindersBySms(s.twilio, 'Ada Lovelace').length === 1, 6000, 'the re-armed reminder');
+    const history = s.leads.db.prepare('SELECT status, via FROM lead_marks ORDER BY rowid').all();
+    assert.deepEqual(history, [{ status: 'won', via: 'cli' }, { status: 'new', via: 'cli' }], 'each change kept');
+  });
+
+  it('is not planned at all with FOLLOW_UP_AFTER_HOURS=0, nor for spam', async () => {
+    const off = await site({ env: { FOLLOW_UP_AFTER_HOURS: '0' } });
+    await off.post({ name: 'Ada', company: 'Engines', email: 'ada@example.com' });
+    const spam = await site({ env: SOON });
+    await spam.post({ name: 'Bot', company: 'Bots', email: 'bot@example.com', website: 'x' });
+    for (const s of [off, spam]) {
+      assert.deepEqual(s.leads.db.prepare("SELECT channel FROM alerts WHERE channel LIKE 'reminder-%'").all(), []);
+    }
+  });
+
+  it('refuses a mark it cannot make', async () => {
+    const s = await site();
+    await s.post({ name: 'Ada', company: 'Engines', email: 'ada@example.com' });
+    const bad = await runCli(['mark', '1', 'called'], { DATABASE_PATH: s.databasePath });
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /mark needs a status: new, contacted, won, lost \(e\.g\. leads mark 1 contacted\)/);
+    const missing = await runCli(['mark', '9', 'won'], { DATABASE_PATH: s.databasePath });
+    assert.equal(missing.code, 1);
+    assert.equal(missing.stderr.trim(), 'No lead with id 9.');
+    assert.equal(s.leads.db.prepare('SELECT status FROM leads').pluck().get(), 'new');
+  });
+});
+
+describe('a reminder and a restart', () => {
+  let twilio: FakeTwilio;
+  let smtp: SmtpSink;
+  before(async () => {
+    [twilio, smtp] = await Promise.all([startFakeTwilio(), startSmtpSink()]);
+  });
+  after(() => Promise.all([twilio.close(), smtp.close()]));
+
+  it('is sent once by the next server when the one that planned it stopped before its time', async () => {
+    const dataDir = tempDir('reminder-restart-');
+    // 0.001 hours: 3.6 seconds.
+    const env = { ...alertEnv(twilio, smtp), FOLLOW_UP_AFTER_HOURS: '0.001', ALERT_RETRY_BASE_MS: '100' };
+    const first = await startServer({ dataDir, env });
+    assert.equal((await postLead(first.url, { name: 'Ada Lovelace', company: 'Engines', email: 'ada@example.com' })).status, 200);
+    assert.equal(await first.stop(), 0);
+    assert.equal(remindersBySms(twilio, 'Ada Lovelace').length, 0, 'not yet');
+    await sleep(3_000);
+    const second = await startServer({ dataDir, env });
+    try {
+      await waitFor(() => remindersBySms(twilio, 'Ada Lovelace').length === 1 && remindersByMail(smtp, 'Ada Lovelace').length === 1, 8000, 'the reminders');
+      await sleep(500);
+      assert.equal(remindersBySms(twilio, 'Ada Lovelace').length + remindersByMail(smtp, 'Ada Lovelace').length, 2);
+    } finally {
+      await second.stop();
+    }
+  });
+});
