@@ -3,6 +3,8 @@
 # The site as one container: `docker build -t gtm-site .` then see compose.yaml.
 # Two stages: `build` (dev dependencies, toolchain, compiles everything) and the
 # runtime image (production dependencies and built files only, non-root).
+# After each deployment, prove the alerts reach the owner:
+#   docker compose exec site node dist/cli.js test-alerts   (exit 0: both providers accepted)
 
 # Node 26 (the current LTS line), pinned to a release; bump it deliberately.
 ARG NODE_IMAGE=node:26.10.0-bookworm-slim

@@ -1,9 +1,12 @@
 // The lead-submission run of `npm run bench`: the project's local Twilio and SMTP fakes
 // (tests/support, loaded through tsx), the server configured to send its alerts to them with the
-// rate limit lifted, then submissions as fast as the machine allows for a fixed time. The path and
-// the field names come from the lead contract (src/contract.ts), as the form's do. Every lead is
-// unique (its number is in each field), so stored rows and delivered alerts can be matched one to
-// one and duplicates counted.
+// rate limit lifted and grading on, then submissions as fast as the machine allows for a fixed
+// time. Each lead carries a solved proof of work, fetched from the server and solved before the
+// run (the server's cost per lead is checking it, which does not depend on the difficulty, so the
+// bench server's challenges are cheap to solve), so every lead is verified and texted. The path
+// and the field names come from the lead contract (src/contract.ts), as the form's do. Every lead
+// is unique (its number is in each field), so stored rows and delivered alerts can be matched one
+// to one and duplicates counted.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,15 +20,70 @@ async function loadTs(file) {
 
 /** The lead endpoint's path and a body builder, both from src/contract.ts. */
 export async function leadContract() {
-  const { LEAD_ENDPOINT, LEAD_FIELDS, FIELD_LIMITS, HONEYPOT_FIELD } = await loadTs('src/contract.ts');
+  const { LEAD_ENDPOINT, LEAD_CHALLENGE_ENDPOINT, LEAD_FIELDS, FIELD_LIMITS, HONEYPOT_FIELD, PROOF_FIELD } = await loadTs('src/contract.ts');
   // The e-mail is what the stored rows are matched on, and it must be a valid address.
   if (!LEAD_FIELDS.includes('email')) throw new Error(`src/contract.ts: LEAD_FIELDS (${LEAD_FIELDS.join(', ')}) has no 'email'`);
   const value = (field, n) => (field === 'email' ? `bench${n}@example.com` : `Bench${n} ${field}`.slice(0, FIELD_LIMITS[field]));
-  const body = (n) => JSON.stringify({ ...Object.fromEntries(LEAD_FIELDS.map((field) => [field, value(field, n)])), [HONEYPOT_FIELD]: '' });
-  return { endpoint: LEAD_ENDPOINT, body };
+  const body = (n, proof) =>
+    JSON.stringify({ ...Object.fromEntries(LEAD_FIELDS.map((field) => [field, value(field, n)])), [HONEYPOT_FIELD]: '', ...(proof ? { [PROOF_FIELD]: proof } : {}) });
+  return { endpoint: LEAD_ENDPOINT, challengeEndpoint: LEAD_CHALLENGE_ENDPOINT, body };
+}
+
+/**
+ * `count` solved proofs for the lead run, as any ALTCHA client makes them: challenges fetched from
+ * the server (20 at a time), solved with altcha-lib's own solver, encoded as the `altcha` field.
+ */
+export async function solvedProofs(origin, challengeEndpoint, count) {
+  const { solveChallenge } = await import('altcha-lib');
+  const { deriveKey } = await import('altcha-lib/algorithms/sha');
+  const proofs = [];
+  const one = async () => {
+    const res = await fetch(new URL(challengeEndpoint, origin));
+    if (!res.ok) throw new Error(`GET ${challengeEndpoint}: HTTP ${res.status}`);
+    const challenge = await res.json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    proofs.push(Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'));
+  };
+  let started = 0;
+  const workers = Array.from({ length: 20 }, async () => {
+    while (started < count) {
+      started += 1;
+      await one();
+    }
+  });
+  await Promise.all(workers);
+  return proofs;
 }
 
 /** Starts both fakes and returns the server environment that sends alerts to them. */
+/**
+ * The server's CPU per proof check, through the product's own module (src/leads/altchaChallenges.ts):
+ * `calls` checks of solved payloads, one at a time, after a warm-up.
+ */
+export async function proofCheckCost(calls = 2_000) {
+  const { createProofOfWork } = await loadTs('src/leads/altchaChallenges.ts');
+  const { solveChallenge } = await import('altcha-lib');
+  const { deriveKey } = await import('altcha-lib/algorithms/sha');
+  const proofs = createProofOfWork({ secret: 'bench-secret', difficulty: 100 });
+  const payloads = [];
+  for (let i = 0; i < 10; i += 1) {
+    const challenge = await proofs.challenge();
+    payloads.push(Buffer.from(JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) })).toString('base64'));
+  }
+  const time = async (fn) => {
+    for (let i = 0; i < 100; i += 1) await fn(i);
+    const cpu = process.cpuUsage();
+    for (let i = 0; i < calls; i += 1) await fn(i);
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / calls;
+  };
+  const checkMicros = await time(async (i) => {
+    if ((await proofs.check(payloads[i % payloads.length])).status !== 'valid') throw new Error('a solved proof did not check');
+  });
+  const challengeMicros = await time(() => proofs.challenge());
+  return { calls, checkMicros, challengeMicros };
+}
+
 export async function startFakes(dir) {
   const { startFakeTwilio } = await loadTs('tests/support/fakeTwilio.ts');
   const { startSmtpSink } = await loadTs('tests/support/smtpSink.ts');
@@ -40,6 +98,11 @@ export async function startFakes(dir) {
       DATABASE_PATH: databasePath,
       IP_HASH_SALT: 'bench-salt-not-secret',
       LEAD_RATE_LIMIT: '1000000',
+      // Grading on, as in production; challenges cheap to solve beforehand, and no minimum fill
+      // time (the proofs are solved before the run starts and used at once).
+      LEAD_VERIFICATION: 'proof',
+      LEAD_CHALLENGE_DIFFICULTY: '100',
+      LEAD_MIN_FILL_MS: '0',
       TWILIO_ACCOUNT_SID: twilio.accountSid,
       TWILIO_AUTH_TOKEN: twilio.authToken,
       TWILIO_FROM: '+15005550006',
@@ -73,11 +136,14 @@ async function storedLeads(databasePath) {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
     const one = (sql) => db.prepare(sql).pluck().get();
+    const sent = (channel) =>
+      one(`SELECT COUNT(*) FROM alerts JOIN leads ON leads.id = alerts.lead_id WHERE leads.email LIKE 'bench%' AND alerts.channel = '${channel}' AND alerts.status = 'sent'`);
     return {
       stored: one("SELECT COUNT(*) FROM leads WHERE email LIKE 'bench%@example.com'"),
+      verified: one("SELECT COUNT(*) FROM leads WHERE email LIKE 'bench%@example.com' AND verdict = 'verified'"),
       duplicateRows: one("SELECT COUNT(*) FROM (SELECT email FROM leads WHERE email LIKE 'bench%' GROUP BY email HAVING COUNT(*) > 1)"),
-      smsSent: one("SELECT COUNT(*) FROM leads WHERE email LIKE 'bench%' AND sms_status = 'sent'"),
-      emailSent: one("SELECT COUNT(*) FROM leads WHERE email LIKE 'bench%' AND email_status = 'sent'"),
+      smsSent: sent('sms'),
+      emailSent: sent('email'),
     };
   } catch (err) {
     return { error: err.message };
@@ -87,7 +153,7 @@ async function storedLeads(databasePath) {
 }
 
 /** Submits leads for `seconds`, or exactly `amount` of them when given (the same work on a busy machine). */
-export async function runLeadBench({ origin, contract, fakes, seconds, amount, connections }) {
+export async function runLeadBench({ origin, contract, fakes, seconds, amount, connections, proofs = [] }) {
   const { endpoint } = contract;
   const probe = await fetch(new URL(endpoint, origin), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   await probe.arrayBuffer();
@@ -108,7 +174,7 @@ export async function runLeadBench({ origin, contract, fakes, seconds, amount, c
         setupRequest: (req) => {
           next += 1;
           sent += 1;
-          return { ...req, body: contract.body(next) };
+          return { ...req, body: contract.body(next, proofs[next - 1]) };
         },
         onResponse: (status, body) => {
           statuses[status] = (statuses[status] ?? 0) + 1;

@@ -20,23 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS as LAUNCH_ARGS, chromePath } from './chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const assetsDir = join(root, 'dist', 'public', 'assets');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-// The launch flags of tests/support/browser.ts (not imported: bench/ does not depend on tests/).
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
-
 // The server's settings as the contract describes them (SHA-256, cost 1, 10 minutes).
 const SECRET = 'bench-hmac-signature-secret';
 const KEY_SECRET = 'bench-hmac-key-signature-secret';

@@ -1,4 +1,4 @@
-// The dependency audit CI runs after the tests (issue 6): `npm audit --omit=dev`
+// The dependency audit CI runs after the tests: `npm audit --omit=dev`
 // must report no high or critical vulnerability in what the server ships.
 // Exit 1 when it does, naming each package. Where the registry does not offer
 // the advisory endpoint (this workplace's mirror answers 405), the audit cannot

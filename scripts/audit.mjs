@@ -19,20 +19,10 @@ import { deflateSync, crc32 } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_FLAGS, chromePath } from '../bench/chromium.mjs';
 import { buildIfStale, freePort, startServer, stopAll } from '../bench/processes.mjs';
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** A 480x360 PNG (a navy gradient), built in memory: the stand-in for the video host's thumbnail. */
 function thumbnailPng(width = 480, height = 360) {

@@ -20,7 +20,10 @@ function main(): void {
   const config = loadConfig();
   const logger = createLogger(config);
   const assets = loadAssets(assetsDir);
-  const site = renderSite(config.owner, config.publicUrl, assets, config.retention.leadDays);
+  const site = renderSite(config.owner, config.publicUrl, assets, {
+    leadRetentionDays: config.retention.leadDays,
+    proofOfWork: config.grading.verification === 'proof',
+  });
   const leads = openLeadPipeline(config, logger);
   const { staticPages, app } = createHttpLayer({ config, logger, site, assets, leads });
 

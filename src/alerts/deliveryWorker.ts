@@ -15,7 +15,11 @@
  */
 import type { Logger } from '../logger';
 import type { AlertQueue, Channel } from './alertQueue';
+import { retryDelayMs } from './retryRules';
 import { describeSendError, type AlertLead, type AlertSender } from './sender';
+
+/** The backoff rule lives in retryRules.ts; re-exported so imports from the worker keep working. */
+export { retryDelayMs };
 
 export interface DeliveryWorkerOptions {
   queue: AlertQueue;
@@ -48,12 +52,6 @@ export interface DeliveryWorker {
   inFlight(): number;
 }
 
-/** The delay before attempt `attempts + 1`, after `attempts` failures: doubling from the base, at most six hours. */
-export function retryDelayMs(attempts: number, retryBaseMs: number): number {
-  return Math.min(retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
-}
-
-const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const MIN_TIMER_MS = 50; // keeps a stuck row from spinning the loop
 const DUE_BATCH = 50;

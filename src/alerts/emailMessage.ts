@@ -5,6 +5,7 @@
  * to the lead (Reply-To) while From stays our own address, so the mail passes
  * SPF/DKIM checks of our domain.
  */
+import { FIELD_LIMITS } from '../contract';
 import type { AlertLead } from './sender';
 
 export interface EmailEnvelope {
@@ -107,7 +108,7 @@ export function buildAlertEmail(lead: AlertLead, envelope: EmailEnvelope, markUr
   return {
     from: envelope.from,
     to: envelope.to,
-    replyTo: { name: oneLineHeader(lead.name, 200), address: lead.email },
+    replyTo: { name: oneLineHeader(lead.name, FIELD_LIMITS.name), address: lead.email },
     subject: oneLineHeader(`${tag}New lead: ${lead.name} (${lead.company})`),
     text,
     html,

@@ -3,6 +3,7 @@
  * it arrived: how much of the 24-hour promise is left, who is waiting, and
  * (in the e-mail) the link that marks the lead as contacted.
  */
+import { FIELD_LIMITS } from '../contract';
 import { MARK_LINK_TEXT, factsHtml, factsText, escapeHtml, leadFacts, oneLineHeader, senderDomain, type EmailEnvelope, type MailMessage } from './emailMessage';
 import type { AlertLead } from './sender';
 import { fitSms } from './smsText';
@@ -41,7 +42,7 @@ export function buildReminderEmail(lead: AlertLead, envelope: EmailEnvelope, now
   return {
     from: envelope.from,
     to: envelope.to,
-    replyTo: { name: oneLineHeader(lead.name, 200), address: lead.email },
+    replyTo: { name: oneLineHeader(lead.name, FIELD_LIMITS.name), address: lead.email },
     subject: oneLineHeader(`Reminder: ${lead.name} (${lead.company}) is still waiting: ${left}`),
     text,
     html,

@@ -15,7 +15,7 @@ import { PROOF_FIELD, type LeadInput } from '../contract';
 import type { Logger } from '../logger';
 import type { AlertQueue, Channel } from '../alerts/alertQueue';
 import type { DeliveryWorker } from '../alerts/deliveryWorker';
-import { REPLY_CHANNEL } from '../alerts/senders';
+import { ALERT_CHANNELS, REPLY_CHANNEL } from '../alerts/senders';
 import type { Db } from '../storage/database';
 import type { IpHasher } from '../storage/ipHash';
 import { leadSourceOf } from '../sources/attribution';
@@ -102,11 +102,11 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
    * The alerts of a lead with this verdict that it does not have yet: the reply only if this
    * address had none in a day, the reminders only while their time is still to come.
    */
-  function queueAlerts(id: number, verdict: Verdict, email: string, createdAt: number): Channel[] {
+  function queueAlerts(id: number, verdict: Verdict, email: string, createdAt: number, configured: readonly Channel[] = worker.channels): Channel[] {
     const at = now();
     const replyAllowed = deps.autoReply && !queue.hasAlertForAddress(REPLY_CHANNEL, email, iso(at - DAY_MS));
     const remindAt = deps.followUpAfterMs === null ? null : createdAt + deps.followUpAfterMs;
-    const plan = alertPlan(verdict, { configured: worker.channels, replyAllowed, at: iso(at), remindAt: remindAt !== null && remindAt > at ? iso(remindAt) : null });
+    const plan = alertPlan(verdict, { configured, replyAllowed, at: iso(at), remindAt: remindAt !== null && remindAt > at ? iso(remindAt) : null });
     return queue.enqueue(id, plan);
   }
 
@@ -142,7 +142,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     const lead = leads.get(id);
     if (!lead) return undefined;
     if (lead.verdict !== 'verified') leads.setVerdict(id, 'verified', [lead.verdict_reasons, 'released'].filter(Boolean).join(','));
-    return { previous: lead.verdict, added: queueAlerts(id, 'verified', lead.email, Date.parse(lead.created_at)) };
+    // The owner's SMS and e-mail are queued even when this process (a CLI run without the provider
+    // settings, say) cannot send them: the server will. Never 'skipped' for what the server may have.
+    const configured = [...new Set([...ALERT_CHANNELS, ...worker.channels])];
+    return { previous: lead.verdict, added: queueAlerts(id, 'verified', lead.email, Date.parse(lead.created_at), configured) };
   });
 
   /** An identical submission still running, or stored within the window: its outcome, without a second alert. */

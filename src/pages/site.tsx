@@ -23,13 +23,21 @@ export function renderHtml(element: React.ReactElement): string {
   return `<!DOCTYPE html>${renderToString(element)}`;
 }
 
-/** `publicUrl`: the site's canonical origin, without a trailing slash; `leadRetentionDays`: LEAD_RETENTION_DAYS, for the line under the form. */
-export function renderSite(owner: OwnerDetails, publicUrl: string, assets: Assets, leadRetentionDays: number | null = null): RenderedSite {
+export interface SiteOptions {
+  /** LEAD_RETENTION_DAYS, for the line under the form (null: kept until erased). */
+  leadRetentionDays?: number | null;
+  /** False when leads are not graded by a proof of work: the form then solves no challenges. */
+  proofOfWork?: boolean;
+}
+
+/** `publicUrl`: the site's canonical origin, without a trailing slash. */
+export function renderSite(owner: OwnerDetails, publicUrl: string, assets: Assets, { leadRetentionDays = null, proofOfWork = true }: SiteOptions = {}): RenderedSite {
   const title = `${owner.name} | ${site.title}`;
   const stylesheet = assetUrl(assets, 'site.css');
   // Optional, unlike the other entries: a build without the worker renders a form that simply sends
-  // no proof of work (its leads are unverified, never refused).
-  const proofWorkerUrl = assets.urls['proof-worker.js'];
+  // no proof of work (its leads are unverified, never refused). Without grading, visitors' browsers
+  // are spared the work.
+  const proofWorkerUrl = proofOfWork ? assets.urls['proof-worker.js'] : undefined;
 
   const home = renderHtml(
     <Document

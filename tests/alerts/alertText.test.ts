@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { buildAlertEmail, escapeHtml, oneLineHeader } from '../../src/alerts/emailMessage';
 import { isGsm, toGsmText } from '../../src/alerts/gsm';
 import { buildSmsText, fitValues } from '../../src/alerts/smsText';
-import { fitsTwoSegments } from '../unit/smsBilling';
+import { fitsTwoSegments } from '../support/smsBilling';
 
 const lead = { id: 7, createdAt: '2026-03-04T05:06:07.890Z', name: 'Ada Lovelace', company: 'Analytical Engines', email: 'ada@example.com', verdict: 'verified' as const, source: 'direct' };
 const envelope = { from: 'alerts@example.com', to: 'owner@example.com' };

@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, routeThumbnail } from '../support/browser';
 import { LEAD_PATH, startLeadSite, type LeadSite } from '../support/leadSite';
-import { SPEC } from '../support/specText';
+import { FORM_TEXT } from '../support/visitorText';
 import { waitFor } from '../support/waitFor';
 import { fillLead, hydrateForm, sampleLead, submitButton, theToast } from './leadFormHelpers';
 
@@ -62,7 +62,7 @@ describe('a visit from a campaign', () => {
     await page.waitForTimeout(Math.max(0, 2_000 - (Date.now() - started)));
     const sent = page.waitForRequest((r) => r.url().endsWith(LEAD_PATH));
     await submitButton(page).click();
-    assert.deepEqual(await theToast(page), { title: SPEC.thankYouTitle, description: SPEC.thankYou, variant: 'success' });
+    assert.deepEqual(await theToast(page), { title: FORM_TEXT.thankYouTitle, description: FORM_TEXT.thankYou, variant: 'success' });
     assert.equal(typeof (await sent).postDataJSON().altcha, 'string', 'the lead carried the solved challenge');
 
     const row = site.rows().find((r) => r.email === lead.email);
@@ -81,8 +81,8 @@ describe('a visit from a campaign', () => {
     assert.equal(linkedinViews(), viewsBefore + 1, 'the view counted under the campaign');
     const lead = sampleLead('graded-nojs');
     await fillLead(page, lead);
-    await Promise.all([page.waitForURL(`**${LEAD_PATH}`), page.getByRole('button', { name: SPEC.submitIdle }).click()]);
-    assert.equal(((await page.locator('.lead-result-message').textContent()) ?? '').trim(), SPEC.savedSmsMayHaveFailed);
+    await Promise.all([page.waitForURL(`**${LEAD_PATH}`), page.getByRole('button', { name: FORM_TEXT.submitIdle }).click()]);
+    assert.equal(((await page.locator('.lead-result-message').textContent()) ?? '').trim(), FORM_TEXT.savedSmsMayHaveFailed);
     const row = site.rows().find((r) => r.email === lead.email);
     assert.deepEqual([row?.verdict, row?.verdict_reasons], ['unverified', 'no-proof']);
     assert.deepEqual([row?.utm_source, row?.utm_campaign, row?.referrer], ['linkedin', 'q1', null], 'the campaign from the Referer; the site before is not known');

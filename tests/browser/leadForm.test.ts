@@ -1,16 +1,16 @@
 /**
  * The lead form in Chromium against the real server and endpoint (real
- * SQLite, the real twilio client pointed at the fake Twilio): every row of
- * the specification's error catalogue with its exact toast, the button's two
- * states, and fields cleared on success and kept on every failure. Rows the
- * real server cannot produce on demand (a network failure, a broken answer,
- * a failure without error text) are staged with Playwright's page.route.
+ * SQLite, the real twilio client pointed at the fake Twilio): every kind of
+ * failure a visitor can meet with its exact toast, the button's two states,
+ * and fields cleared on success and kept on every failure. Failures the real
+ * server cannot produce on demand (a network failure, a broken answer, a
+ * failure without error text) are staged with Playwright's page.route.
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import type { Page, Route } from 'playwright-core';
 import { LEAD_PATH, startLeadSite } from '../support/leadSite';
-import { SERVER_ERRORS, SPEC } from '../support/specText';
+import { SERVER_ERRORS, FORM_TEXT } from '../support/visitorText';
 import {
   emptyLead, fieldValues, fillLead, gate, hydrateForm, openHome, problems, sampleLead, sharedBrowserAndSite, submitButton, theToast, type LeadValues, type OpenedPage,
 } from './leadFormHelpers';
@@ -52,14 +52,13 @@ describe('the error catalogue, row by row', () => {
     const lead = sampleLead('sms-ok');
     const sent = page.waitForRequest((r) => r.url().endsWith(LEAD_PATH));
     const toast = await submit(page, lead);
-    assert.deepEqual(toast, { title: SPEC.thankYouTitle, description: SPEC.thankYou, variant: 'success' });
+    assert.deepEqual(toast, { title: FORM_TEXT.thankYouTitle, description: FORM_TEXT.thankYou, variant: 'success' });
     assert.deepEqual(await fieldValues(page), emptyLead);
     const request = await sent;
     assert.equal(request.headers()['content-type'], 'application/json');
-    // The fields typed, and the solved challenge when it was ready (proofOfWork.test.ts checks it).
-    const { altcha, ...fields } = request.postDataJSON() as Record<string, unknown>;
-    assert.deepEqual(fields, lead, 'the body is {name, company, email} and nothing else typed');
-    assert.ok(altcha === undefined || typeof altcha === 'string');
+    // With grading off (this site) the form solves no challenge: the body is exactly what was typed.
+    // proofOfWork.test.ts and gradedVisit.test.ts check the body with grading on.
+    assert.deepEqual(request.postDataJSON(), lead, 'the body is exactly {name, company, email}');
     assert.ok(shared.site.rows().some((row) => row.email === lead.email), 'the lead is stored');
     assert.ok(shared.site.twilio.messages.some((m) => m.body.includes(lead.name)), 'the SMS reached the fake Twilio');
   });
@@ -71,7 +70,7 @@ describe('the error catalogue, row by row', () => {
         const page = await formPage();
         const lead = sampleLead(`sms-${mode}`);
         const toast = await submit(page, lead);
-        assert.deepEqual(toast, { title: SPEC.thankYouTitle, description: SPEC.savedSmsMayHaveFailed, variant: 'success' });
+        assert.deepEqual(toast, { title: FORM_TEXT.thankYouTitle, description: FORM_TEXT.savedSmsMayHaveFailed, variant: 'success' });
         assert.deepEqual(await fieldValues(page), emptyLead);
         assert.ok(shared.site.rows().some((row) => row.email === lead.email), 'the lead is stored all the same');
       } finally {
@@ -87,7 +86,7 @@ describe('the error catalogue, row by row', () => {
     const answered = page.waitForResponse((r) => r.url().endsWith(LEAD_PATH));
     const toast = await submit(page, lead);
     assert.deepEqual(await (await answered).json(), { success: false, error: 'Name must be at most 200 characters.' });
-    assert.deepEqual(toast, { title: SPEC.errorTitle, description: 'Name must be at most 200 characters.', variant: 'destructive' });
+    assert.deepEqual(toast, { title: FORM_TEXT.errorTitle, description: 'Name must be at most 200 characters.', variant: 'destructive' });
     assert.deepEqual(await fieldValues(page), lead);
     assert.equal(shared.site.rows().length, stored, 'nothing stored');
   });
@@ -99,7 +98,7 @@ describe('the error catalogue, row by row', () => {
       opened.push(visit);
       const { page } = visit;
       await hydrateForm(page);
-      assert.equal((await submit(page, sampleLead('limit-first'))).title, SPEC.thankYouTitle);
+      assert.equal((await submit(page, sampleLead('limit-first'))).title, FORM_TEXT.thankYouTitle);
       await page.getByRole('button', { name: 'Dismiss notification' }).click();
       const lead = sampleLead('limit-second');
       const answered = page.waitForResponse((r) => r.url().endsWith(LEAD_PATH));
@@ -107,30 +106,30 @@ describe('the error catalogue, row by row', () => {
       const response = await answered;
       assert.equal(response.status(), 429);
       // The default window, LEAD_RATE_WINDOW_MS, is ten minutes.
-      assert.deepEqual(toast, { title: SPEC.errorTitle, description: SERVER_ERRORS.rateLimitedTenMinutes, variant: 'destructive' });
+      assert.deepEqual(toast, { title: FORM_TEXT.errorTitle, description: SERVER_ERRORS.rateLimitedTenMinutes, variant: 'destructive' });
       assert.deepEqual(await fieldValues(page), lead);
     } finally {
       await limited.close();
     }
   });
 
-  // Rows the real server cannot produce on demand, staged in the browser: [row, staged answer, toast text].
+  // Failures the real server cannot produce on demand, staged in the browser: [failure, staged answer, toast text].
   const staged: [string, (route: Route) => Promise<void>, string][] = [
     [
       'response without success and without error text (a 500 with {"success":false}): the fallback message',
       (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
-      SPEC.unexpectedError,
+      FORM_TEXT.unexpectedError,
     ],
-    ['transport error (the connection fails): the transport message', (route) => route.abort('connectionrefused'), SPEC.transportError],
+    ['transport error (the connection fails): the transport message', (route) => route.abort('connectionrefused'), FORM_TEXT.transportError],
     [
       'invocation error (a proxy answers 502 with an HTML page): the transport message',
       (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }),
-      SPEC.transportError,
+      FORM_TEXT.transportError,
     ],
     [
       'thrown exception (a 200 answer that is not JSON): the unexpected-error message',
       (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":tru' }),
-      SPEC.unexpectedError,
+      FORM_TEXT.unexpectedError,
     ],
   ];
   for (const [i, [row, answer, description]] of staged.entries()) {
@@ -138,7 +137,7 @@ describe('the error catalogue, row by row', () => {
       const page = await formPage();
       await page.route(`**${LEAD_PATH}`, answer);
       const lead = sampleLead(`staged-${i}`);
-      assert.deepEqual(await submit(page, lead), { title: SPEC.errorTitle, description, variant: 'destructive' });
+      assert.deepEqual(await submit(page, lead), { title: FORM_TEXT.errorTitle, description, variant: 'destructive' });
       assert.deepEqual(await fieldValues(page), lead);
     });
   }
@@ -156,20 +155,20 @@ describe('the submit button', () => {
       await route.continue();
     });
     const button = submitButton(page);
-    assert.equal(await button.textContent(), SPEC.submitIdle);
+    assert.equal(await button.textContent(), FORM_TEXT.submitIdle);
     assert.equal(await button.isEnabled(), true);
 
     await fillLead(page, sampleLead('in-flight'));
     await button.click();
     await page.waitForFunction(() => document.querySelector('#lead-form-island button[type="submit"]')?.textContent === 'Scheduling...');
-    assert.equal(await button.textContent(), SPEC.submitBusy);
+    assert.equal(await button.textContent(), FORM_TEXT.submitBusy);
     assert.equal(await button.isDisabled(), true);
     await page.getByLabel('Email *').press('Enter'); // a second submission attempt while busy
     assert.equal(await page.locator('.toast').count(), 0, 'no outcome before the answer');
 
     held.release();
-    assert.equal((await theToast(page)).title, SPEC.thankYouTitle);
-    assert.equal(await button.textContent(), SPEC.submitIdle);
+    assert.equal((await theToast(page)).title, FORM_TEXT.thankYouTitle);
+    assert.equal(await button.textContent(), FORM_TEXT.submitIdle);
     assert.equal(await button.isEnabled(), true);
     assert.equal(requests, 1, 'the busy form sent nothing more');
   });
@@ -178,8 +177,8 @@ describe('the submit button', () => {
     const page = await formPage();
     await page.route(`**${LEAD_PATH}`, (route) => route.abort('failed'));
     await submit(page, sampleLead('idle-after-failure'));
-    assert.equal(await submitButton(page).textContent(), SPEC.submitIdle);
+    assert.equal(await submitButton(page).textContent(), FORM_TEXT.submitIdle);
     assert.equal(await submitButton(page).isEnabled(), true);
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), SPEC.submitIdle, 'keyboard focus is back on the button');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), FORM_TEXT.submitIdle, 'keyboard focus is back on the button');
   });
 });

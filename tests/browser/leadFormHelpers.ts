@@ -6,13 +6,13 @@
 import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { collectConsole, launchBrowser, routeThumbnail } from '../support/browser';
-import { startLeadSite, type LeadSite } from '../support/leadSite';
+import { startLeadSite, type LeadSite, type LeadSiteOptions } from '../support/leadSite';
 
 /** One Chromium and one lead site for a whole test file: started before its tests, closed after them. */
-export function sharedBrowserAndSite(): { browser: Browser; site: LeadSite } {
+export function sharedBrowserAndSite(options: LeadSiteOptions = {}): { browser: Browser; site: LeadSite } {
   const shared = {} as { browser: Browser; site: LeadSite };
   before(async () => {
-    [shared.browser, shared.site] = await Promise.all([launchBrowser(), startLeadSite()]);
+    [shared.browser, shared.site] = await Promise.all([launchBrowser(), startLeadSite(options)]);
   });
   after(async () => {
     await shared.browser?.close();

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { assetsDir } from '../../src/paths';
 import { LEAD_PATH } from '../support/leadSite';
-import { SPEC } from '../support/specText';
+import { FORM_TEXT } from '../support/visitorText';
 import {
   fieldValues, fillLead, gate, hydrateForm, openHome, problems, sampleLead, sharedBrowserAndSite, submitButton, theToast,
 } from './leadFormHelpers';
@@ -69,7 +69,7 @@ test('text typed before the bundle arrives survives hydration, and the hydrated 
   assert.deepEqual(await fieldValues(page), lead);
   const url = page.url();
   await submitButton(page).click();
-  assert.equal((await theToast(page)).title, SPEC.thankYouTitle);
+  assert.equal((await theToast(page)).title, FORM_TEXT.thankYouTitle);
   assert.equal(page.url(), url, 'no navigation: the answer came as a toast');
   assert.deepEqual(problems(console), []);
   await context.close();
@@ -126,7 +126,7 @@ test('a bot filling the honeypot gets the normal success toast; its lead is kept
   await fillLead(page, sampleLead('bot'));
   await page.locator('#lead-website').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
   await submitButton(page).click();
-  assert.equal((await theToast(page)).title, SPEC.thankYouTitle);
+  assert.equal((await theToast(page)).title, FORM_TEXT.thankYouTitle);
   const added = shared.site.rows().slice(stored);
   assert.deepEqual(added.map((r) => [r.verdict, r.verdict_reasons, r.sms_status, r.email_status]), [['spam', 'honeypot', null, null]]);
   assert.equal(shared.site.twilio.messages.length, sms);

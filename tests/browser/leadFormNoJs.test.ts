@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { runAxe } from '../support/browser';
 import { LEAD_PATH } from '../support/leadSite';
-import { SPEC } from '../support/specText';
+import { FORM_TEXT } from '../support/visitorText';
 import { fieldValues, fillLead, openHome, sampleLead, sharedBrowserAndSite, type LeadValues } from './leadFormHelpers';
 
 const shared = sharedBrowserAndSite();
@@ -20,7 +20,7 @@ async function postWithoutScripts(values: LeadValues, javaScriptEnabled = false)
   // With scripts on, keep the form bundle away so the form stays plain HTML.
   if (javaScriptEnabled) await page.route(/\/assets\/lead-form-[A-Z0-9]+\.js$/, (route) => route.abort('failed'));
   await fillLead(page, values);
-  await Promise.all([page.waitForURL(`**${LEAD_PATH}`), page.getByRole('button', { name: SPEC.submitIdle }).click()]);
+  await Promise.all([page.waitForURL(`**${LEAD_PATH}`), page.getByRole('button', { name: FORM_TEXT.submitIdle }).click()]);
   return page;
 }
 
@@ -30,8 +30,8 @@ test('success: the answer page shows the thank-you title and message, and the le
   await shared.site.twilio.setMode('up');
   const lead = sampleLead('nojs-ok');
   const page = await postWithoutScripts(lead);
-  assert.equal(await text(page, 'h1'), SPEC.thankYouTitle);
-  assert.equal(await text(page, '.lead-result-message'), SPEC.thankYou);
+  assert.equal(await text(page, 'h1'), FORM_TEXT.thankYouTitle);
+  assert.equal(await text(page, '.lead-result-message'), FORM_TEXT.thankYou);
   assert.equal(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href'), '/');
   assert.equal(await page.locator('form').count(), 0, 'no form on success');
   assert.ok(shared.site.rows().some((row) => row.email === lead.email));
@@ -43,8 +43,8 @@ test("success with a failing SMS: the answer page shows the 'SMS may have failed
   await shared.site.twilio.setMode('fail500');
   try {
     const page = await postWithoutScripts(sampleLead('nojs-sms-failed'));
-    assert.equal(await text(page, 'h1'), SPEC.thankYouTitle);
-    assert.equal(await text(page, '.lead-result-message'), SPEC.savedSmsMayHaveFailed);
+    assert.equal(await text(page, 'h1'), FORM_TEXT.thankYouTitle);
+    assert.equal(await text(page, '.lead-result-message'), FORM_TEXT.savedSmsMayHaveFailed);
     await page.context().close();
   } finally {
     await shared.site.twilio.setMode('up');
@@ -55,7 +55,7 @@ test("failure: the server's error, then the form again with every typed value ke
   const lead = { ...sampleLead('nojs-fail'), name: `"<b>Ada</b>" ${'N'.repeat(200)}` };
   const stored = shared.site.rows().length;
   const page = await postWithoutScripts(lead);
-  assert.equal(await text(page, 'h1'), SPEC.errorTitle);
+  assert.equal(await text(page, 'h1'), FORM_TEXT.errorTitle);
   assert.equal(await text(page, '.lead-result-message'), 'Name must be at most 200 characters.', "the server's own error text");
   assert.deepEqual(await fieldValues(page), lead, 'typed values kept (and escaped: the markup came back as text)');
   assert.equal(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href'), '/');
@@ -63,15 +63,15 @@ test("failure: the server's error, then the form again with every typed value ke
 
   // Correct the name and send again from the answer page.
   await page.getByLabel('Name *').fill('Ada Lovelace nojs-fixed');
-  await Promise.all([page.waitForURL(`**${LEAD_PATH}`), page.getByRole('button', { name: SPEC.submitIdle }).click()]);
-  assert.equal(await text(page, 'h1'), SPEC.thankYouTitle);
+  await Promise.all([page.waitForURL(`**${LEAD_PATH}`), page.getByRole('button', { name: FORM_TEXT.submitIdle }).click()]);
+  assert.equal(await text(page, 'h1'), FORM_TEXT.thankYouTitle);
   await page.context().close();
 });
 
 test('native validation still guards the plain form: an empty form is not sent', async () => {
   const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { javaScriptEnabled: false });
   const stored = shared.site.rows().length;
-  await page.getByRole('button', { name: SPEC.submitIdle }).click();
+  await page.getByRole('button', { name: FORM_TEXT.submitIdle }).click();
   await page.waitForTimeout(300);
   assert.equal(new URL(page.url()).pathname, '/');
   assert.equal(shared.site.rows().length, stored);
@@ -85,7 +85,7 @@ test('the answer pages have no inline styles and no axe-core violations (JavaScr
   await failure.context().close();
 
   const success = await postWithoutScripts(sampleLead('nojs-axe-ok'), true);
-  assert.equal(await text(success, 'h1'), SPEC.thankYouTitle);
+  assert.equal(await text(success, 'h1'), FORM_TEXT.thankYouTitle);
   assert.deepEqual(await runAxe(success), []);
   await success.context().close();
 });

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { runAxe } from '../support/browser';
 import { LEAD_PATH } from '../support/leadSite';
-import { SPEC } from '../support/specText';
+import { FORM_TEXT } from '../support/visitorText';
 import { fillLead, hydrateForm, openHome, sampleLead, sharedBrowserAndSite, submitButton, theToast } from './leadFormHelpers';
 
 const shared = sharedBrowserAndSite();
@@ -76,7 +76,7 @@ test('a toast stays while the pointer rests on it, and leaves once the pointer m
 test('error toasts are destructive (red ground, white text); success toasts are not', async () => {
   const error = await pageWithToast('error');
   const toast = await theToast(error);
-  assert.deepEqual(toast, { title: SPEC.errorTitle, description: SPEC.transportError, variant: 'destructive' });
+  assert.deepEqual(toast, { title: FORM_TEXT.errorTitle, description: FORM_TEXT.transportError, variant: 'destructive' });
   const colours = await error.locator('.toast').evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
   assert.deepEqual(colours, ['rgb(180, 35, 24)', 'rgb(255, 255, 255)']);
   assert.equal(await error.locator('[style]').count(), 0, 'no inline style anywhere: the CSP forbids them');

@@ -27,7 +27,8 @@ const KEY_SECRET = 'proof-of-work-test-key-signature-secret';
 const SUCCESS_BODY = '{"success":true,"notificationResult":true}';
 const THANK_YOU = { title: 'Thank you for your interest!', description: "I'll get back to you within 24 hours to schedule your free setup call." };
 
-const shared = sharedBrowserAndSite();
+// Grading on: only then does the page hand the form its proof-of-work worker.
+const shared = sharedBrowserAndSite({ env: { LEAD_VERIFICATION: 'proof' } });
 
 /** As the server makes them (SHA-256, cost 1, ten minutes, issuedAt), with this test's secrets. */
 function makeChallenge(counter = 5_000): Promise<Challenge> {

@@ -69,6 +69,17 @@ describe('leads release', () => {
     assert.equal(s.rows()[0]?.verdict_reasons, 'no-proof,released');
   });
 
+  it('run where the providers are not configured, queues the alerts for the running server, which sends them', async () => {
+    const s = await graded();
+    await s.post({ name: 'Ada Lovelace', company: 'Engines', email: 'ada@example.com', website: 'autofilled' });
+    const released = await runCli(['release', '1'], { DATABASE_PATH: s.databasePath });
+    assert.equal(released.code, 0, released.stderr);
+    assert.match(released.stdout, /queued: sms, email\n/);
+    assert.match(released.stdout, /not configured here \(alerts stay queued for the server\): sms, email/);
+    await waitFor(() => s.twilio.messages.length === 1 && s.smtp.messages.length === 1, 5000, 'the server to send them');
+    assert.deepEqual(s.rows().map((r) => [r.sms_status, r.email_status]), [['sent', 'sent']]);
+  });
+
   it('says so when there is no such lead, or no id', async () => {
     const s = await graded();
     await s.post({ name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com' });

@@ -6,9 +6,11 @@
  * visitor was told was saved is in the database exactly once, no row appears
  * that no visitor sent, and every alert reached its fake exactly once
  * (counted by the lead's address in the message), so nothing was lost. The
- * only second copies tolerated are the two at-least-once windows the
- * dispatcher documents, each proven from the kill snapshots and the server's
- * own log (deliveryLedger.ts), counted and printed.
+ * only second copies tolerated are the two that at-least-once delivery
+ * allows (a kill between the provider's acceptance and its record, and a
+ * provider accepting just as the attempt timed out), each proven from the
+ * kill snapshots and the server's own log (deliveryLedger.ts), counted and
+ * printed.
  * CHAOS_MS and CHAOS_KILLS lengthen the run (scripts/soak.mjs uses them).
  */
 import assert from 'node:assert/strict';

@@ -8,24 +8,19 @@
  * are delivered exactly once.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { fillDisk, holdWriteLock, setReadOnly } from '../support/dbFaults';
 import { postLead } from '../support/leadClient';
-import { FAST_ALERTS, startLeadSite, type LeadSite } from '../support/leadSite';
-import { SERVER_ERRORS } from '../support/specText';
+import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
+import { SERVER_ERRORS } from '../support/visitorText';
 import { waitFor } from '../support/waitFor';
 
 /** How long the server waits for another connection's write lock before it gives up (its documented busy timeout). */
 const BUSY_TIMEOUT_MS = 2_000;
 
-let site: LeadSite | undefined;
+const leadSite = leadSitesPerTest();
 let n = 0;
 const figures = { faults: 0, refusedDuringFault: 0, accepted: 0 };
-
-afterEach(async () => {
-  await site?.close();
-  site = undefined;
-});
 
 after(() => {
   console.log(`[db-faults] faults injected ${figures.faults}; leads refused with 500 during faults ${figures.refusedDuringFault}; leads accepted ${figures.accepted}; lost 0 (each test fails otherwise)`);
@@ -75,8 +70,7 @@ async function assertRecovered(s: LeadSite, accepted: string[]): Promise<void> {
 
 describe('database faults', () => {
   it('read-only files: 500 JSON, pages load, recovers when writable again', async () => {
-    site = await startLeadSite({ env: FAST_ALERTS });
-    const s = site;
+    const s = await leadSite();
     const accepted = [await accept(s, 'ro')];
     // An SMS under way when the fault starts: the provider accepts it while the database cannot record that.
     await s.twilio.setMode('hang');
@@ -97,8 +91,7 @@ describe('database faults', () => {
   });
 
   it(`a write lock held by another process past the ${BUSY_TIMEOUT_MS} ms busy timeout: 500 JSON, then recovers`, { timeout: 60_000 }, async () => {
-    site = await startLeadSite({ env: FAST_ALERTS });
-    const s = site;
+    const s = await leadSite();
     const accepted = [await accept(s, 'lock')];
     // Its alerts recorded first: a busy wait blocks the whole event loop (better-sqlite3 is
     // synchronous), which would make an alert still under way time out and go out twice.
@@ -118,8 +111,7 @@ describe('database faults', () => {
   });
 
   it('a full database: 500 JSON for the lead that does not fit, then recovers when space is back', async () => {
-    site = await startLeadSite({ env: FAST_ALERTS });
-    const s = site;
+    const s = await leadSite();
     const accepted = [await accept(s, 'full')];
     fillDisk(s.leads.db, true);
     figures.faults += 1;

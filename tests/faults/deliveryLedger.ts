@@ -1,13 +1,15 @@
 /**
  * Who received which alert, when, and what the server believed at the time.
- * At-least-once delivery allows exactly two kinds of duplicate, both named in
- * src/alerts/dispatcher.ts, and this tells them apart from a bug:
- * - crash window: the provider accepted the alert, then the process was
- *   SIGKILLed before the database recorded it (a snapshot right after each
- *   kill shows the alert still 'pending' with the copy already received);
+ * The delivery worker (src/alerts/deliveryWorker.ts) delivers at least once,
+ * which allows exactly two kinds of duplicate, and this tells them apart from
+ * a bug:
+ * - crash window (the window the worker's header names): the provider
+ *   accepted the alert, then the process was SIGKILLed before the database
+ *   recorded it (a snapshot right after each kill shows the alert still
+ *   'pending' with the copy already received);
  * - late acceptance: the provider accepted the alert as our attempt timed out
  *   (the copy arrived while an attempt the server logged as a timeout was
- *   under way), so the server, rightly, tried again.
+ *   under way), so the worker, rightly, tried again.
  * Any other second copy is a bug.
  */
 import Database from 'better-sqlite3';

@@ -2,13 +2,15 @@
  * Smaller findings of the security review, each reproduced through the real
  * server: one ETag per encoding, strict case-sensitive lead routes, the
  * not-found log without query strings, the same-site check that ignores the
- * Host header, and the alert e-mail's mailto link.
+ * Host header and, in production, the address the server listens on, and the
+ * alert e-mail's mailto link.
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { leadSitesPerTest, LEAD_PATH } from '../support/leadSite';
 import { startServer, type ServerProcess } from '../support/serverProcess';
+import { SERVER_ERRORS } from '../support/visitorText';
 import { waitFor } from '../support/waitFor';
 
 const leadSite = leadSitesPerTest();
@@ -57,22 +59,42 @@ describe('lead routes', () => {
 describe('the same-site check', () => {
   it('compares Origin with PUBLIC_URL, not with the Host header the client sends', async () => {
     const s = await leadSite({ sms: false, email: false, env: { PUBLIC_URL: 'https://strategist.example.org' } });
-    // node:http, not fetch: fetch would not let a test choose the Host header.
-    const body = JSON.stringify({ name: 'Ada', company: 'Engines', email: 'ada@example.com' });
-    const res = await new Promise<{ status: number }>((resolve, reject) => {
-      const req = request(`${s.url}${LEAD_PATH}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Host: 'evil.example', Origin: 'http://evil.example', 'Content-Length': Buffer.byteLength(body) },
-      }, (r) => {
-        r.resume();
-        r.on('end', () => resolve({ status: r.statusCode ?? 0 }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+    // Over node:http (s.post), where a test chooses the Host header, as fetch would not let it.
+    const res = await s.post({ name: 'Ada', company: 'Engines', email: 'ada@example.com' }, { headers: { Host: 'evil.example', Origin: 'http://evil.example' } });
     assert.equal(res.status, 403);
     assert.equal(s.rows().length, 0);
   });
+
+  let visitors = 0;
+  const visitor = () => ({ name: `Visitor ${(visitors += 1)}`, company: 'Acme', email: `visitor${visitors}@example.com` });
+
+  it('in production, takes only PUBLIC_URL as our own page: a post from the address the server listens on is refused', async () => {
+    const s = await leadSite({ sms: false, email: false, env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://www.example.com' } });
+    // What a page served straight from the listening socket (http://127.0.0.1:<port>) would send.
+    for (const origin of [s.url, `http://localhost:${new URL(s.url).port}`]) {
+      const res = await s.post(visitor(), { headers: { Origin: origin } });
+      assert.equal(res.status, 403, origin);
+      assert.deepEqual(res.json, { success: false, error: SERVER_ERRORS.crossSite }, origin);
+    }
+    assert.equal(s.rows().length, 0, 'nothing stored');
+    const own = await s.post(visitor(), { headers: { Origin: 'https://www.example.com' } });
+    assert.deepEqual([own.status, own.json.success], [200, true], 'a post from the PUBLIC_URL page is taken');
+    assert.equal(s.rows().length, 1);
+  });
+
+  for (const nodeEnv of ['development', 'test']) {
+    it(`with NODE_ENV=${nodeEnv}, also takes the address the server listens on as our own page`, async () => {
+      const s = await leadSite({ sms: false, email: false, env: { NODE_ENV: nodeEnv, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://www.example.com' } });
+      for (const origin of [s.url, `http://localhost:${new URL(s.url).port}`]) {
+        const res = await s.post(visitor(), { headers: { Origin: origin } });
+        assert.deepEqual([res.status, res.json.success], [200, true], origin);
+      }
+      assert.equal(s.rows().length, 2, 'both stored');
+      const other = await s.post(visitor(), { headers: { Origin: 'http://127.0.0.1:1' } });
+      assert.equal(other.status, 403, 'another port of this machine is another site');
+      assert.equal(s.rows().length, 2);
+    });
+  }
 });
 
 describe('the alert e-mail', () => {

@@ -1,7 +1,8 @@
 /**
  * The stored IP value cannot be reversed by whoever holds the database or a
  * backup: its key is never in the database, and values made the old way
- * (a SHA-256 salted with a value kept next to them) are dropped.
+ * (a SHA-256 salted with a value kept next to them) are dropped. Checked on
+ * the lead service, and over HTTP through a trusted proxy's X-Forwarded-For.
  */
 import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
@@ -13,6 +14,8 @@ import { openLeadPipeline } from '../../src/leads/leadPipeline';
 import { createLogger } from '../../src/logger';
 import { openDatabase } from '../../src/storage/database';
 import { migrations } from '../../src/storage/migrations';
+import { readLeadRowsAt } from '../support/leadRows';
+import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
 import { testTempDir } from '../support/site';
 
 const DAY = 86_400_000;
@@ -93,5 +96,45 @@ describe('the stored IP value', () => {
     assert.equal(after.prepare("SELECT COUNT(*) FROM settings WHERE key = 'ip_hash_salt'").pluck().get(), 0);
     assert.equal(after.prepare('SELECT COUNT(*) FROM leads').pluck().get(), 1, 'the lead itself is kept');
     after.close();
+  });
+});
+
+describe('the stored IP value of leads posted over HTTP behind a trusted proxy', () => {
+  const leadSite = leadSitesPerTest();
+  /** A lead from a new visitor at `ip`, as the proxy in front (on loopback) reports it. */
+  const post = async (s: LeadSite, ip: string) => {
+    const i = (visitors += 1);
+    const res = await s.post({ name: `Visitor ${i}`, company: 'Acme', email: `v${i}@example.com` }, { headers: { 'X-Forwarded-For': ip } });
+    assert.equal(res.status, 200, ip);
+  };
+
+  it('is never the address, is one value for one /24 and another for another /24', async () => {
+    const s = await leadSite({ sms: false, email: false, env: { TRUST_PROXY: 'loopback' } });
+    const ips = ['198.51.100.7', '198.51.100.201', '203.0.113.7'];
+    for (const ip of ips) await post(s, ip);
+    const rows = readLeadRowsAt(s.databasePath);
+    const [a, sameNet, otherNet] = rows.map((r) => r.ip_hash);
+    for (const value of [a, sameNet, otherNet]) assert.match(value ?? '', /^[0-9a-f]{32}$/, 'a 32-digit hex value is stored');
+    for (const ip of [...ips, '198.51.100', '203.0.113']) assert.ok(!JSON.stringify(rows).includes(ip), `${ip} is nowhere in the stored leads`);
+    assert.equal(sameNet, a, '198.51.100.7 and 198.51.100.201 are one /24');
+    assert.notEqual(otherNet, a, '203.0.113.7 is another /24');
+  });
+
+  it('with IP_HASH_SALT, is the same after two restarts of the site; without it, a restart changes it', async () => {
+    const valuesAcrossRestarts = async (salt: Record<string, string>) => {
+      const databasePath = join(testTempDir('ip-hash-'), 'leads.db');
+      for (let run = 0; run < 3; run += 1) {
+        const s = await leadSite({ sms: false, email: false, env: { TRUST_PROXY: 'loopback', DATABASE_PATH: databasePath, ...salt } });
+        await post(s, '198.51.100.7');
+        await s.close(); // the next run opens the same database, as a restarted server does
+      }
+      return readLeadRowsAt(databasePath).map((r) => r.ip_hash);
+    };
+    const salted = await valuesAcrossRestarts({ IP_HASH_SALT: 'a-long-random-operator-secret' });
+    assert.equal(salted.length, 3);
+    assert.match(salted[0] ?? '', /^[0-9a-f]{32}$/);
+    assert.deepEqual(salted, [salted[0], salted[0], salted[0]], 'start, restart, restart: one value');
+    const unsalted = await valuesAcrossRestarts({});
+    assert.equal(new Set(unsalted).size, 3, 'a key held in memory only is new after each restart');
   });
 });

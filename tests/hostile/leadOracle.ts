@@ -1,11 +1,12 @@
 /**
- * What the lead endpoint must do with a request, decided from the
- * specification and not from the server's code: which requests are certainly
- * valid, which are certainly invalid, and the values that must be stored
- * (sent values, trimmed, names and companies without invisible format
- * characters). Where the specification leaves room (exotic e-mail syntax,
- * unusual but legal content types) the verdict is 'either', and only the
- * invariants are checked.
+ * What the lead endpoint must do with a request, decided independently of the
+ * server's code, from the rules a visitor meets (the endpoint's fields, length
+ * limits and 16 KB body limit of src/contract.ts, written out here; the HTML
+ * standard's e-mail syntax): which requests are certainly valid, which are
+ * certainly invalid, and the values that must be stored (sent values, trimmed,
+ * names and companies without invisible format characters). Where those rules
+ * leave room (exotic e-mail syntax, unusual but legal content types) the
+ * verdict is 'either', and only the invariants are checked.
  */
 import { Buffer } from 'node:buffer';
 import qs from 'qs';

@@ -7,23 +7,16 @@
  * often it is hit.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
-import { startLeadSite, type LeadSite } from '../support/leadSite';
+import { describe, it } from 'node:test';
+import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
 import { postLead, type LeadReply } from '../support/leadClient';
 
 const LIMIT = 5;
-const sites: LeadSite[] = [];
+const leadSite = leadSitesPerTest();
 let counter = 0;
 
-async function site(env: Record<string, string> = {}, alerts = false): Promise<LeadSite> {
-  const s = await startLeadSite({ sms: alerts, email: alerts, env: { LEAD_RATE_LIMIT: String(LIMIT), LEAD_RATE_WINDOW_MS: '600000', ...env } });
-  sites.push(s);
-  return s;
-}
-
-after(async () => {
-  await Promise.all(sites.map((s) => s.close()));
-});
+const site = (env: Record<string, string> = {}, alerts = false): Promise<LeadSite> =>
+  leadSite({ sms: alerts, email: alerts, env: { LEAD_RATE_LIMIT: String(LIMIT), LEAD_RATE_WINDOW_MS: '600000', ...env } });
 
 /** A distinct valid lead each time, so no answer comes from the duplicate check. */
 function send(s: LeadSite, options: { localAddress?: string; xff?: string; honeypot?: boolean } = {}): Promise<LeadReply> {

@@ -1,9 +1,9 @@
 /**
- * The home page as a visitor's browser receives it: every exact string of the
- * specification, the sections in order, the record counts, the configured
+ * The home page as a visitor's browser receives it: every exact string the
+ * page must show, the sections in order, the record counts, the configured
  * contact details and every outbound link. Every expected text is written out
- * here (from the specification, or as the page is meant to read), never
- * imported from the product's content: a typo on the page must fail a test.
+ * here, as the page is meant to read, never imported from the product's
+ * content (src/content.ts): a typo on the page must fail a test.
  */
 import assert from 'node:assert/strict';
 import { describe, it, before } from 'node:test';
@@ -41,11 +41,11 @@ describe('home page', () => {
     assert.equal(doc.querySelectorAll('h1').length, 1, 'exactly one h1');
   });
 
-  it('shows the sections in the order of the specification', () => {
+  it('shows the sections in order: hero, services, about, publications, interview, contact', () => {
     const ids = ['top', 'services', 'about', 'publications', 'interview', 'contact'];
     const positions = ids.map((id) => html.indexOf(`id="${id}"`));
     positions.forEach((p, i) => assert.ok(p > 0, `section #${ids[i]} is present`));
-    assert.deepEqual([...positions].sort((a, b) => a - b), positions, 'sections in spec order');
+    assert.deepEqual([...positions].sort((a, b) => a - b), positions, 'sections in page order');
     assert.ok(html.indexOf('<footer') > positions.at(-1)!, 'footer comes last');
     const headings = doc.querySelectorAll('main section h2').map(text);
     assert.deepEqual(headings, ['How I Can Help', 'About Me', 'International Expertise', 'Watch My Interview', 'Ready to Scale Your Tech Startup?']);

@@ -6,10 +6,10 @@
  * the timeout, and once the provider recovers the retry delivers exactly once.
  */
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { FakeTwilioMode } from '../support/fakeTwilio';
 import type { SmtpSinkMode } from '../support/smtpSink';
-import { startLeadSite, type LeadSite } from '../support/leadSite';
+import { leadSitesPerTest } from '../support/leadSite';
 import { sleep, waitFor } from '../support/waitFor';
 
 // ALERT_TIMEOUT_MS is 500 in FAST_ALERTS; a provider call may take three times that.
@@ -17,11 +17,7 @@ import { sleep, waitFor } from '../support/waitFor';
 const PROVIDER_TIMEOUT_MS = 1500;
 const lead = { name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com' };
 
-let site: LeadSite | undefined;
-afterEach(async () => {
-  await site?.close();
-  site = undefined;
-});
+const leadSite = leadSitesPerTest();
 
 interface Fault {
   title: string;
@@ -43,8 +39,7 @@ const faults: Fault[] = [
 describe('provider faults', () => {
   for (const fault of faults) {
     it(`${fault.title}: lead stored, answer in time, delivered exactly once after recovery`, async () => {
-      site = await startLeadSite();
-      const s = site;
+      const s = await leadSite();
       if (fault.twilio) await s.twilio.setMode(fault.twilio);
       if (fault.smtp) s.smtp.setMode(fault.smtp);
       const channel = fault.twilio ? 'sms' : 'email';
@@ -77,8 +72,7 @@ describe('provider faults', () => {
   }
 
   it('a lead stored while both providers are down is delivered to both once they are back', async () => {
-    site = await startLeadSite();
-    const s = site;
+    const s = await leadSite();
     await s.twilio.setMode('down');
     s.smtp.setMode('reject');
     const res = await s.post(lead);

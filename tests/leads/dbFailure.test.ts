@@ -5,20 +5,16 @@
  * same file, as an operator or a full disk would cause them.
  */
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { refuseLeadInserts } from '../support/dbFaults';
-import { LEAD_PATH, startLeadSite, type LeadSite } from '../support/leadSite';
-import { SERVER_ERRORS } from '../support/specText';
+import { LEAD_PATH, leadSitesPerTest, type LeadSite } from '../support/leadSite';
+import { SERVER_ERRORS } from '../support/visitorText';
 import { sleep } from '../support/waitFor';
 
 const lead = { name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com' };
 
-let site: LeadSite | undefined;
-afterEach(async () => {
-  await site?.close();
-  site = undefined;
-});
+const leadSite = leadSitesPerTest();
 
 async function assertStillServing(s: LeadSite): Promise<void> {
   assert.equal((await fetch(`${s.url}/`)).status, 200, 'the home page is still served');
@@ -26,8 +22,7 @@ async function assertStillServing(s: LeadSite): Promise<void> {
 
 describe('database failure', () => {
   it('answers 500 when an insert fails, sends nothing, and recovers', async () => {
-    site = await startLeadSite();
-    const s = site;
+    const s = await leadSite();
     const restore = refuseLeadInserts(s.databasePath);
     try {
       const res = await s.post(lead);
@@ -53,8 +48,7 @@ describe('database failure', () => {
   });
 
   it('answers 500 when the table is gone', async () => {
-    site = await startLeadSite();
-    const s = site;
+    const s = await leadSite();
     const other = new Database(s.databasePath);
     other.exec('DROP TABLE leads');
     other.close();
@@ -66,8 +60,7 @@ describe('database failure', () => {
   });
 
   it('answers 500 and /healthz 503 when the connection is closed, and keeps serving pages', async () => {
-    site = await startLeadSite();
-    const s = site;
+    const s = await leadSite();
     s.leads.db.close();
     const res = await s.post(lead);
     assert.equal(res.status, 500);

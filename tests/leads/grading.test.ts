@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fetchChallenge, solve, solvedProof } from '../support/altchaSolver';
 import { leadSitesPerTest, postForm, type LeadSite } from '../support/leadSite';
-import { SPEC } from '../support/specText';
+import { FORM_TEXT } from '../support/visitorText';
 import { sleep, waitFor } from '../support/waitFor';
 
 const site = leadSitesPerTest();
@@ -66,7 +66,7 @@ describe('unverified: e-mailed with [unverified], never texted', () => {
     const s = await gradedSite();
     const res = await postForm(s, person(1));
     assert.equal(res.status, 200);
-    assert.ok((await res.text()).replaceAll('&#x27;', "'").includes(SPEC.savedSmsMayHaveFailed));
+    assert.ok((await res.text()).replaceAll('&#x27;', "'").includes(FORM_TEXT.savedSmsMayHaveFailed));
     await assertUnverified(s, 'no-proof');
   });
 

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { refuseLeadInserts } from '../support/dbFaults';
 import { postRaw } from '../support/leadClient';
 import { ALERT_EMAIL_FROM, ALERT_EMAIL_TO, ALERT_SMS_TO, LEAD_PATH, leadSitesPerTest, postForm, type LeadSite } from '../support/leadSite';
-import { SERVER_ERRORS, SPEC } from '../support/specText';
+import { SERVER_ERRORS, FORM_TEXT } from '../support/visitorText';
 import { sleep, waitFor } from '../support/waitFor';
 
 // Characters HTML and mail headers treat specially, but no tag or link (those make a lead spam).
@@ -64,7 +64,7 @@ describe('POST /functions/v1/process-lead-notification', () => {
     const ok = await postForm(s, { name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com', website: '' });
     assert.equal(ok.status, 200);
     assert.match(ok.headers.get('content-type') ?? '', /^text\/html/);
-    assert.ok(decode(await ok.text()).includes(SPEC.thankYou), 'the thank-you message');
+    assert.ok(decode(await ok.text()).includes(FORM_TEXT.thankYou), 'the thank-you message');
     assert.equal(s.rows().length, 1);
 
     const bad = await postForm(s, { name: 'Grace Hopper', company: 'Navy', email: 'not-an-address' });
@@ -89,7 +89,7 @@ describe('POST /functions/v1/process-lead-notification', () => {
     const res = await postForm(s, { name: 'Grace', company: 'Navy', email: 'grace@example.com' });
     assert.equal(res.status, 200);
     const page = decode(await res.text());
-    assert.ok(page.includes(SPEC.savedSmsMayHaveFailed), 'the saved-but-SMS-may-have-failed message');
+    assert.ok(page.includes(FORM_TEXT.savedSmsMayHaveFailed), 'the saved-but-SMS-may-have-failed message');
   });
 
   it('stores a lead with skipped alerts when no channel is configured', async () => {

@@ -1,5 +1,5 @@
 /**
- * Size budgets for a first visit on a phone (issue 5), deterministic so they
+ * Size budgets for a first visit on a phone, deterministic so they
  * run in `npm test`:
  * - the HTML of / fits in one round trip: at most 14 KB compressed, gzip and brotli;
  * - the CSS: at most 10 KB compressed;

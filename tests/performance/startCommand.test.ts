@@ -6,13 +6,12 @@
  * flags and allocator this Node and this machine should get, the page served, exit 0 on SIGTERM.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { startServer } from '../support/serverProcess';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const nodeMajor = Number(process.versions.node.split('.')[0]);
@@ -21,59 +20,18 @@ const jemalloc = '/usr/local/lib/libjemalloc.so.2';
 const everywhere = ['--max-semi-space-size=1', '--heap-growing-percent=20', '--gc-memory-reducer-start-delay-ms=2000'];
 const node24Only = ['--memory-saver-mode', '--max-opt=2'];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-async function getUntilServing(url: string, exited: () => boolean, output: () => string): Promise<Response> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
-      if (res.status === 200) return res;
-    } catch {
-      // not listening yet
-    }
-    if (exited() || Date.now() > deadline) throw new Error(`bin/start-server did not serve ${url}:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const procFile = (pid: number, name: string) => readFileSync(`/proc/${pid}/${name}`, 'utf8').split('\0').filter(Boolean);
 
 describe('bin/start-server', () => {
   it(`runs node ${process.version} in its own pid with the flags for Node ${nodeMajor}, serves GET /, exits 0 on SIGTERM`, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'start-server-'));
-    const port = await freePort();
-    const child = spawn('sh', ['bin/start-server'], {
-      cwd: root,
-      env: {
-        PATH: [dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(delimiter), // this Node first
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        DATABASE_PATH: join(dataDir, 'leads.db'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
-    let ended = false;
-    void exited.then(() => (ended = true));
+    // This Node first on PATH, so the shell's `exec node` runs the Node under test.
+    const server = await startServer({ env: { PATH: [dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(delimiter), LOG_LEVEL: 'warn' } });
     try {
-      const res = await getUntilServing(`http://127.0.0.1:${port}/`, () => ended, () => output);
+      const res = await fetch(`${server.url}/`);
+      assert.equal(res.status, 200);
       assert.match(await res.text(), /<h1/);
 
-      const pid = child.pid!;
+      const pid = server.child.pid!;
       assert.equal(realpathSync(`/proc/${pid}/exe`), realpathSync(process.execPath), 'the shell exec-ed this Node');
       const expected = [...everywhere, ...(nodeMajor >= 24 ? node24Only : []), 'dist/server.js'];
       assert.deepEqual(procFile(pid, 'cmdline').slice(1), expected);
@@ -90,11 +48,10 @@ describe('bin/start-server', () => {
       }
       assert.ok(env.includes('MALLOC_ARENA_MAX=2'), env.join(' '));
 
-      child.kill('SIGTERM');
-      assert.deepEqual(await exited, [0, null], output);
+      // SIGTERM reaches node itself (no shell in between) and it exits with code 0, not by the signal.
+      assert.equal(await server.stop('SIGTERM'), 0, server.output());
     } finally {
-      if (!ended) child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.stop('SIGKILL', 0);
     }
   });
 

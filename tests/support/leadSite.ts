@@ -54,9 +54,9 @@ export interface LeadSiteOptions {
   /** Leave a channel unconfigured (its alerts are 'skipped'). */
   sms?: boolean;
   email?: boolean;
-  /** Start the background retry loop (default true), as the server does. */
-  startDispatcher?: boolean;
-  /** The clock the lead endpoint and dispatcher read (default Date.now). */
+  /** Start the delivery worker's background retry loop (default true), as the server does. */
+  startWorker?: boolean;
+  /** The clock the lead endpoint and the delivery worker read (default Date.now). */
   now?: () => number;
 }
 
@@ -69,12 +69,14 @@ export interface LeadSite extends TestSite {
   post(body: unknown, init?: { contentType?: string; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; json: Record<string, unknown> }>;
   /** Every stored lead, oldest first. */
   rows(): StoredLead[];
+  /** Stops it all; calling it again (a test that restarts the site, then the per-test cleanup) waits for the same close. */
   close(): Promise<void>;
 }
 
 export async function startLeadSite(options: LeadSiteOptions = {}): Promise<LeadSite> {
   const [twilio, smtp] = await Promise.all([startFakeTwilio(), startSmtpSink()]);
-  const databasePath = join(tempDir('lead-site-'), 'leads.db');
+  // A database of the test's choosing (to restart a site on it), else a new one.
+  const databasePath = options.env?.DATABASE_PATH ?? join(tempDir('lead-site-'), 'leads.db');
   const providers = alertEnv(twilio, smtp);
   const env: Record<string, string> = { ...FAST_ALERTS, DATABASE_PATH: databasePath, ...options.env };
   for (const [name, value] of Object.entries(providers)) {
@@ -83,7 +85,8 @@ export async function startLeadSite(options: LeadSiteOptions = {}): Promise<Lead
   }
   const site = createTestSite(env, { now: options.now });
   const server = await listen(site.app);
-  if (options.startDispatcher !== false) site.leads.worker.start();
+  if (options.startWorker !== false) site.leads.worker.start();
+  let closing: Promise<void> | undefined;
 
   return {
     ...site,
@@ -96,10 +99,13 @@ export async function startLeadSite(options: LeadSiteOptions = {}): Promise<Lead
       return { status: reply.status, json: reply.json ?? { unparsed: reply.text } };
     },
     rows: () => readLeadRows(site.leads.db),
-    async close() {
-      await server.close();
-      await site.close();
-      await Promise.all([twilio.close(), smtp.close()]);
+    close() {
+      closing ??= (async () => {
+        await server.close();
+        await site.close();
+        await Promise.all([twilio.close(), smtp.close()]);
+      })();
+      return closing;
     },
   };
 }

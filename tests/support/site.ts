@@ -26,7 +26,7 @@ export interface TestSite {
   assets: Assets;
   /** The database, tables, delivery worker and lead service behind the endpoint. The retry loop is not started. */
   leads: LeadPipeline;
-  /** Stops the dispatcher (waiting briefly for attempts under way), closes the database, removes a temporary directory. */
+  /** Stops the delivery worker (waiting briefly for attempts under way), closes the database, removes a temporary directory. */
   close(): Promise<void>;
 }
 
@@ -39,7 +39,10 @@ export function createTestSite(env: Record<string, string> = {}, options: LeadPi
   const config = testConfig(dir === undefined ? env : { ...env, DATABASE_PATH: join(dir, 'leads.db') });
   const logger = createLogger(config);
   const assets = loadAssets(assetsDir);
-  const site = renderSite(config.owner, config.publicUrl, assets, config.retention.leadDays);
+  const site = renderSite(config.owner, config.publicUrl, assets, {
+    leadRetentionDays: config.retention.leadDays,
+    proofOfWork: config.grading.verification === 'proof',
+  });
   const leads = openLeadPipeline(config, logger, options);
   const { staticPages, app } = createHttpLayer({ config, logger, site, assets, leads, now: options.now });
   return {

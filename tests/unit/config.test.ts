@@ -7,26 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, thumbnailOrigin } from '../../src/config';
-import { owner as contentOwner } from '../../src/content';
+import { problems, refusal, type Env } from '../support/configProblems';
 
-type Env = Record<string, string>;
 
-/** The problems of a refused configuration; fails the test when it is accepted. */
-function problems(env: Env): string[] {
-  try {
-    loadConfig(env);
-  } catch (err) {
-    assert.ok(err instanceof ConfigError, String(err));
-    return err.problems;
-  }
-  assert.fail(`expected ${JSON.stringify(env)} to be refused`);
-}
 
-const refusal = (env: Env): string => {
-  const list = problems(env);
-  assert.equal(list.length, 1, list.join('\n'));
-  return list[0] as string;
-};
 
 const sms: Env = { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: 'tok-secret-42', TWILIO_FROM: '+15550001111', ALERT_SMS_TO: '+15550002222' };
 const email: Env = { SMTP_URL: 'smtp://user:pw-secret-42@mail.example.com:587', ALERT_EMAIL_TO: 'owner@example.com', ALERT_EMAIL_FROM: 'alerts@example.com' };
@@ -38,7 +22,15 @@ describe('loadConfig defaults', () => {
       host: '127.0.0.1',
       port: 3000,
       publicUrl: 'http://localhost:3000',
-      owner: contentOwner,
+      owner: {
+        name: 'Anna Volkova',
+        email: 'hello@annavolkova.com',
+        phone: '+1 (415) 555-0142',
+        linkedinUrl: 'https://www.linkedin.com/in/annavolkova-gtm',
+        messengerUrl: 'https://t.me/annavolkova_gtm',
+        videoUrl: 'https://www.youtube.com/watch?v=8fQx2bP1kLw',
+        videoThumbnailUrl: 'https://i.ytimg.com/vi/8fQx2bP1kLw/hqdefault.jpg',
+      },
       logLevel: 'info',
       databasePath: 'data/leads.db',
       ipHashSalt: undefined,

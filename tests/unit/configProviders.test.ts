@@ -6,23 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/config';
+import { problems, type Env } from '../support/configProblems';
 
-type Env = Record<string, string>;
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const sms: Env = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'tok-secret-42', TWILIO_FROM: '+15550001111', ALERT_SMS_TO: '+15550002222' };
 const email: Env = { SMTP_URL: 'smtps://user:pw-secret-42@mail.example.com', ALERT_EMAIL_TO: 'owner@example.com', ALERT_EMAIL_FROM: 'alerts@example.com' };
 
-function problems(env: Env): string[] {
-  try {
-    loadConfig(env);
-  } catch (err) {
-    assert.ok(err instanceof ConfigError, String(err));
-    return err.problems;
-  }
-  assert.fail(`expected ${JSON.stringify(env)} to be refused`);
-}
 
 const E164 = 'a phone number in E.164 form (+ and the country code, e.g. +15017122661)';
 

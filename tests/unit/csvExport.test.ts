@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { toCsv } from '../../src/cli/formatLeads';
-import { leadRow } from './leadRows';
+import { leadRow } from '../support/exportRow';
 
 const HEADER =
   '"id","created_at","name","company","email","user_agent","ip_hash",' +

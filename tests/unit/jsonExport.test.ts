@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { toJson } from '../../src/cli/formatLeads';
-import { leadRow } from './leadRows';
+import { leadRow } from '../support/exportRow';
 
 describe('toJson', () => {
   it('writes the export columns of each lead, indented, without internal columns', () => {

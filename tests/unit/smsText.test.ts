@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSmsText, fitValues, smsSize } from '../../src/alerts/smsText';
-import { billedUnits } from './smsBilling';
+import { billedUnits } from '../support/smsBilling';
 
 describe('buildSmsText', () => {
   it('reads "New lead: name, company", the e-mail, and the promised reply time', () => {

@@ -1,7 +1,7 @@
 /**
- * Sends a lead to the endpoint and turns whatever happens into the toast the
- * specification's error catalogue (section 8) prescribes. Kept free of React
- * so every outcome can be reasoned about (and tested) in one place.
+ * Sends a lead to the endpoint and turns whatever happens into the toast for
+ * that outcome (messages.ts). Kept free of React so every outcome can be
+ * reasoned about (and tested) in one place.
  */
 import { HONEYPOT_FIELD, LEAD_ENDPOINT, PROOF_FIELD, type LeadInput, type LeadSourceInput } from '../../contract';
 import { thrownErrorToast, toastForResponse, transportErrorToast, type ToastMessage } from './messages';
@@ -10,7 +10,7 @@ import { thrownErrorToast, toastForResponse, transportErrorToast, type ToastMess
 export const SUBMIT_TIMEOUT_MS = 20_000;
 
 export interface Submission extends LeadInput {
-  /** The honeypot's value: empty for people. Sent only when a bot filled it, so the server can drop the lead quietly. */
+  /** The honeypot's value: empty for people. Sent only when a bot filled it: the server then keeps the lead as spam and sends nothing. */
   honeypot: string;
   /** Where the visitor came from (src/pages/form/leadSource.ts): only the fields known. */
   source?: LeadSourceInput;

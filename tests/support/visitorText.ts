@@ -1,9 +1,10 @@
 /**
- * The texts of the specification (site-spec.md, sections 4 and 8) that more
- * than one suite checks, written out here rather than imported from the
- * product, so a typo in the app fails a test.
+ * What the lead form says to a visitor (the submit button's two labels, the
+ * toasts, the result page of a form posted without JavaScript), as more than
+ * one suite checks it: written out here rather than imported from the product
+ * (src/pages/form/), so a typo in the app fails a test.
  */
-export const SPEC = {
+export const FORM_TEXT = {
   submitIdle: 'Schedule Free Call',
   submitBusy: 'Scheduling...',
   errorTitle: 'Error',
@@ -16,8 +17,8 @@ export const SPEC = {
 } as const;
 
 /**
- * The server's own sentences for failures the specification leaves to it
- * ("the server's error text"), as the visitor reads them.
+ * The lead endpoint's own sentences for its failures (the `error` of its JSON
+ * answer, shown in the form's error toast), as the visitor reads them.
  */
 export const SERVER_ERRORS = {
   storeFailed: 'We could not save your request right now. Please try again in a few minutes.',

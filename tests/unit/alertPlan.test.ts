@@ -1,0 +1,70 @@
+/**
+ * Which alerts a lead gets, as the operator finds them in the alerts table:
+ * a verified lead the owner's SMS and e-mail (and the auto-reply when allowed),
+ * an unverified one the e-mail only, spam nothing; reminders for the first two
+ * when follow-ups are on; a channel that is off shows as 'skipped'.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { alertPlan } from '../../src/leads/alertPlan';
+
+const at = '2026-11-25T10:00:00.000Z';
+const remindAt = '2026-11-25T16:00:00.000Z';
+const everything = ['sms', 'email', 'reply', 'reminder-sms', 'reminder-email'];
+
+describe('alertPlan', () => {
+  it('sends a verified lead the SMS, the e-mail and the auto-reply now, and both reminders later', () => {
+    assert.deepEqual(alertPlan('verified', { configured: everything, replyAllowed: true, at, remindAt }), [
+      { channel: 'sms', status: 'pending', at },
+      { channel: 'email', status: 'pending', at },
+      { channel: 'reply', status: 'pending', at },
+      { channel: 'reminder-sms', status: 'pending', at: remindAt },
+      { channel: 'reminder-email', status: 'pending', at: remindAt },
+    ]);
+  });
+
+  it('marks an owner channel that is off as skipped, and plans no reply or reminder on a channel that is off', () => {
+    assert.deepEqual(alertPlan('verified', { configured: ['email', 'reminder-email'], replyAllowed: true, at, remindAt }), [
+      { channel: 'sms', status: 'skipped', at: null },
+      { channel: 'email', status: 'pending', at },
+      { channel: 'reminder-email', status: 'pending', at: remindAt },
+    ]);
+    assert.deepEqual(alertPlan('verified', { configured: ['sms', 'reminder-sms'], replyAllowed: true, at, remindAt }), [
+      { channel: 'sms', status: 'pending', at },
+      { channel: 'email', status: 'skipped', at: null },
+      { channel: 'reminder-sms', status: 'pending', at: remindAt },
+    ]);
+    assert.deepEqual(alertPlan('verified', { configured: [], replyAllowed: true, at, remindAt }), [
+      { channel: 'sms', status: 'skipped', at: null },
+      { channel: 'email', status: 'skipped', at: null },
+    ]);
+  });
+
+  it('sends no auto-reply when this address already had one (or replies are off)', () => {
+    assert.deepEqual(alertPlan('verified', { configured: everything, replyAllowed: false, at, remindAt: null }), [
+      { channel: 'sms', status: 'pending', at },
+      { channel: 'email', status: 'pending', at },
+    ]);
+  });
+
+  it('sends no reminders when follow-ups are off', () => {
+    assert.deepEqual(alertPlan('verified', { configured: everything, replyAllowed: true, at, remindAt: null }), [
+      { channel: 'sms', status: 'pending', at },
+      { channel: 'email', status: 'pending', at },
+      { channel: 'reply', status: 'pending', at },
+    ]);
+  });
+
+  it('e-mails the owner about an unverified lead, never texts, never replies, and still reminds', () => {
+    assert.deepEqual(alertPlan('unverified', { configured: everything, replyAllowed: true, at, remindAt }), [
+      { channel: 'email', status: 'pending', at },
+      { channel: 'reminder-sms', status: 'pending', at: remindAt },
+      { channel: 'reminder-email', status: 'pending', at: remindAt },
+    ]);
+    assert.deepEqual(alertPlan('unverified', { configured: ['sms'], replyAllowed: true, at, remindAt: null }), [{ channel: 'email', status: 'skipped', at: null }]);
+  });
+
+  it('sends nothing at all for spam', () => {
+    assert.deepEqual(alertPlan('spam', { configured: everything, replyAllowed: true, at, remindAt }), []);
+  });
+});
