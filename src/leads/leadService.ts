@@ -15,7 +15,7 @@ import { PROOF_FIELD, type LeadInput } from '../contract';
 import type { Logger } from '../logger';
 import type { AlertQueue, Channel } from '../alerts/alertQueue';
 import type { DeliveryWorker } from '../alerts/deliveryWorker';
-import { ALERT_CHANNELS, REPLY_CHANNEL } from '../alerts/senders';
+import { ALERT_CHANNELS, REMINDER_CHANNELS, REPLY_CHANNEL } from '../alerts/senders';
 import type { Db } from '../storage/database';
 import type { IpHasher } from '../storage/ipHash';
 import { leadSourceOf } from '../sources/attribution';
@@ -110,6 +110,9 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     return queue.enqueue(id, plan);
   }
 
+  /** Of the alerts just added, those due now (not the reminders, due hours later): the ones to start at once. */
+  const dueNow = (added: Channel[]) => added.filter((channel) => !REMINDER_CHANNELS.includes(channel));
+
   const store = db.transaction(({ body, lead, key, from, honeypot, proof }: Submission) => {
     const arrived = now();
     // Spent in this transaction: of two requests carrying one solved challenge, exactly one gets it.
@@ -202,13 +205,13 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       }
       const { id, verdict, reasons, added } = stored;
       logger.info({ leadId: id, verdict, reasons: reasons.join(',') || undefined }, 'lead stored');
-      if (verdict !== 'verified') return inProgress.track(key, answerWithoutSms(id, added));
+      if (verdict !== 'verified') return inProgress.track(key, answerWithoutSms(id, dueNow(added)));
       // Measured once the SDKs are loaded: the first lead's one-off load must not teach the
       // imitated answers of filtered submissions to be slow.
       const answer = deps
         .warmSenders()
         .catch(() => undefined)
-        .then(() => answerTimes.measure(deliver(id, added)))
+        .then(() => answerTimes.measure(deliver(id, dueNow(added))))
         .then((notificationResult): LeadOutcome => ({ kind: 'accepted', notificationResult }));
       return inProgress.track(key, answer);
     },

@@ -1,15 +1,17 @@
 /**
  * Counts home-page views in memory, per UTC day and source, and writes the
  * counts to SQLite at most once a minute and at shutdown: a view costs a map
- * update on the fast path, never a database write. The number of distinct
- * sources kept between two writes is bounded, so made-up utm_source values
- * cannot grow memory: beyond the bound they count as 'other'.
+ * update on the fast path (the day's name is worked out once a day, not per
+ * view), never a database write. The number of distinct sources kept between
+ * two writes is bounded, so made-up utm_source values cannot grow memory:
+ * beyond the bound they count as 'other'.
  */
 import type { Logger } from '../logger';
 import type { PageViewsTable, ViewCount } from './pageViewsTable';
 
 const FLUSH_EVERY_MS = 60_000;
-const MAX_KEYS = 500;
+const MAX_SOURCES = 500;
+const DAY_MS = 86_400_000;
 
 export interface ViewCounter {
   count(source: string): void;
@@ -21,33 +23,56 @@ export interface ViewCounter {
 }
 
 export function createViewCounter(table: PageViewsTable, logger: Logger, now: () => number = Date.now): ViewCounter {
-  let counts = new Map<string, ViewCount>();
+  /** Counts of the day in progress, by source; days that ended before the last write wait in `earlier`. */
+  let day = '';
+  let dayEnds = 0;
+  let today = new Map<string, number>();
+  let earlier: ViewCount[] = [];
   let timer: NodeJS.Timeout | undefined;
 
+  function add(counts: Map<string, number>, source: string, views: number): void {
+    const key = counts.has(source) || counts.size < MAX_SOURCES ? source : 'other';
+    counts.set(key, (counts.get(key) ?? 0) + views);
+  }
+
+  function rollOver(at: number): void {
+    for (const [source, views] of today) earlier.push({ day, source, views });
+    today = new Map();
+    const start = at - (at % DAY_MS);
+    day = new Date(start).toISOString().slice(0, 10);
+    dayEnds = start + DAY_MS;
+  }
+
+  function merged(rows: ViewCount[]): ViewCount[] {
+    const byKey = new Map<string, ViewCount>();
+    for (const { day: d, source, views } of rows) {
+      const known = byKey.get(`${d}\t${source}`);
+      if (known) known.views += views;
+      else byKey.set(`${d}\t${source}`, { day: d, source, views });
+    }
+    return [...byKey.values()];
+  }
+
   function flush(): void {
-    if (counts.size === 0) return;
-    const pending = counts;
-    counts = new Map();
+    const pending = [...earlier, ...[...today].map(([source, views]) => ({ day, source, views }))];
+    if (pending.length === 0) return;
+    earlier = [];
+    today = new Map();
     try {
-      table.add([...pending.values()]);
+      table.add(pending);
     } catch (err) {
-      for (const [key, { day, source, views }] of pending) add(key, day, source, views);
+      // Kept for the next write, in the day they were counted, merged so that a database down for
+      // hours holds one count per day and source, not one per failed minute.
+      earlier = merged(pending);
       logger.warn({ err }, 'page views could not be written; kept for the next minute');
     }
   }
 
-  function add(key: string, day: string, source: string, views: number): void {
-    const known = counts.get(key);
-    if (known) known.views += views;
-    else counts.set(key, { day, source, views });
-  }
-
   return {
     count(source) {
-      const day = new Date(now()).toISOString().slice(0, 10);
-      const key = `${day}\t${source}`;
-      if (counts.has(key) || counts.size < MAX_KEYS) add(key, day, source, 1);
-      else add(`${day}\tother`, day, 'other', 1);
+      const at = now();
+      if (at >= dayEnds) rollOver(at);
+      add(today, source, 1);
     },
     flush,
     start() {

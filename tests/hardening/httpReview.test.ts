@@ -37,8 +37,17 @@ describe('ETags of the home page', () => {
     assert.ok(tags.every((t) => t !== undefined && /^"[^"]+"$/.test(t)), `strong ETags: ${tags.join(' ')}`);
     assert.equal(new Set(tags).size, 3, 'three bodies, three ETags');
 
-    assert.equal((await get(`${s.url}/`, { 'Accept-Encoding': 'gzip', 'If-None-Match': gzip.etag as string })).status, 304);
-    const mismatch = await get(`${s.url}/`, { 'Accept-Encoding': 'br', 'If-None-Match': gzip.etag as string });
+    // Just after start-up the bodies are recompressed at their best, which gives them new ETags
+    // (new bytes): a copy taken before that is rightly sent again. Once the page is in its final
+    // form, the copy the client holds revalidates.
+    let held = gzip;
+    let revalidated = 0;
+    for (const deadline = Date.now() + 10_000; revalidated !== 304 && Date.now() < deadline; ) {
+      held = await get(`${s.url}/`, { 'Accept-Encoding': 'gzip' });
+      revalidated = (await get(`${s.url}/`, { 'Accept-Encoding': 'gzip', 'If-None-Match': held.etag as string })).status;
+    }
+    assert.equal(revalidated, 304);
+    const mismatch = await get(`${s.url}/`, { 'Accept-Encoding': 'br', 'If-None-Match': held.etag as string });
     assert.equal(mismatch.status, 200, 'a gzip copy is not declared current for a brotli request');
     assert.equal(mismatch.encoding, 'br');
   });

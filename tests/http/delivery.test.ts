@@ -56,7 +56,15 @@ describe('compression and caching of the page', () => {
     const etag = first.headers.etag as string;
     assert.match(etag, /^"[\w-]{20,}"$/);
     assert.equal(first.headers['cache-control'], 'no-cache');
-    const again = await request(site.app).get('/').set('If-None-Match', etag).expect(304);
+    // The page is recompressed at its best just after start-up (new bytes, new ETag): a copy taken
+    // before that is rightly sent again, the copy of the final form revalidates.
+    let again = await request(site.app).get('/').set('If-None-Match', etag);
+    for (let tries = 0; again.status !== 304 && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const held = (await request(site.app).get('/').expect(200)).headers.etag as string;
+      again = await request(site.app).get('/').set('If-None-Match', held);
+    }
+    assert.equal(again.status, 304);
     assert.equal(again.text, '');
     await request(site.app).get('/').set('If-None-Match', '"stale"').expect(200);
   });

@@ -50,7 +50,7 @@ describe('openDatabase', () => {
       ], 'no sms_* or email_* columns left');
       assert.deepEqual(columnsOf(again, 'alerts'), ['lead_id', 'channel', 'status', 'attempts', 'next_attempt_at', 'lease_until', 'provider_message_id', 'last_error', 'sent_at']);
       const indexes = again.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all();
-      assert.deepEqual(indexes, ['alerts_due', 'lead_marks_lead', 'leads_dedupe', 'leads_email', 'leads_verdict']);
+      assert.deepEqual(indexes, ['alerts_due', 'alerts_leased', 'lead_marks_lead', 'leads_dedupe', 'leads_email', 'leads_verdict']);
       assert.deepEqual(columnsOf(again, 'proofs_used'), ['id', 'expires_at']);
       assert.deepEqual(columnsOf(again, 'lead_marks'), ['lead_id', 'status', 'marked_at', 'via']);
       assert.deepEqual(columnsOf(again, 'page_views'), ['day', 'source', 'views']);

@@ -1,0 +1,77 @@
+/**
+ * The home-page view counter the owner's `leads report` reads: each view in
+ * the UTC day it happened, nothing lost when a write fails, one count per day
+ * and source however long the database stays away.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import pino from 'pino';
+import { createViewCounter } from '../../src/sources/viewCounter';
+import type { PageViewsTable, ViewCount } from '../../src/sources/pageViewsTable';
+
+const silent = pino({ level: 'silent' });
+
+/** A table that records what it is given, and refuses while `down` is true. */
+function recordingTable() {
+  const written: ViewCount[][] = [];
+  const table: PageViewsTable & { down: boolean; written: ViewCount[][] } = {
+    down: false,
+    written,
+    add(counts: readonly ViewCount[]) {
+      if (table.down) throw new Error('database is locked');
+      written.push(counts.map((c) => ({ ...c })));
+    },
+    perSourceSince: () => [],
+  };
+  return table;
+}
+
+const sorted = (rows: ViewCount[]) => [...rows].sort((a, b) => `${a.day}${a.source}`.localeCompare(`${b.day}${b.source}`));
+
+describe('the view counter', () => {
+  it('writes each view under the UTC day it happened, also across midnight between two writes', () => {
+    const table = recordingTable();
+    let clock = Date.parse('2026-11-24T23:59:58Z');
+    const counter = createViewCounter(table, silent, () => clock);
+    counter.count('linkedin');
+    counter.count('direct');
+    clock = Date.parse('2026-11-25T00:00:01Z');
+    counter.count('linkedin');
+    counter.flush();
+    assert.deepEqual(sorted(table.written.flat()), [
+      { day: '2026-11-24', source: 'direct', views: 1 },
+      { day: '2026-11-24', source: 'linkedin', views: 1 },
+      { day: '2026-11-25', source: 'linkedin', views: 1 },
+    ]);
+  });
+
+  it('writes nothing when nothing was counted, and each view once', () => {
+    const table = recordingTable();
+    const counter = createViewCounter(table, silent, () => Date.parse('2026-11-25T10:00:00Z'));
+    counter.flush();
+    assert.equal(table.written.length, 0);
+    counter.count('direct');
+    counter.flush();
+    counter.flush();
+    assert.deepEqual(table.written, [[{ day: '2026-11-25', source: 'direct', views: 1 }]]);
+  });
+
+  it('keeps the views of failed writes, one count per day and source, and writes them once the database answers', () => {
+    const table = recordingTable();
+    let clock = Date.parse('2026-11-24T23:00:00Z');
+    const counter = createViewCounter(table, silent, () => clock);
+    table.down = true;
+    for (let minute = 0; minute < 120; minute += 1) {
+      clock += 60_000;
+      counter.count('newsletter');
+      counter.flush();
+    }
+    table.down = false;
+    counter.flush();
+    assert.equal(table.written.length, 1);
+    assert.deepEqual(sorted(table.written[0] ?? []), [
+      { day: '2026-11-24', source: 'newsletter', views: 59 },
+      { day: '2026-11-25', source: 'newsletter', views: 61 },
+    ]);
+  });
+});
