@@ -54,7 +54,9 @@ async function sigtermDuringWork(shutdownMs: number, duringShutdown: () => Promi
   figures.sigterms += 1;
   figures.inFlightAtSigterm += leads.length;
   const exit = server.stop('SIGTERM', shutdownMs + 10_000);
-  await sleep(200);
+  // The server logs this line in the same turn as it stops listening; a fixed pause was too short
+  // on a loaded machine.
+  await waitFor(() => server.output().includes('"msg":"shutting down"'), 5_000, 'the server to take the SIGTERM');
   await assert.rejects(fetch(`${server.url}/healthz`), 'no new connection once shutting down');
   await duringShutdown();
   const answers = await Promise.all(replies);
