@@ -121,8 +121,11 @@ runtime = "runc"
 EOF
   export CONTAINERS_CONF="$work/containers.conf"
   if [ "${VERIFY_FRESH_STORE:-0}" = 1 ]; then store="$work/store"; else store="$cache/podman-store"; fi
-  mkdir -p "$store/root" "$store/runroot"
-  engine_cmd=(podman --root "$store/root" --runroot "$store/runroot")
+  # The run root holds only this run's state (locks, mounts), and podman refuses one whose path
+  # is longer than 50 characters, as a store under a long cache path would give: a short path.
+  runroot=/tmp/gtm-podman-run-$(id -u)$([ "$store" = "$cache/podman-store" ] || echo "-$$")
+  mkdir -p "$store/root" "$runroot"
+  engine_cmd=(podman --root "$store/root" --runroot "$runroot")
 fi
 E() { "${engine_cmd[@]}" "$@"; }
 
@@ -138,6 +141,7 @@ cleanup() {
   elif [ "${VERIFY_FRESH_STORE:-0}" = 1 ]; then
     E system reset -f >/dev/null 2>&1
     grep -q " $store/root/overlay " /proc/mounts 2>/dev/null && umount "$store/root/overlay" 2>/dev/null
+    rm -rf "$runroot"
   fi
   rm -rf "$work"
   exit "$rc"
