@@ -15,7 +15,7 @@ import { PROOF_FIELD, type LeadInput } from '../contract';
 import type { Logger } from '../logger';
 import type { AlertQueue, Channel } from '../alerts/alertQueue';
 import type { DeliveryWorker } from '../alerts/deliveryWorker';
-import { ALERT_CHANNELS, REMINDER_CHANNELS, REPLY_CHANNEL } from '../alerts/senders';
+import { ALERT_CHANNELS, REPLY_CHANNEL } from '../alerts/senders';
 import type { Db } from '../storage/database';
 import type { IpHasher } from '../storage/ipHash';
 import { leadSourceOf } from '../sources/attribution';
@@ -99,19 +99,19 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   const answerTimes = answerTiming();
 
   /**
-   * The alerts of a lead with this verdict that it does not have yet: the reply only if this
-   * address had none in a day, the reminders only while their time is still to come.
+   * Queues the alerts of a lead with this verdict that it does not have yet: the reply only if this
+   * address had none in a day, the reminders only while their time is still to come. `added`: every
+   * alert queued; `dueNow`: those of them to start at once (a reminder waits in the queue for its time).
    */
-  function queueAlerts(id: number, verdict: Verdict, email: string, createdAt: number, configured: readonly Channel[] = worker.channels): Channel[] {
+  function queueAlerts(id: number, verdict: Verdict, email: string, createdAt: number, configured: readonly Channel[] = worker.channels) {
     const at = now();
     const replyAllowed = deps.autoReply && !queue.hasAlertForAddress(REPLY_CHANNEL, email, iso(at - DAY_MS));
     const remindAt = deps.followUpAfterMs === null ? null : createdAt + deps.followUpAfterMs;
     const plan = alertPlan(verdict, { configured, replyAllowed, at: iso(at), remindAt: remindAt !== null && remindAt > at ? iso(remindAt) : null });
-    return queue.enqueue(id, plan);
+    const added = queue.enqueue(id, plan);
+    const dueNow = plan.filter((alert) => alert.at === iso(at) && added.includes(alert.channel)).map((alert) => alert.channel);
+    return { added, dueNow };
   }
-
-  /** Of the alerts just added, those due now (not the reminders, due hours later): the ones to start at once. */
-  const dueNow = (added: Channel[]) => added.filter((channel) => !REMINDER_CHANNELS.includes(channel));
 
   const store = db.transaction(({ body, lead, key, from, honeypot, proof }: Submission) => {
     const arrived = now();
@@ -138,7 +138,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       verdictReasons: reasons.join(','),
       source: leadSourceOf(body, { referer: from.referer, isJson: from.isJson === true }, deps.ownHost),
     });
-    return { id, verdict, reasons, added: queueAlerts(id, verdict, lead.email, arrived) };
+    return { id, verdict, reasons, dueNow: queueAlerts(id, verdict, lead.email, arrived).dueNow };
   });
 
   const release = db.transaction((id: number): Release | undefined => {
@@ -148,7 +148,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     // The owner's SMS and e-mail are queued even when this process (a CLI run without the provider
     // settings, say) cannot send them: the server will. Never 'skipped' for what the server may have.
     const configured = [...new Set([...ALERT_CHANNELS, ...worker.channels])];
-    return { previous: lead.verdict, added: queueAlerts(id, 'verified', lead.email, Date.parse(lead.created_at), configured) };
+    return { previous: lead.verdict, added: queueAlerts(id, 'verified', lead.email, Date.parse(lead.created_at), configured).added };
   });
 
   /** An identical submission still running, or stored within the window: its outcome, without a second alert. */
@@ -189,7 +189,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       const proof: ProofCheck = deps.proofs && !honeypot ? await deps.proofs.check(proofValue) : { status: 'missing' };
 
       const key = dedupeKey(validation.lead);
-      let stored: { id: number; verdict: Verdict; reasons: Reason[]; added: Channel[] };
+      let stored: { id: number; verdict: Verdict; reasons: Reason[]; dueNow: Channel[] };
       try {
         const earlier = earlierOutcome(key);
         if (earlier) {
@@ -203,15 +203,15 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         logger.error({ err }, 'lead could not be stored');
         return { kind: 'not-stored' };
       }
-      const { id, verdict, reasons, added } = stored;
+      const { id, verdict, reasons, dueNow } = stored;
       logger.info({ leadId: id, verdict, reasons: reasons.join(',') || undefined }, 'lead stored');
-      if (verdict !== 'verified') return inProgress.track(key, answerWithoutSms(id, dueNow(added)));
+      if (verdict !== 'verified') return inProgress.track(key, answerWithoutSms(id, dueNow));
       // Measured once the SDKs are loaded: the first lead's one-off load must not teach the
       // imitated answers of filtered submissions to be slow.
       const answer = deps
         .warmSenders()
         .catch(() => undefined)
-        .then(() => answerTimes.measure(deliver(id, dueNow(added))))
+        .then(() => answerTimes.measure(deliver(id, dueNow)))
         .then((notificationResult): LeadOutcome => ({ kind: 'accepted', notificationResult }));
       return inProgress.track(key, answer);
     },
