@@ -121,11 +121,20 @@ runtime = "runc"
 EOF
   export CONTAINERS_CONF="$work/containers.conf"
   if [ "${VERIFY_FRESH_STORE:-0}" = 1 ]; then store="$work/store"; else store="$cache/podman-store"; fi
-  # The run root holds only this run's state (locks, mounts), and podman refuses one whose path
-  # is longer than 50 characters, as a store under a long cache path would give: a short path.
-  runroot=/tmp/gtm-podman-run-$(id -u)$([ "$store" = "$cache/podman-store" ] || echo "-$$")
+  # The run root holds only this run's state (locks, mounts). It sits in the store when that
+  # path is short enough: podman refuses a run root longer than 50 characters.
+  runroot="$store/runroot"
+  [ "${#runroot}" -le 50 ] || runroot=/tmp/gtm-podman-run-$(id -u)$([ "$store" = "$cache/podman-store" ] || echo "-$$")
   mkdir -p "$store/root" "$runroot"
   engine_cmd=(podman --root "$store/root" --runroot "$runroot")
+  # A kept store remembers the run root it was made with and refuses any other. It is only a
+  # cache (the stand-in tarball is kept apart), so a store that refuses is started afresh.
+  store_check=$(podman --root "$store/root" --runroot "$runroot" info 2>&1 || true)
+  if [[ $store_check == *"database configuration mismatch"* ]]; then
+    say "the kept podman store was made with another run root: starting it afresh"
+    grep -q " $store/root/overlay " /proc/mounts 2>/dev/null && umount "$store/root/overlay" 2>/dev/null
+    rm -rf "$store/root" && mkdir -p "$store/root"
+  fi
 fi
 E() { "${engine_cmd[@]}" "$@"; }
 
