@@ -95,13 +95,19 @@ export function createAlertQueue(db: Db): AlertQueue {
     UPDATE alerts SET last_error = @error, next_attempt_at = @next, lease_until = NULL,
                       status = CASE WHEN @next IS NULL THEN 'failed' ELSE 'pending' END
     WHERE lead_id = @leadId AND channel = @channel AND status = 'pending'`);
-  const due = db.prepare<[Channel, string, string, number], { lead_id: number }>(`
+  // Each a walk of one partial index in its order, stopping after `limit` rows: attempts cut off
+  // by the end of their lease (a crash, a stuck provider), then alerts waiting for their time.
+  const dueAfterLease = db.prepare<[Channel, string, string, number], { lead_id: number }>(`
     SELECT lead_id FROM alerts
-    WHERE status = 'pending' AND channel = ? AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
-    ORDER BY next_attempt_at, lead_id LIMIT ?`);
-  // Two index walks, not a scan of every pending alert: the first unleased one in due order, and
-  // the earliest end of a lease among the few alerts under way (or cut off by a crash).
-  const nextUnleased = db.prepare<[Channel], { at: string }>(`
+    WHERE status = 'pending' AND channel = ? AND lease_until IS NOT NULL AND lease_until <= ? AND next_attempt_at <= ?
+    ORDER BY lease_until LIMIT ?`);
+  const dueWaiting = db.prepare<[Channel, string, number], { lead_id: number }>(`
+    SELECT lead_id FROM alerts
+    WHERE status = 'pending' AND channel = ? AND lease_until IS NULL AND next_attempt_at <= ?
+    ORDER BY next_attempt_at LIMIT ?`);
+  // The first waiting alert in due order, and the earliest end of a lease among the few alerts
+  // under way.
+  const nextWaiting = db.prepare<[Channel], { at: string }>(`
     SELECT next_attempt_at AS at FROM alerts
     WHERE status = 'pending' AND channel = ? AND lease_until IS NULL ORDER BY next_attempt_at LIMIT 1`);
   const nextLeased = db.prepare<[Channel], { at: string | null }>(`
@@ -159,10 +165,14 @@ export function createAlertQueue(db: Db): AlertQueue {
     recordSent: (leadId, channel, providerMessageId, sentAt) => void relaxed(() => sent.run(providerMessageId, sentAt, leadId, channel)),
     recordFailure: (leadId, channel, error, next) =>
       void relaxed(() => failure.run({ leadId, channel, error: error.slice(0, MAX_ERROR_LENGTH), next })),
-    due: (channel, now, limit) => due.all(channel, now, now, limit).map((r) => r.lead_id),
+    due(channel, now, limit) {
+      const ids = dueAfterLease.all(channel, now, now, limit).map((r) => r.lead_id);
+      if (ids.length < limit) ids.push(...dueWaiting.all(channel, now, limit - ids.length).map((r) => r.lead_id));
+      return ids;
+    },
     nextDueAt: (channels) =>
       channels
-        .flatMap((ch) => [nextUnleased.get(ch)?.at, nextLeased.get(ch)?.at ?? undefined])
+        .flatMap((ch) => [nextWaiting.get(ch)?.at, nextLeased.get(ch)?.at ?? undefined])
         .filter((at): at is string => at !== undefined)
         .sort()[0],
     status: (leadId, channel) => status.get(leadId, channel)?.status,

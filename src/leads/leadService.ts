@@ -17,6 +17,7 @@ import type { AlertQueue, Channel } from '../alerts/alertQueue';
 import type { DeliveryWorker } from '../alerts/deliveryWorker';
 import { ALERT_CHANNELS, REPLY_CHANNEL } from '../alerts/senders';
 import type { Db } from '../storage/database';
+import { groupCommit } from '../storage/groupCommit';
 import type { IpHasher } from '../storage/ipHash';
 import { leadSourceOf } from '../sources/attribution';
 import { alertPlan } from './alertPlan';
@@ -113,7 +114,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     return { added, dueNow };
   }
 
-  const store = db.transaction(({ body, lead, key, from, honeypot, proof }: Submission) => {
+  // Stored in groups (one transaction, one fsync, for the leads of one turn of the event loop),
+  // each lead in its own savepoint; IMMEDIATE, so the write lock is taken (or waited for, up to the
+  // busy timeout) before the per-address count is read and another process cannot slip a lead in.
+  const store = groupCommit(db, ({ body, lead, key, from, honeypot, proof }: Submission) => {
     const arrived = now();
     // Spent in this transaction: of two requests carrying one solved challenge, exactly one gets it.
     const replayed = proof.status === 'valid' && !deps.usedProofs.spend(proof.id, proof.expiresAt);
@@ -179,41 +183,45 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     return { kind: 'accepted', notificationResult: false };
   }
 
+  async function storeAndAnswer(submission: Submission): Promise<LeadOutcome> {
+    let stored: { id: number; verdict: Verdict; reasons: Reason[]; dueNow: Channel[] };
+    try {
+      stored = await store(submission);
+    } catch (err) {
+      logger.error({ err }, 'lead could not be stored');
+      return { kind: 'not-stored' };
+    }
+    const { id, verdict, reasons, dueNow } = stored;
+    logger.info({ leadId: id, verdict, reasons: reasons.join(',') || undefined }, 'lead stored');
+    if (verdict !== 'verified') return answerWithoutSms(id, dueNow);
+    // Measured once the SDKs are loaded: the first lead's one-off load must not teach the
+    // imitated answers of filtered submissions to be slow.
+    await deps.warmSenders().catch(() => undefined);
+    return { kind: 'accepted', notificationResult: await answerTimes.measure(deliver(id, dueNow)) };
+  }
+
   return {
     async submitLead(body, from) {
       const validation = validateLead(body);
       if (!validation.ok) return { kind: 'invalid', error: validation.error };
       const honeypot = isHoneypotHit(body);
       const proofValue = (body as Record<string, unknown>)[PROOF_FIELD];
-      // Before the duplicate check: from there to storing and tracking the lead nothing may await.
+      // Before the duplicate check: from there until the answer is tracked nothing may await.
       const proof: ProofCheck = deps.proofs && !honeypot ? await deps.proofs.check(proofValue) : { status: 'missing' };
 
       const key = dedupeKey(validation.lead);
-      let stored: { id: number; verdict: Verdict; reasons: Reason[]; dueNow: Channel[] };
+      let earlier: ReturnType<typeof earlierOutcome>;
       try {
-        const earlier = earlierOutcome(key);
-        if (earlier) {
-          logger.info('identical submission within a minute: earlier answer repeated, no second alert');
-          return await earlier;
-        }
-        // IMMEDIATE: the write lock is taken (or waited for, up to the busy timeout) before the
-        // duplicate and per-address counts are read, so another process cannot slip a lead in between.
-        stored = store.immediate({ body: body as Record<string, unknown>, lead: validation.lead, key, from, honeypot, proof });
+        earlier = earlierOutcome(key);
       } catch (err) {
         logger.error({ err }, 'lead could not be stored');
         return { kind: 'not-stored' };
       }
-      const { id, verdict, reasons, dueNow } = stored;
-      logger.info({ leadId: id, verdict, reasons: reasons.join(',') || undefined }, 'lead stored');
-      if (verdict !== 'verified') return inProgress.track(key, answerWithoutSms(id, dueNow));
-      // Measured once the SDKs are loaded: the first lead's one-off load must not teach the
-      // imitated answers of filtered submissions to be slow.
-      const answer = deps
-        .warmSenders()
-        .catch(() => undefined)
-        .then(() => answerTimes.measure(deliver(id, dueNow)))
-        .then((notificationResult): LeadOutcome => ({ kind: 'accepted', notificationResult }));
-      return inProgress.track(key, answer);
+      if (earlier) {
+        logger.info('identical submission within a minute: earlier answer repeated, no second alert');
+        return earlier;
+      }
+      return inProgress.track(key, storeAndAnswer({ body: body as Record<string, unknown>, lead: validation.lead, key, from, honeypot, proof }));
     },
 
     releaseLead: (id) => release.immediate(id),

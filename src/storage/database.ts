@@ -12,6 +12,8 @@ export type { Db };
 
 /** How long a write waits for a lock held by another process before it fails (and the visitor gets a 500). */
 export const BUSY_TIMEOUT_MS = 2_000;
+/** Negative: a size in KiB, not pages (SQLite's convention). */
+const CACHE_SIZE_KIB = -2_000;
 
 export function openDatabase(path: string): Db {
   // 0700: the folder holds personal data (with the umask the server and CLI set, every file is 0600).
@@ -30,6 +32,10 @@ export function openDatabase(path: string): Db {
     // A deleted lead (erased on request, or past its retention) is overwritten with zeros, not
     // left readable in free pages. Deletes are rare here, so the extra writes cost nothing noticeable.
     db.pragma('secure_delete = ON');
+    // SQLite's own default page cache, 2 MB: better-sqlite3 builds SQLite with 16 MB, which a
+    // growing file fills and glibc never hands back (7 MB more resident after 7,000 leads, at the
+    // same lead rate: docs/performance.md, "Memory"). The OS caches the file's pages anyway.
+    db.pragma(`cache_size = ${CACHE_SIZE_KIB}`);
     migrate(db);
     return db;
   } catch (err) {

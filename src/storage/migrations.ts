@@ -102,8 +102,9 @@ export const migrations: readonly string[] = [
   // Where each lead came from, whether the owner answered it, and page views per day and source.
   // A lead is 'new' until the owner marks it; lead_marks keeps every change with its time (the
   // reply time of the report is the first mark). page_views holds counts only: no address, no
-  // visitor. used_links makes each signed link of an alert e-mail work once. alerts_leased finds
-  // the attempts under way without reading every pending alert (reminders wait pending for hours).
+  // visitor. used_links makes each signed link of an alert e-mail work once. The pending alerts
+  // get two indexes in place of one, waiting and under way, so finding the next due alert or the
+  // attempts under way walks an index without reading rows (reminders wait pending for hours).
   `
   ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'contacted', 'won', 'lost'));
   ALTER TABLE leads ADD COLUMN utm_source TEXT;
@@ -129,6 +130,8 @@ export const migrations: readonly string[] = [
     id TEXT PRIMARY KEY,
     used_at TEXT NOT NULL
   ) STRICT;
+  DROP INDEX alerts_due;
+  CREATE INDEX alerts_waiting ON alerts (channel, next_attempt_at) WHERE status = 'pending' AND lease_until IS NULL;
   CREATE INDEX alerts_leased ON alerts (channel, lease_until) WHERE status = 'pending' AND lease_until IS NOT NULL;
   `,
 ];

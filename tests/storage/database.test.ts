@@ -18,7 +18,7 @@ import { tempDir as testTempDir } from '../support/tempDirs';
 const columnsOf = (db: Database.Database, table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
 
 describe('openDatabase', () => {
-  it('creates missing directories (0700) and sets WAL, busy timeout, full sync and foreign keys', () => {
+  it('creates missing directories (0700) and sets WAL, busy timeout, full sync, foreign keys and a 2 MB page cache', () => {
     const path = join(testTempDir(), 'deep', 'er', 'leads.db');
     const db = openDatabase(path);
     try {
@@ -28,6 +28,7 @@ describe('openDatabase', () => {
       assert.equal(db.pragma('busy_timeout', { simple: true }), 2000, "another connection's write lock is waited for 2 s");
       assert.equal(db.pragma('synchronous', { simple: true }), 2);
       assert.equal(db.pragma('foreign_keys', { simple: true }), 1);
+      assert.equal(db.pragma('cache_size', { simple: true }), -2000, "SQLite's 2 MB page cache, not better-sqlite3's 16 MB");
     } finally {
       db.close();
     }
@@ -50,7 +51,7 @@ describe('openDatabase', () => {
       ], 'no sms_* or email_* columns left');
       assert.deepEqual(columnsOf(again, 'alerts'), ['lead_id', 'channel', 'status', 'attempts', 'next_attempt_at', 'lease_until', 'provider_message_id', 'last_error', 'sent_at']);
       const indexes = again.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all();
-      assert.deepEqual(indexes, ['alerts_due', 'alerts_leased', 'lead_marks_lead', 'leads_dedupe', 'leads_email', 'leads_verdict']);
+      assert.deepEqual(indexes, ['alerts_leased', 'alerts_waiting', 'lead_marks_lead', 'leads_dedupe', 'leads_email', 'leads_verdict']);
       assert.deepEqual(columnsOf(again, 'proofs_used'), ['id', 'expires_at']);
       assert.deepEqual(columnsOf(again, 'lead_marks'), ['lead_id', 'status', 'marked_at', 'via']);
       assert.deepEqual(columnsOf(again, 'page_views'), ['day', 'source', 'views']);

@@ -111,7 +111,7 @@ describe('migrating a database of the previous release', () => {
       );
       assert.deepEqual(
         db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all(),
-        ['alerts_due', 'alerts_leased', 'lead_marks_lead', 'leads_dedupe', 'leads_email', 'leads_verdict'],
+        ['alerts_leased', 'alerts_waiting', 'lead_marks_lead', 'leads_dedupe', 'leads_email', 'leads_verdict'],
       );
       // Leads stored before grading were all alerted as they came: they count as verified, still new,
       // from a source nobody recorded.

@@ -1,0 +1,100 @@
+/**
+ * The proof-of-work check on its own: a challenge the server made, solved by
+ * altcha-lib's own solver, is valid once the solver's key is right; anything
+ * altered on the way (the key, the counter, the signed parameters, the
+ * signatures) is invalid, and a challenge past its 10 minutes is expired.
+ * These are ALTCHA's verification rules (altcha-lib's verifySolution gives the
+ * same answers): the check must keep them while computing them its own way.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Challenge } from 'altcha-lib';
+import { createProofOfWork } from '../../src/leads/altchaChallenges';
+import { solve } from '../support/altchaSolver';
+
+const ISSUED = Date.parse('2026-11-25T10:00:00.000Z');
+const TEN_MINUTES = 10 * 60_000;
+
+interface Payload {
+  challenge: Challenge;
+  solution: { counter: unknown; derivedKey: unknown; [key: string]: unknown };
+}
+
+const encode = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString('base64');
+const decode = (value: string) => JSON.parse(Buffer.from(value, 'base64').toString()) as Payload;
+
+async function solvedAt(secret = 'test secret') {
+  let clock = ISSUED;
+  const proofs = createProofOfWork({ secret, difficulty: 40, now: () => clock });
+  const challenge = await proofs.challenge();
+  const value = await solve(challenge);
+  return { proofs, challenge, value, setClock: (ms: number) => (clock = ms) };
+}
+
+/** The check's verdict on the solved payload after `change` altered a copy of it. */
+async function afterChange(change: (payload: Payload) => void): Promise<string> {
+  const { proofs, value } = await solvedAt();
+  const payload = decode(value);
+  change(payload);
+  return (await proofs.check(encode(payload))).status;
+}
+
+describe('the proof-of-work check', () => {
+  it('takes a solved challenge and tells its id, issue time and end of validity', async () => {
+    const { proofs, challenge, value, setClock } = await solvedAt();
+    setClock(ISSUED + 5_000);
+    assert.deepEqual(await proofs.check(value), {
+      status: 'valid',
+      id: challenge.signature,
+      issuedAt: ISSUED,
+      expiresAt: new Date(ISSUED + TEN_MINUTES).toISOString(),
+    });
+  });
+
+  it('refuses a key the solver did not find, or the right key in capitals', async () => {
+    assert.equal(await afterChange((p) => (p.solution.derivedKey = `${String(p.solution.derivedKey).slice(0, -2)}00`)), 'invalid');
+    assert.equal(await afterChange((p) => (p.solution.derivedKey = String(p.solution.derivedKey).toUpperCase())), 'invalid');
+    assert.equal(await afterChange((p) => (p.solution.derivedKey = 'abc')), 'invalid');
+    assert.equal(await afterChange((p) => delete p.solution.derivedKey), 'invalid');
+  });
+
+  it('refuses a counter that is not a 32-bit unsigned integer', async () => {
+    for (const counter of [-1, 2 ** 32, 1.5, '7', null]) {
+      assert.equal(await afterChange((p) => (p.solution.counter = counter)), 'invalid', `counter ${String(counter)}`);
+    }
+    assert.equal(await afterChange((p) => delete p.solution.counter), 'invalid');
+  });
+
+  it('refuses signed parameters that were changed, added to or stripped of the key signature', async () => {
+    const params = (p: Payload) => p.challenge.parameters as unknown as Record<string, unknown>;
+    assert.equal(await afterChange((p) => (params(p).expiresAt = Number(params(p).expiresAt) + 3600)), 'invalid');
+    assert.equal(await afterChange((p) => (p.challenge.parameters.data = { issuedAt: ISSUED - 60_000 })), 'invalid');
+    assert.equal(await afterChange((p) => (params(p).extra = 'x')), 'invalid');
+    assert.equal(await afterChange((p) => delete params(p).keySignature), 'invalid');
+    assert.equal(await afterChange((p) => (params(p).keySignature = '00'.repeat(32))), 'invalid');
+    assert.equal(await afterChange((p) => (p.challenge.signature = '00'.repeat(32))), 'invalid');
+  });
+
+  it('refuses a challenge another secret signed', async () => {
+    const ours = createProofOfWork({ secret: 'ours', difficulty: 40, now: () => ISSUED });
+    const theirs = await solvedAt('theirs');
+    assert.equal((await ours.check(theirs.value)).status, 'invalid');
+    assert.equal((await theirs.proofs.check(theirs.value)).status, 'valid');
+  });
+
+  it('calls a challenge expired after its 10 minutes, not before', async () => {
+    const { proofs, value, setClock } = await solvedAt();
+    setClock(ISSUED + TEN_MINUTES);
+    assert.equal((await proofs.check(value)).status, 'valid');
+    setClock(ISSUED + TEN_MINUTES + 1_000);
+    assert.equal((await proofs.check(value)).status, 'expired');
+  });
+
+  it('tells a missing proof from one that is not a proof at all', async () => {
+    const { proofs } = await solvedAt();
+    for (const value of [undefined, null, '']) assert.equal((await proofs.check(value)).status, 'missing');
+    for (const value of ['not base64 json', 42, encode({ challenge: {}, solution: {} }), 'x'.repeat(5_000)]) {
+      assert.equal((await proofs.check(value)).status, 'invalid');
+    }
+  });
+});
