@@ -18,9 +18,6 @@ import type { AlertQueue, Channel } from './alertQueue';
 import { retryDelayMs } from './retryRules';
 import { describeSendError, type AlertLead, type AlertSender } from './sender';
 
-/** The backoff rule lives in retryRules.ts; re-exported so imports from the worker keep working. */
-export { retryDelayMs };
-
 export interface DeliveryWorkerOptions {
   queue: AlertQueue;
   /** The configured channels' senders; a channel without one is off. */

@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { retryDelayMs } from '../../src/alerts/retryRules';
-import { retryDelayMs as workerRetryDelayMs } from '../../src/alerts/deliveryWorker';
 
 describe('retryDelayMs', () => {
   it('waits the base after the first failure and doubles after each further one', () => {
@@ -35,9 +34,5 @@ describe('retryDelayMs', () => {
     assert.equal(retryDelayMs(6, 675_000), 21_600_000, '675,000 ms x 32');
     assert.equal(retryDelayMs(5, 675_000), 10_800_000);
     assert.equal(retryDelayMs(1, 21_599_999), 21_599_999);
-  });
-
-  it('is the rule the delivery worker schedules retries with', () => {
-    assert.equal(workerRetryDelayMs, retryDelayMs);
   });
 });
