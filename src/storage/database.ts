@@ -12,8 +12,8 @@ export type { Db };
 
 /** How long a write waits for a lock held by another process before it fails (and the visitor gets a 500). */
 export const BUSY_TIMEOUT_MS = 2_000;
-/** Negative: a size in KiB, not pages (SQLite's convention). */
-const CACHE_SIZE_KIB = -2_000;
+/** SQLite's page cache, in KiB (SQLite's own default). */
+const CACHE_SIZE_KIB = 2_000;
 
 export function openDatabase(path: string): Db {
   // 0700: the folder holds personal data (with the umask the server and CLI set, every file is 0600).
@@ -35,7 +35,7 @@ export function openDatabase(path: string): Db {
     // SQLite's own default page cache, 2 MB: better-sqlite3 builds SQLite with 16 MB, which a
     // growing file fills and glibc never hands back (7 MB more resident after 7,000 leads, at the
     // same lead rate: docs/performance.md, "Memory"). The OS caches the file's pages anyway.
-    db.pragma(`cache_size = ${CACHE_SIZE_KIB}`);
+    db.pragma(`cache_size = -${CACHE_SIZE_KIB}`); // negative: KiB, not pages
     migrate(db);
     return db;
   } catch (err) {
