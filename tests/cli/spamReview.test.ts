@@ -45,6 +45,8 @@ describe('leads release', () => {
     // The reminder too: the lead is still new, and its follow-up time (20 hours) is still to come.
     assert.match(first.stdout, /^lead 1: was spam, now verified\nqueued: sms, email, reminder-sms, reminder-email\n/);
     await waitFor(() => s.twilio.messages.length === 1 && s.smtp.messages.length === 1, 5000, 'the released alerts');
+    // The sink has the e-mail a moment before the server records the provider's acceptance.
+    await waitFor(() => s.rows()[0]?.email_status === 'sent' && s.rows()[0]?.sms_status === 'sent', 2000, 'both alerts recorded as sent');
     assert.deepEqual(s.rows().map((r) => [r.verdict, r.verdict_reasons, r.sms_status, r.email_status]), [['verified', 'honeypot,released', 'sent', 'sent']]);
     assert.equal(s.smtp.messages[0]?.subject, 'New lead: Ada Lovelace (Engines)', 'a verified lead now: no [unverified]');
 
@@ -77,6 +79,7 @@ describe('leads release', () => {
     assert.match(released.stdout, /queued: sms, email\n/);
     assert.match(released.stdout, /not configured here \(alerts stay queued for the server\): sms, email/);
     await waitFor(() => s.twilio.messages.length === 1 && s.smtp.messages.length === 1, 5000, 'the server to send them');
+    await waitFor(() => s.rows()[0]?.email_status === 'sent' && s.rows()[0]?.sms_status === 'sent', 2000, 'both alerts recorded as sent');
     assert.deepEqual(s.rows().map((r) => [r.sms_status, r.email_status]), [['sent', 'sent']]);
   });
 
