@@ -79,8 +79,18 @@ function parsedBody(req: HostileRequest): unknown {
 const WELL_TYPED = new Set(['application/json', 'application/json; charset=utf-8', 'application/x-www-form-urlencoded']);
 const SURELY_WRONG = new Set([undefined, '', 'text/plain', 'text/plain; charset=utf-8', 'multipart/form-data; boundary=xyz', 'application/xml', 'application/json-patch+json', 'application/jsonx', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'application/x-www-form-urlencoded; charset=koi8-r', 'application/json, text/plain', ';;;', 'image/png']);
 
-export function expectationFor(req: HostileRequest): Expectation {
+/**
+ * The body as it crosses the wire: a lone UTF-16 surrogate in the generated string has no UTF-8
+ * form, so the client writes U+FFFD in its place and the server never sees the surrogate. (An
+ * escaped "\ud800" in JSON text is plain ASCII and does reach the server as a surrogate.)
+ */
+function asSent(req: HostileRequest): HostileRequest {
+  return { ...req, body: Buffer.from(req.body, 'utf8').toString('utf8') };
+}
+
+export function expectationFor(generated: HostileRequest): Expectation {
   const none: Expectation = { verdict: 'invalid', honeypot: false };
+  const req = asSent(generated);
   if (Buffer.byteLength(req.body) > BODY_LIMIT) return none;
   if (req.headers['Content-Encoding']) return none;
   let typeVerdict: Verdict = 'valid';
