@@ -13,7 +13,8 @@
  * altcha-lib's verifySolution, with node:crypto instead of WebCrypto: every
  * lead pays for it, and WebCrypto's key import and thread-pool round trip made
  * it about 300 µs of CPU a lead against 30 (docs/decisions/011-proof-check-with-node-crypto.md).
- * tests/unit/proofCheck.test.ts holds the two to the same answers.
+ * tests/unit/proofCheck.test.ts holds it to ALTCHA's rules case by case; run
+ * against verifySolution, the same cases give the same answers.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { createChallenge, type Challenge, type Solution } from 'altcha-lib';
