@@ -9,14 +9,15 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
-import { openLeadPipeline, type LeadPipeline } from './leads/leadPipeline';
+import { openServices, type Services } from './services';
 import { createLogger } from './logger';
 import { retry, status, testAlerts } from './cli/alertCommands';
 import { backup } from './cli/backupCommand';
 import { CommandError, UsageError } from './cli/cliArgs';
 import type { CliContext, Command } from './cli/command';
 import { erase, exportLeads, list, release, spam } from './cli/leadCommands';
-import { mark, report } from './cli/statusCommands';
+import { mark } from './cli/markCommand';
+import { report } from './cli/reportCommand';
 
 const USAGE = `Usage: leads <command> [options]
 
@@ -79,16 +80,17 @@ async function main(argv: string[]): Promise<void> {
     },
   });
   const config = loadConfig();
-  let pipeline: LeadPipeline | undefined;
+  // The site's services without its pages or HTTP layer: the same assembly the server's createSite opens.
+  let opened: Services | undefined;
   const context: CliContext = {
     config,
     options: values,
     positionals,
-    pipeline(logAlerts = false) {
-      if (pipeline) return pipeline;
+    services(logAlerts = false) {
+      if (opened) return opened;
       if (!existsSync(config.databasePath)) throw new CommandError(`No database at ${resolve(config.databasePath)}: check DATABASE_PATH.`);
-      pipeline = openLeadPipeline(config, createLogger({ ...config, logLevel: logAlerts ? 'warn' : 'silent' }, true));
-      return pipeline;
+      opened = openServices(config, createLogger({ ...config, logLevel: logAlerts ? 'warn' : 'silent' }, true));
+      return opened;
     },
     print: (text) => void process.stdout.write(text),
     note: (text) => console.error(text),
@@ -97,7 +99,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     await command.run(context);
   } finally {
-    await pipeline?.close(0);
+    await opened?.close(0);
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * The alert queue: every SQL statement on the alerts table, prepared once.
  * One row per (lead, channel). The delivery worker, the lead service and the
- * operator's CLI all go through this module, so an alert's life
- * (pending -> sent | failed; skipped when the channel was off) is written here only.
+ * operator's CLI all go through this module, so an alert's life is written here only:
+ * pending -> sent | failed; skipped when the channel was off; cancelled when the
+ * owner's mark made it needless (a reminder), and pending again if he undoes the mark.
  *
  * Claiming an attempt is a compare-and-swap inside one UPDATE: the row must
  * still be pending, due, and not leased by anyone. The server and a CLI run
@@ -11,8 +12,9 @@
  */
 import type { Db } from '../storage/database';
 
-export type Channel = string;
-export type AlertStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+/** A channel's name (src/alerts/channels.ts); the queue stores any. */
+type Channel = string;
+export type AlertStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'cancelled';
 
 export interface AlertRow {
   lead_id: number;
@@ -40,7 +42,7 @@ export interface AlertQueue {
    * the channels added as pending.
    */
   enqueue(leadId: number, alerts: readonly PlannedAlert[]): Channel[];
-  /** Pending alerts of these channels become 'skipped' with `reason` (a reminder the owner made needless); returns how many. */
+  /** Pending alerts of these channels become 'cancelled' with `reason` (a reminder the owner made needless); returns how many. */
   cancelPending(leadId: number, channels: readonly Channel[], reason: string): number;
   /** Cancelled alerts of these channels are pending again, due at `at`; returns how many. */
   reopenCancelled(leadId: number, channels: readonly Channel[], at: string): number;
@@ -66,19 +68,17 @@ export interface AlertQueue {
 }
 
 const MAX_ERROR_LENGTH = 500;
-/** How a cancelled alert's last_error starts, so it can be told from a channel that was off. */
-const CANCELLED = 'cancelled';
 
 export function createAlertQueue(db: Db): AlertQueue {
   const insert = db.prepare<[number, Channel, AlertStatus, string | null]>(
     'INSERT OR IGNORE INTO alerts (lead_id, channel, status, next_attempt_at) VALUES (?, ?, ?, ?)',
   );
   const cancel = db.prepare<{ leadId: number; channels: string; reason: string }>(`
-    UPDATE alerts SET status = 'skipped', last_error = @reason, next_attempt_at = NULL
+    UPDATE alerts SET status = 'cancelled', last_error = @reason, next_attempt_at = NULL
     WHERE lead_id = @leadId AND channel IN (SELECT value FROM json_each(@channels)) AND status = 'pending' AND lease_until IS NULL`);
   const reopen = db.prepare<{ leadId: number; channels: string; at: string }>(`
     UPDATE alerts SET status = 'pending', last_error = NULL, next_attempt_at = @at
-    WHERE lead_id = @leadId AND channel IN (SELECT value FROM json_each(@channels)) AND status = 'skipped' AND last_error LIKE '${CANCELLED}%'`);
+    WHERE lead_id = @leadId AND channel IN (SELECT value FROM json_each(@channels)) AND status = 'cancelled'`);
   const forAddress = db.prepare<[Channel, string, string]>(`
     SELECT 1 FROM alerts JOIN leads ON leads.id = alerts.lead_id
     WHERE alerts.channel = ? AND leads.email = ? COLLATE NOCASE AND leads.created_at >= ? LIMIT 1`);
@@ -135,8 +135,8 @@ export function createAlertQueue(db: Db): AlertQueue {
    * survives a crash of the process, but a power cut may lose the last of them (until the next FULL
    * commit or checkpoint syncs the WAL). Losing one means an attempt is counted once less, or an
    * alert the provider accepted is sent again after the restart: the same window as a crash between
-   * the provider's answer and recordSent. Measured by the lead benchmark: fsync took 0.25-3.6 ms on
-   * the VM's disk and made the lead run stall on it; with NORMAL these commits cost ~0.02 ms each.
+   * the provider's answer and recordSent. Why NORMAL: with FULL each of these commits waits for an
+   * fsync, several per lead, and the lead run stalled on the disk (docs/performance.md; decision 002).
    */
   const relaxedSync = db.prepare('PRAGMA synchronous = NORMAL');
   const fullSync = db.prepare('PRAGMA synchronous = FULL');
@@ -158,7 +158,7 @@ export function createAlertQueue(db: Db): AlertQueue {
       }
       return added;
     },
-    cancelPending: (leadId, channels, reason) => cancel.run({ leadId, channels: JSON.stringify(channels), reason: `${CANCELLED}: ${reason}` }).changes,
+    cancelPending: (leadId, channels, reason) => cancel.run({ leadId, channels: JSON.stringify(channels), reason: `cancelled: ${reason}` }).changes,
     reopenCancelled: (leadId, channels, at) => reopen.run({ leadId, channels: JSON.stringify(channels), at }).changes,
     hasAlertForAddress: (channel, email, since) => forAddress.get(channel, email, since) !== undefined,
     claim: (leadId, channel, now, leaseUntil) => relaxed(() => claim.get({ leadId, channel, now, leaseUntil })?.attempts),

@@ -6,7 +6,7 @@
  * SPF/DKIM checks of our domain.
  */
 import { FIELD_LIMITS } from '../contract';
-import type { AlertLead } from './sender';
+import type { AlertLead } from './alertSender';
 
 export interface EmailEnvelope {
   from: string;

@@ -8,7 +8,7 @@
 import { isLoopbackHost, type EmailConfig } from '../config';
 import { buildAlertEmail, type MailMessage } from './emailMessage';
 import { loadOnce } from './loadOnce';
-import type { AlertLead, AlertSender } from './sender';
+import type { AlertLead, AlertSender } from './alertSender';
 
 /**
  * smtp:// must upgrade with STARTTLS before anything else is sent: a server (or a man in the
@@ -30,15 +30,15 @@ export interface MailTransport {
 
 export function createMailTransport(config: EmailConfig, timeoutMs: number): MailTransport {
   // nodemailer is loaded on first use (or by warm(), just after the server listens): importing it
-  // took 30-90 ms of the start-up, before the server could answer anything.
+  // at start-up delayed the server's first answer (decision 006).
   const transport = loadOnce(() =>
     import('nodemailer').then(({ default: nodemailer }) =>
       nodemailer.createTransport({
         url: config.smtpUrl,
         requireTLS: requiresStartTls(config),
         // Pooled: connections are reused instead of one TCP connection, greeting, EHLO and AUTH
-        // per alert. Measured under the lead benchmark, connecting per message took about half of
-        // the server's CPU (and the SMTP server's). At most 5 connections; an attempt may wait for a
+        // per alert: connecting per message was one of the two costs a lead burst stalled on, for the
+        // server and the SMTP server alike (docs/performance.md). At most 5 connections; an attempt may wait for a
         // free one (that wait is not bounded by the timeouts below, which apply per connection; the
         // worker never starts a second attempt of an alert while the first is under way).
         pool: true,

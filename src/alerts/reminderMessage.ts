@@ -5,15 +5,14 @@
  */
 import { FIELD_LIMITS } from '../contract';
 import { MARK_LINK_TEXT, factsHtml, factsText, escapeHtml, leadFacts, oneLineHeader, senderDomain, type EmailEnvelope, type MailMessage } from './emailMessage';
-import type { AlertLead } from './sender';
+import type { AlertLead } from './alertSender';
 import { fitSms } from './smsText';
+import { HOUR_MS, REPLY_PROMISE_MS } from '../time';
 
-const HOUR_MS = 3_600_000;
-const PROMISE_MS = 24 * HOUR_MS;
 
 /** "4 hours left of the 24-hour promise", counted from the lead's arrival to `now`. */
 export function timeLeft(createdAt: string, now: number): string {
-  const leftMs = Date.parse(createdAt) + PROMISE_MS - now;
+  const leftMs = Date.parse(createdAt) + REPLY_PROMISE_MS - now;
   if (leftMs <= 0) return 'the 24-hour promise has run out';
   const hours = Math.floor(leftMs / HOUR_MS);
   if (hours < 1) return 'less than an hour left of the 24-hour promise';

@@ -7,7 +7,7 @@
  */
 import { autoReply, type OwnerDetails } from '../content';
 import { escapeHtml, oneLineHeader, senderDomain, type MailMessage } from './emailMessage';
-import type { AlertLead } from './sender';
+import type { AlertLead } from './alertSender';
 
 export interface ReplyEnvelope {
   /** ALERT_EMAIL_FROM. */

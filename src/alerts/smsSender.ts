@@ -7,7 +7,7 @@
  */
 import type { SmsConfig } from '../config';
 import { loadOnce } from './loadOnce';
-import type { AlertLead, AlertSender } from './sender';
+import type { AlertLead, AlertSender } from './alertSender';
 import { buildSmsText } from './smsText';
 
 type Twilio = typeof import('twilio');
@@ -43,8 +43,8 @@ function createMessages(twilio: Twilio, config: SmsConfig, timeoutMs: number): M
 }
 
 export function createSmsTransport(config: SmsConfig, timeoutMs: number): SmsTransport {
-  // twilio is the heaviest import of the server (~130 ms) and its client loads its API modules on
-  // first use (`client.messages`, ~120 ms more), blocking the event loop both times. Neither may
+  // twilio is the heaviest import of the server and its client loads its API modules on first use
+  // (`client.messages`), blocking the event loop both times. Neither may
   // delay the start-up (target: serving within 300 ms), so both happen on first use or in warm(),
   // which the server calls just after it starts listening: a visitor's lead does not pay it either.
   const messages = loadOnce(() =>

@@ -4,7 +4,7 @@
  * what the provider bills (GSM-7 septets, or UCS-2 units), not in characters.
  */
 import { isGsm, isGsmExtension, toGsmText } from './gsm';
-import type { AlertLead } from './sender';
+import type { AlertLead } from './alertSender';
 
 /** The alert fits two segments: 2 x 153 septets in GSM-7, 2 x 67 UTF-16 units in UCS-2. */
 const MAX_SEPTETS = 306;

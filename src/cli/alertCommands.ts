@@ -2,31 +2,34 @@
  * The commands about alert delivery: status, retry, and test-alerts (proves
  * the configured providers accept a message, after a deployment).
  */
-import { describeSendError } from '../alerts/sender';
+import { describeSendError } from '../alerts/alertSender';
 import { createMailTransport } from '../alerts/emailSender';
-import { sendTimeoutMs } from '../alerts/senders';
+import { sendTimeoutMs } from '../alerts/channels';
 import { createSmsTransport } from '../alerts/smsSender';
 import { testEmail, testSmsText } from '../alerts/testMessages';
 import { toTable } from './formatLeads';
-import { alertStatusCounts, undeliveredLeads } from './leadReports';
+import { alertStatusCounts, channelNames, undeliveredLeads } from './leadReports';
 import { CommandError, parsePositiveInt } from './cliArgs';
 import type { Command } from './command';
-import { retryFailedAlerts } from './retryFailedAlerts';
+import { retryFailedAlerts } from './alertDelivery';
 
 export const status: Command = {
-  run({ pipeline, print }) {
-    const { leads, queue } = pipeline();
-    print(toTable(alertStatusCounts(queue), ['channel', 'status', 'count']));
-    const open = undeliveredLeads(leads, queue);
+  run({ services, print }) {
+    const opened = services();
+    const channels = channelNames(opened);
+    print(toTable(alertStatusCounts(opened.queue, channels), ['channel', 'status', 'count']));
+    const open = undeliveredLeads(opened.leads, opened);
     if (open.length === 0) return;
+    // The channels that have something to act on among these leads, each with its status, attempts and error.
+    const acting = channels.filter((ch) => open.some((lead) => lead[`${ch}_status`] === 'pending' || lead[`${ch}_status`] === 'failed'));
     print(`\nLeads with an alert pending or failed:\n`);
-    print(toTable(open, ['id', 'created_at', 'sms_status', 'sms_attempts', 'sms_last_error', 'email_status', 'email_attempts', 'email_last_error'], 40));
+    print(toTable(open, ['id', 'created_at', ...acting.flatMap((ch) => [`${ch}_status`, `${ch}_attempts`, `${ch}_last_error`])], 40));
   },
 };
 
 export const retry: Command = {
-  async run({ options, pipeline, print }) {
-    const report = await retryFailedAlerts(pipeline(true), new Date(), parsePositiveInt('--id', options.id));
+  async run({ options, services, print }) {
+    const report = await retryFailedAlerts(services(true), new Date(), parsePositiveInt('--id', options.id));
     const perChannel = (counts: Record<string, number>) => Object.entries(counts).map(([ch, n]) => `${ch} ${n}`).join(', ');
     print(`requeued: ${perChannel(report.requeued)}\n`);
     print(`sent now: ${perChannel(report.sent)}\n`);

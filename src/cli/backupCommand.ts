@@ -4,12 +4,12 @@ import { clearOutputPath, UsageError } from './cliArgs';
 import type { Command } from './command';
 
 export const backup: Command = {
-  async run({ config, options, positionals, pipeline, print }) {
+  async run({ config, options, positionals, services, print }) {
     const target = positionals[0];
     if (!target) throw new UsageError('backup needs a file name: leads backup /path/to/backup.db');
     clearOutputPath(target, options.force === true);
     const started = Date.now();
-    await pipeline().db.backup(target);
+    await services().db.backup(target);
     print(`backed up ${resolve(config.databasePath)} to ${resolve(target)} in ${Date.now() - started} ms\n`);
   },
 };

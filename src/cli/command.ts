@@ -1,6 +1,6 @@
 /** The shape of a CLI command: what it is given and what it does. */
 import type { Config } from '../config';
-import type { LeadPipeline } from '../leads/leadPipeline';
+import type { Services } from '../services';
 import type { Logger } from '../logger';
 
 export interface CliOptions {
@@ -19,11 +19,11 @@ export interface CliContext {
   options: CliOptions;
   positionals: string[];
   /**
-   * The lead pipeline on the configured database, which must exist. `logAlerts`: log warnings
+   * The lead services on the configured database, which must exist. `logAlerts`: log warnings
    * of alert delivery to stderr (commands that send); the others print data on stdout, where
    * log lines would mix in. Closed after the command.
    */
-  pipeline(logAlerts?: boolean): LeadPipeline;
+  services(logAlerts?: boolean): Services;
   /** Data the command prints (stdout). */
   print(text: string): void;
   /** What the operator should know besides (stderr). */

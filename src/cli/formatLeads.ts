@@ -1,16 +1,24 @@
 /**
- * Turns lead rows into what the operator reads or exports: an aligned text
+ * Turns lead records into what the operator reads or exports: an aligned text
  * table, CSV (RFC 4180) or JSON. Pure functions, no I/O.
  */
-import type { LeadView } from './leadReports';
+import { ALERT_FIELDS, type LeadRecord } from './leadReports';
 
-/** The columns an export carries: everything but the internal dedupe key. */
-export const EXPORT_COLUMNS = [
-  'id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash',
-  'sms_status', 'sms_attempts', 'sms_last_error', 'sms_provider_message_id', 'sms_sent_at',
-  'email_status', 'email_attempts', 'email_last_error', 'email_provider_message_id', 'email_sent_at',
-  'verdict', 'verdict_reasons',
-] as const satisfies readonly (keyof LeadView)[];
+/**
+ * The columns an export carries, in order: the lead, its status and verdict, where it came from,
+ * its marks, then one group per alert channel. Everything but the internal dedupe key.
+ */
+export function exportColumns(channels: readonly string[]): string[] {
+  return [
+    'id', 'created_at', 'name', 'company', 'email', 'status', 'verdict', 'verdict_reasons',
+    'source', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer',
+    'marks', 'user_agent', 'ip_hash',
+    ...channels.flatMap((ch) => ALERT_FIELDS.map((f) => `${ch}_${f}`)),
+  ];
+}
+
+/** A lead's marks in one cell: "contacted 2026-03-04T10:00:00.000Z (link); won ...". */
+const marksText = (marks: LeadRecord['marks']) => marks.map((m) => `${m.status} ${m.marked_at} (${m.via})`).join('; ');
 
 /**
  * Lead values come from strangers. Every field is quoted, so no separator inside a value splits
@@ -24,14 +32,14 @@ function csvCell(value: unknown): string {
   return `"${defused.replace(/"/g, '""')}"`;
 }
 
-export function toCsv(rows: readonly LeadView[]): string {
-  const lines = [EXPORT_COLUMNS.map(csvCell).join(',')];
-  for (const row of rows) lines.push(EXPORT_COLUMNS.map((c) => csvCell(row[c])).join(','));
+export function toCsv(rows: readonly LeadRecord[], columns: readonly string[]): string {
+  const lines = [columns.map(csvCell).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => csvCell(c === 'marks' ? marksText(row.marks) : row[c])).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export function toJson(rows: readonly LeadView[]): string {
-  const picked = rows.map((row) => Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, row[c]])));
+export function toJson(rows: readonly LeadRecord[], columns: readonly string[]): string {
+  const picked = rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])));
   return `${JSON.stringify(picked, null, 2)}\n`;
 }
 

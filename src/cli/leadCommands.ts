@@ -2,19 +2,20 @@
  * The commands about leads themselves: list, export, the spam quarantine, and
  * releasing a lead the filter held back.
  */
-import { toCsv, toJson, toTable } from './formatLeads';
-import { withAlerts } from './leadReports';
+import { exportColumns, toCsv, toJson, toTable } from './formatLeads';
+import { channelNames, leadRecords } from './leadReports';
 import { CommandError, leadIdArgument, parsePositiveInt, parseSince, UsageError, writePrivateFile } from './cliArgs';
 import type { Command } from './command';
 import { eraseByEmail, personalData } from './personalData';
-import { deliverDue } from './retryFailedAlerts';
-
-const LIST_COLUMNS = ['id', 'created_at', 'name', 'company', 'email', 'sms_status', 'email_status', 'verdict', 'verdict_reasons'] as const;
+import { deliverDue } from './alertDelivery';
 
 export const list: Command = {
-  run({ options, pipeline, print }) {
-    const { leads, queue } = pipeline();
-    print(toTable(withAlerts(leads.recent(parsePositiveInt('--limit', options.limit, 20) as number), queue), LIST_COLUMNS));
+  run({ options, services, print }) {
+    const opened = services();
+    const rows = leadRecords(opened.leads.recent(parsePositiveInt('--limit', options.limit, 20) as number), opened);
+    // The owner's own alerts, which every lead is planned on: whether they reached him.
+    const alerts = opened.channels.filter((ch) => ch.recordWhenOff).map((ch) => `${ch.name}_status`);
+    print(toTable(rows, ['id', 'created_at', 'name', 'company', 'email', 'status', 'verdict', ...alerts, 'verdict_reasons']));
   },
 };
 
@@ -27,12 +28,13 @@ function emailOption(command: string, email: string | undefined): string {
 export const exportLeads: Command = {
   run(context) {
     if (context.options.email !== undefined) return exportPerson.run(context);
-    const { options, pipeline, print, note } = context;
+    const { options, services, print, note } = context;
     const format = options.format ?? 'csv';
     if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json (got "${format}")`);
-    const { leads, queue } = pipeline();
-    const rows = withAlerts(leads.since(parseSince(options.since)), queue);
-    const text = format === 'csv' ? toCsv(rows) : toJson(rows);
+    const opened = services();
+    const rows = leadRecords(opened.leads.since(parseSince(options.since)), opened);
+    const columns = exportColumns(channelNames(opened));
+    const text = format === 'csv' ? toCsv(rows, columns) : toJson(rows, columns);
     if (!options.output) return print(text);
     writePrivateFile(options.output, text, options.force === true);
     note(`wrote ${rows.length} leads to ${options.output}`);
@@ -40,16 +42,16 @@ export const exportLeads: Command = {
 };
 
 export const spam: Command = {
-  run({ options, pipeline, print }) {
-    const rows = pipeline().leads.recentWithVerdict('spam', parsePositiveInt('--limit', options.limit, 20) as number);
+  run({ options, services, print }) {
+    const rows = services().leads.recentWithVerdict('spam', parsePositiveInt('--limit', options.limit, 20) as number);
     print(toTable(rows, ['id', 'created_at', 'name', 'company', 'email', 'verdict_reasons']));
   },
 };
 
 export const release: Command = {
-  async run({ positionals, pipeline, print }) {
+  async run({ positionals, services, print }) {
     const id = leadIdArgument('release', positionals[0]);
-    const leads = pipeline(true);
+    const leads = services(true);
     const released = leads.service.releaseLead(id);
     if (!released) throw new CommandError(`No lead with id ${id}.`);
     print(`lead ${id}: ${released.previous === 'verified' ? 'verified already' : `was ${released.previous}, now verified`}\n`);
@@ -64,10 +66,10 @@ export const release: Command = {
 
 /** `export --email ADDRESS`: everything stored about one person, as JSON (a subject access request). */
 const exportPerson: Command = {
-  run({ options, pipeline, print, note }) {
+  run({ options, services, print, note }) {
     const email = emailOption('export', options.email);
     if (options.format !== undefined && options.format !== 'json') throw new UsageError('export --email writes JSON only: leave out --format or use --format json');
-    const text = `${JSON.stringify(personalData(pipeline(), email, new Date()), null, 2)}\n`;
+    const text = `${JSON.stringify(personalData(services(), email, new Date()), null, 2)}\n`;
     if (!options.output) return print(text);
     writePrivateFile(options.output, text, options.force === true);
     note(`wrote the data of ${email} to ${options.output}`);
@@ -76,9 +78,9 @@ const exportPerson: Command = {
 
 /** `erase --email ADDRESS`: deletes that person's leads with their alerts, marks and sources; logs it without the address. */
 export const erase: Command = {
-  run({ options, pipeline, print, log }) {
+  run({ options, services, print, log }) {
     const email = emailOption('erase', options.email);
-    const erased = eraseByEmail(pipeline(), email);
+    const erased = eraseByEmail(services(), email);
     print(`erased ${erased.leads} leads, ${erased.alerts} alerts and ${erased.marks} marks of that address\n`);
     log.info({ leads: erased.leads, alerts: erased.alerts, marks: erased.marks }, 'erased a person\'s leads on request');
     if (!erased.logEmptied) {

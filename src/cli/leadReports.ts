@@ -1,33 +1,42 @@
 /**
- * What the operator's CLI shows of the leads: each lead with its alerts
- * flattened into sms_* and email_* fields (the columns `list`, `export` and
- * `status` have always shown), built from the leads table and the alert queue.
+ * What the operator's CLI shows of the leads: each lead as a flat record of
+ * named values, the lead's own fields with its source, its marks and one
+ * group of fields per alert channel (`sms_status`, `sms_attempts`, ...),
+ * built from the leads table, the marks and the alert queue.
  */
-import type { AlertQueue, AlertRow, AlertStatus } from '../alerts/alertQueue';
-import { ALERT_CHANNELS } from '../alerts/senders';
+import type { AlertQueue, AlertRow } from '../alerts/alertQueue';
+import type { MarkRow } from '../leads/leadMarksTable';
 import type { LeadRow, LeadsTable } from '../leads/leadsTable';
+import type { Services } from '../services';
+import { describeSource, sourceOf } from '../sources/attribution';
 
-type AlertFields<P extends string> = {
-  [K in `${P}_status`]: AlertStatus | null;
-} & { [K in `${P}_attempts`]: number | null } & {
-  [K in `${P}_last_error` | `${P}_provider_message_id` | `${P}_sent_at` | `${P}_next_attempt_at`]: string | null;
-};
+/** The fields of each channel's group, as `<channel>_<field>`. */
+export const ALERT_FIELDS = ['status', 'attempts', 'last_error', 'provider_message_id', 'sent_at'] as const;
 
-/** A lead as the operator sees it. */
-export type LeadView = LeadRow & AlertFields<'sms'> & AlertFields<'email'>;
+/** A lead as the operator sees it: its row, where it came from, its marks, and its alerts' fields. */
+export type LeadRecord = LeadRow & { source: string; marks: Omit<MarkRow, 'lead_id'>[] } & Record<string, unknown>;
 
-const FIELDS = ['status', 'attempts', 'last_error', 'provider_message_id', 'sent_at', 'next_attempt_at'] as const;
+type Sources = Pick<Services, 'channels' | 'queue' | 'marks'>;
 
-function flatten(channel: string, alert: AlertRow | undefined): Record<string, unknown> {
-  return Object.fromEntries(FIELDS.map((f) => [`${channel}_${f}`, alert ? alert[f] : null]));
+/** The names of the channels, in order. */
+export const channelNames = (services: Pick<Services, 'channels'>) => services.channels.map((ch) => ch.name);
+
+function alertFields(channel: string, alert: AlertRow | undefined): Record<string, unknown> {
+  return Object.fromEntries(ALERT_FIELDS.map((f) => [`${channel}_${f}`, alert ? alert[f] : null]));
 }
 
-/** The leads with their owner alerts, in the order given. */
-export function withAlerts(rows: readonly LeadRow[], queue: AlertQueue): LeadView[] {
+/** The leads as records, in the order given. */
+export function leadRecords(rows: readonly LeadRow[], services: Sources): LeadRecord[] {
+  const ids = rows.map((r) => r.id);
   const alerts = new Map<string, AlertRow>();
-  for (const alert of queue.ofLeads(rows.map((r) => r.id))) alerts.set(`${alert.lead_id}:${alert.channel}`, alert);
+  for (const alert of services.queue.ofLeads(ids)) alerts.set(`${alert.lead_id}:${alert.channel}`, alert);
+  const marks = new Map<number, Omit<MarkRow, 'lead_id'>[]>();
+  for (const { lead_id, ...mark } of services.marks.ofLeads(ids)) marks.set(lead_id, [...(marks.get(lead_id) ?? []), mark]);
   return rows.map((row) =>
-    Object.assign({}, row, ...ALERT_CHANNELS.map((ch) => flatten(ch, alerts.get(`${row.id}:${ch}`)))) as LeadView,
+    Object.assign(
+      { ...row, source: describeSource(sourceOf(row)), marks: marks.get(row.id) ?? [] },
+      ...channelNames(services).map((ch) => alertFields(ch, alerts.get(`${row.id}:${ch}`))),
+    ),
   );
 }
 
@@ -37,13 +46,13 @@ export interface ChannelStatus {
   count: number;
 }
 
-/** Alert counts per channel (owner channels first, in their order) and status. */
-export function alertStatusCounts(queue: AlertQueue): ChannelStatus[] {
-  const rank = (ch: string) => (ALERT_CHANNELS.includes(ch) ? ALERT_CHANNELS.indexOf(ch) : ALERT_CHANNELS.length);
+/** Alert counts per channel (in the channels' order) and status. */
+export function alertStatusCounts(queue: AlertQueue, channels: readonly string[]): ChannelStatus[] {
+  const rank = (ch: string) => (channels.includes(ch) ? channels.indexOf(ch) : channels.length);
   return queue.countsByStatus().sort((a, b) => rank(a.channel) - rank(b.channel) || a.channel.localeCompare(b.channel));
 }
 
 /** Leads with an alert still pending or given up on: what an operator may need to act on. */
-export function undeliveredLeads(leads: LeadsTable, queue: AlertQueue): LeadView[] {
-  return withAlerts(leads.byIds(queue.undeliveredLeadIds()), queue);
+export function undeliveredLeads(leads: LeadsTable, services: Sources): LeadRecord[] {
+  return leadRecords(leads.byIds(services.queue.undeliveredLeadIds()), services);
 }

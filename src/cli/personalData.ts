@@ -5,15 +5,15 @@
  * and then empties the write-ahead log, so neither the database file nor its
  * log keeps the address, not even in freed space. Backups taken before keep it.
  */
-import type { LeadPipeline } from '../leads/leadPipeline';
+import type { Services } from '../services';
 import { describeSource, sourceOf } from '../sources/attribution';
 import { truncateWal } from '../storage/database';
 
-export function personalData(pipeline: Pick<LeadPipeline, 'leads' | 'queue' | 'marks'>, email: string, exportedAt: Date): object {
-  const rows = pipeline.leads.byEmail(email);
+export function personalData(services: Pick<Services, 'leads' | 'queue' | 'marks'>, email: string, exportedAt: Date): object {
+  const rows = services.leads.byEmail(email);
   const ids = rows.map((row) => row.id);
-  const alerts = pipeline.queue.ofLeads(ids);
-  const marks = pipeline.marks.ofLeads(ids);
+  const alerts = services.queue.ofLeads(ids);
+  const marks = services.marks.ofLeads(ids);
   return {
     email,
     exported_at: exportedAt.toISOString(),
@@ -34,12 +34,12 @@ export interface Erasure {
   logEmptied: boolean;
 }
 
-export function eraseByEmail(pipeline: Pick<LeadPipeline, 'db' | 'leads' | 'queue' | 'marks'>, email: string): Erasure {
-  const erase = pipeline.db.transaction(() => {
-    const ids = pipeline.leads.byEmail(email).map((row) => row.id);
-    const counts = { alerts: pipeline.queue.ofLeads(ids).length, marks: pipeline.marks.ofLeads(ids).length };
-    return { leads: pipeline.leads.deleteByEmail(email), ...counts };
+export function eraseByEmail(services: Pick<Services, 'db' | 'leads' | 'queue' | 'marks'>, email: string): Erasure {
+  const erase = services.db.transaction(() => {
+    const ids = services.leads.byEmail(email).map((row) => row.id);
+    const counts = { alerts: services.queue.ofLeads(ids).length, marks: services.marks.ofLeads(ids).length };
+    return { leads: services.leads.deleteByEmail(email), ...counts };
   });
   const counts = erase.immediate();
-  return { ...counts, logEmptied: truncateWal(pipeline.db) };
+  return { ...counts, logEmptied: truncateWal(services.db) };
 }

@@ -6,13 +6,13 @@
  */
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Config } from '../config';
-import type { LeadPipeline } from '../leads/leadPipeline';
 import type { Logger } from '../logger';
 import type { Assets } from '../pages/assets';
 import { createLeadResultPage } from '../pages/leadResultPage';
 import { createMarkLinkPage } from '../pages/markLinkPage';
 import { hostOf } from '../sources/attribution';
 import type { RenderedSite } from '../pages/site';
+import type { Services } from '../services';
 import { healthRoute } from './healthRoute';
 import { countHomePageViews } from './homePageViews';
 import { leadRoute } from './leadRoute';
@@ -25,22 +25,22 @@ import { precompress } from './precompress';
 export interface HttpDeps {
   config: Config;
   logger: Logger;
-  site: RenderedSite;
+  pages: RenderedSite;
   assets: Assets;
-  leads: Pick<LeadPipeline, 'service' | 'leads' | 'proofs' | 'marking' | 'links' | 'views'>;
+  services: Pick<Services, 'service' | 'leads' | 'challenges' | 'marking' | 'links' | 'views'>;
   /** The clock the signed links are checked against. */
   now?: () => number;
 }
 
-/** The server's listener is `(req, res) => staticPages.serve(req, res) || app(req, res)`. */
+/** The site's listener (src/site.ts) asks staticPages first, then the app. */
 export interface HttpLayer {
   staticPages: StaticPages;
   app: Express;
 }
 
-export function createHttpLayer({ config, logger, site, assets, leads, now = Date.now }: HttpDeps): HttpLayer {
-  const views = countHomePageViews(leads.views, hostOf(config.publicUrl));
-  const staticPages = createStaticPages(fixedResponses(site, assets), securityHeaderList(config), logger, views);
+export function createHttpLayer({ config, logger, pages, assets, services, now = Date.now }: HttpDeps): HttpLayer {
+  const views = countHomePageViews(services.views, hostOf(config.publicUrl));
+  const staticPages = createStaticPages(fixedResponses(pages, assets), securityHeaderList(config), logger, views);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // the fixed pages carry their own ETags; the rest must not be cached
@@ -49,16 +49,18 @@ export function createHttpLayer({ config, logger, site, assets, leads, now = Dat
   app.set('strict routing', true);
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
-  app.get('/healthz', healthRoute(leads.leads));
-  app.use(leadRoute({ config, service: leads.service, proofs: leads.proofs, resultPage: createLeadResultPage(config.owner, assets) }));
-  app.use(markLinkRoute({ config, links: leads.links, marking: leads.marking, leads: leads.leads, page: createMarkLinkPage(config.owner, assets), now }));
-  app.use(notFound(site, logger));
+  app.get('/healthz', healthRoute(services.leads));
+  const resultPage = createLeadResultPage(config.owner, assets);
+  app.use(leadRoute({ config, service: services.service, challenges: services.challenges, resultPage }));
+  const markPage = createMarkLinkPage(config.owner, assets);
+  app.use(markLinkRoute({ config, links: services.links, marking: services.marking, leads: services.leads, page: markPage, now }));
+  app.use(notFound(pages, logger));
   app.use(errorHandler(logger));
   return { staticPages, app };
 }
 
-function notFound(site: RenderedSite, logger: Logger): RequestHandler {
-  const page = prepare({ body: precompress(site.notFound, HTML), cacheControl: REVALIDATE });
+function notFound(pages: RenderedSite, logger: Logger): RequestHandler {
+  const page = prepare({ body: precompress(pages.notFound, HTML), cacheControl: REVALIDATE });
   return (req, res) => {
     // The path only: a query string may carry what no log should keep (tokens, addresses).
     logger.info({ path: req.path.slice(0, 200) }, 'page not found');

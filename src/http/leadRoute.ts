@@ -8,7 +8,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
 import { LEAD_CHALLENGE_ENDPOINT, LEAD_ENDPOINT, type LeadResponse } from '../contract';
-import type { ProofOfWork } from '../leads/altchaChallenges';
+import type { ProofChallenges } from '../leads/altchaChallenges';
 import type { LeadOutcome, LeadService } from '../leads/leadService';
 import { parseLeadBody } from './bodyParsing';
 import { createAnswer, type LeadResultPage } from './leadAnswer';
@@ -18,7 +18,7 @@ import { CROSS_SITE_ERROR, rejectCrossSiteOrigin } from './sameSite';
 export interface LeadRouteDeps {
   config: Config;
   service: LeadService;
-  proofs: Pick<ProofOfWork, 'challenge'>;
+  challenges: Pick<ProofChallenges, 'challenge'>;
   resultPage: LeadResultPage;
 }
 
@@ -36,7 +36,7 @@ function toHttp(outcome: LeadOutcome): [number, LeadResponse] {
   }
 }
 
-export function leadRoute({ config, service, proofs, resultPage }: LeadRouteDeps): Router {
+export function leadRoute({ config, service, challenges, resultPage }: LeadRouteDeps): Router {
   const answer = createAnswer(resultPage);
 
   async function submit(req: Request, res: Response): Promise<void> {
@@ -63,7 +63,7 @@ export function leadRoute({ config, service, proofs, resultPage }: LeadRouteDeps
 
   // The form's proof-of-work challenge: signed, never cached (each is valid once), rate limited on its own.
   router.get(LEAD_CHALLENGE_ENDPOINT, challengeRateLimit(config), async (_req, res) => {
-    const challenge = await proofs.challenge();
+    const challenge = await challenges.challenge();
     res.setHeader('Cache-Control', 'no-store');
     res.json(challenge);
   });

@@ -7,7 +7,7 @@
  */
 import express, { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
-import type { LeadMarking } from '../leads/leadStatus';
+import type { LeadMarking } from '../leads/leadMarking';
 import type { LeadsTable } from '../leads/leadsTable';
 import { MARK_LINK_PATH, type LinkCheck, type MarkLinks } from '../leads/markLinks';
 import { REFUSALS, type MarkLinkView } from '../pages/markLinkPage';

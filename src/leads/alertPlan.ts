@@ -1,21 +1,24 @@
 /**
- * Which alerts a lead gets, by its verdict (pure):
- * - verified: the owner's SMS and e-mail, and the auto-reply when it is on
- *   and this address got none in the last 24 hours;
+ * Which alerts a lead gets, by its verdict and the kinds of the channels
+ * (pure; the channels are declared in src/alerts/channels.ts):
+ * - verified: the owner's instant alerts (SMS) and e-mail, and the visitor's
+ *   auto-reply when it is on and this address got none in the last 24 hours;
  * - unverified: the owner's e-mail only (its subject says [unverified]);
  * - spam: nothing.
  * Verified and unverified leads also get the owner's reminders, due when the
  * follow-up time is up (FOLLOW_UP_AFTER_HOURS), on the channels configured.
- * An owner channel that is not configured gets a 'skipped' row, so the
- * operator sees it was off; the reply only exists where it is on.
+ * An owner channel that is off gets a 'skipped' row where its entry asks for
+ * one, so the operator sees it was off; the others only exist where they are on.
  */
-import type { Channel, PlannedAlert } from '../alerts/alertQueue';
-import { REMINDER_CHANNELS, REPLY_CHANNEL } from '../alerts/senders';
+import type { PlannedAlert } from '../alerts/alertQueue';
+import type { ChannelKind, ChannelSpec } from '../alerts/channels';
 import type { Verdict } from './grading';
 
 export interface PlanContext {
+  /** Every channel, in order. */
+  channels: readonly Pick<ChannelSpec, 'name' | 'kind' | 'recordWhenOff'>[];
   /** The channels with a sender in this process. */
-  configured: readonly Channel[];
+  configured: readonly string[];
   /** The auto-reply is on and this address has not had one in the last 24 hours. */
   replyAllowed: boolean;
   /** When the alerts are due (ISO time): now. */
@@ -24,15 +27,23 @@ export interface PlanContext {
   remindAt: string | null;
 }
 
-const OWNER_CHANNELS: Record<Verdict, readonly Channel[]> = { verified: ['sms', 'email'], unverified: ['email'], spam: [] };
+/** The kinds of alert each verdict earns at once. */
+const KINDS_NOW: Record<Verdict, readonly ChannelKind[]> = {
+  verified: ['instant', 'email', 'reply'],
+  unverified: ['email'],
+  spam: [],
+};
 
-export function alertPlan(verdict: Verdict, { configured, replyAllowed, at, remindAt }: PlanContext): PlannedAlert[] {
-  const plan: PlannedAlert[] = OWNER_CHANNELS[verdict].map((channel) =>
-    configured.includes(channel) ? { channel, status: 'pending', at } : { channel, status: 'skipped', at: null },
-  );
-  if (verdict === 'verified' && replyAllowed && configured.includes(REPLY_CHANNEL)) plan.push({ channel: REPLY_CHANNEL, status: 'pending', at });
-  if (verdict !== 'spam' && remindAt !== null) {
-    for (const channel of REMINDER_CHANNELS) if (configured.includes(channel)) plan.push({ channel, status: 'pending', at: remindAt });
+export function alertPlan(verdict: Verdict, { channels, configured, replyAllowed, at, remindAt }: PlanContext): PlannedAlert[] {
+  const plan: PlannedAlert[] = [];
+  for (const { name, kind, recordWhenOff } of channels) {
+    const on = configured.includes(name);
+    if (kind === 'reminder') {
+      if (on && verdict !== 'spam' && remindAt !== null) plan.push({ channel: name, status: 'pending', at: remindAt });
+    } else if (KINDS_NOW[verdict].includes(kind) && (kind !== 'reply' || replyAllowed)) {
+      if (on) plan.push({ channel: name, status: 'pending', at });
+      else if (recordWhenOff) plan.push({ channel: name, status: 'skipped', at: null });
+    }
   }
   return plan;
 }

@@ -11,8 +11,9 @@
  *
  * altcha-lib makes the challenges. The check computes the same two HMACs as
  * altcha-lib's verifySolution, with node:crypto instead of WebCrypto: every
- * lead pays for it, and WebCrypto's key import and thread-pool round trip made
- * it about 300 µs of CPU a lead against 30 (docs/decisions/011-proof-check-with-node-crypto.md).
+ * lead pays for it, and WebCrypto adds a key import and a thread-pool round
+ * trip to each HMAC, which cost the main thread far more than the HMACs
+ * themselves (docs/decisions/011-proof-check-with-node-crypto.md).
  * tests/unit/proofCheck.test.ts holds it to ALTCHA's rules case by case; run
  * against verifySolution, the same cases give the same answers.
  */
@@ -21,7 +22,7 @@ import { createChallenge, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 
 export const CHALLENGE_VALIDITY_MS = 10 * 60_000;
-/** A payload larger than this is not a solved challenge of ours (ours is about 600 bytes). */
+/** A payload larger than this is not a solved challenge of ours (a few short fields, a signature and a counter). */
 const MAX_PAYLOAD_LENGTH = 4_096;
 
 export type ProofCheck =
@@ -29,14 +30,14 @@ export type ProofCheck =
   /** id: the challenge's signature, unique per challenge; expiresAt: ISO time after which it can be forgotten. */
   | { status: 'valid'; id: string; issuedAt: number; expiresAt: string };
 
-export interface ProofOfWork {
+export interface ProofChallenges {
   /** A new challenge, as the form's solver takes it: `{ parameters, signature }`. */
   challenge(): Promise<Challenge>;
   /** Checks the body field's value: base64 of JSON `{ challenge, solution }`. */
   check(payload: unknown): Promise<ProofCheck>;
 }
 
-export interface ProofOfWorkOptions {
+export interface ProofChallengeOptions {
   secret: string;
   difficulty: number;
   now?: () => number;
@@ -80,7 +81,7 @@ function decode(payload: string): { challenge: Challenge; solution: Solution } |
   }
 }
 
-export function createProofOfWork({ secret, difficulty, now = Date.now }: ProofOfWorkOptions): ProofOfWork {
+export function createProofChallenges({ secret, difficulty, now = Date.now }: ProofChallengeOptions): ProofChallenges {
   // Two keys from one secret: one signs the challenge, the other the key the solver must find.
   const signing = createHmac('sha256', secret).update('altcha challenge signature').digest('hex');
   const keySigning = createHmac('sha256', secret).update('altcha key signature').digest('hex');

@@ -12,9 +12,9 @@
  * With verification off, every lead that is not spam is verified.
  */
 import type { GradingConfig } from '../config';
-import type { Verdict } from '../alerts/sender';
 
-export type { Verdict };
+/** How sure the server is that a person sent the lead. */
+export type Verdict = 'verified' | 'unverified' | 'spam';
 
 /** Why a lead got its verdict, as stored in verdict_reasons (comma-separated). */
 export type Reason =

@@ -12,8 +12,8 @@ import type { LeadsTable } from './leadsTable';
 import { LINK_VALIDITY_MS } from './markLinks';
 import type { UsedLinksTable } from './usedLinksTable';
 import type { UsedProofsTable } from './usedProofsTable';
+import { DAY_MS } from '../time';
 
-const DAY_MS = 86_400_000;
 
 export interface HousekeepingDeps {
   leads: LeadsTable;

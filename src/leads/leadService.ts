@@ -13,15 +13,16 @@
  */
 import { PROOF_FIELD, type LeadInput } from '../contract';
 import type { Logger } from '../logger';
-import type { AlertQueue, Channel } from '../alerts/alertQueue';
+import type { AlertQueue } from '../alerts/alertQueue';
+import { type ChannelSpec, channelsOfKind } from '../alerts/channels';
 import type { DeliveryWorker } from '../alerts/deliveryWorker';
-import { ALERT_CHANNELS, REPLY_CHANNEL } from '../alerts/senders';
 import type { Db } from '../storage/database';
 import { groupCommit } from '../storage/groupCommit';
 import type { IpHasher } from '../storage/ipHash';
 import { leadSourceOf } from '../sources/attribution';
+import { DAY_MS, iso } from '../time';
 import { alertPlan } from './alertPlan';
-import type { ProofCheck, ProofOfWork } from './altchaChallenges';
+import type { ProofCheck, ProofChallenges } from './altchaChallenges';
 import { answerTiming, settleWithin } from './answerTiming';
 import { DEDUPE_WINDOW_MS, PendingAnswers, dedupeKey } from './dedupe';
 import { grade, type GradingRules, type Reason, type Verdict } from './grading';
@@ -48,8 +49,8 @@ export type LeadOutcome =
 
 export interface Release {
   previous: Verdict;
-  /** The alerts the lead did not have and now has, pending. */
-  added: Channel[];
+  /** The channels of the alerts the lead did not have and now has, pending. */
+  added: string[];
 }
 
 export interface LeadService {
@@ -63,9 +64,11 @@ export interface LeadServiceDeps {
   leads: LeadsTable;
   usedProofs: UsedProofsTable;
   queue: AlertQueue;
+  /** Every alert channel (src/alerts/channels.ts): the plan reads their kinds. */
+  channels: readonly ChannelSpec[];
   worker: DeliveryWorker;
   /** Checks proofs of work; undefined when LEAD_VERIFICATION=off. */
-  proofs: ProofOfWork | undefined;
+  challenges: ProofChallenges | undefined;
   rules: GradingRules;
   autoReply: boolean;
   /** When a lead still new earns the owner a reminder; null: never. */
@@ -82,10 +85,9 @@ export interface LeadServiceDeps {
 }
 
 const MAX_USER_AGENT = 512;
-const DAY_MS = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
-interface Submission {
+/** A submission that passed validation and the proof check, on its way into the database. */
+interface CheckedSubmission {
   body: Record<string, unknown>;
   lead: LeadInput;
   key: string;
@@ -95,20 +97,26 @@ interface Submission {
 }
 
 export function createLeadService(deps: LeadServiceDeps): LeadService {
-  const { db, leads, queue, worker, logger, now } = deps;
+  const { db, leads, queue, channels, worker, logger, now } = deps;
   const inProgress = new PendingAnswers<LeadOutcome>();
   const answerTimes = answerTiming();
+  const replyChannels = channelsOfKind(channels, 'reply');
+  // The visitor hears whether the owner's phone got the lead: the first instant channel that is on.
+  const notifyChannel = channelsOfKind(channels, 'instant').find((name) => worker.channels.includes(name));
+  // What a lead released by a CLI run without the providers' settings still gets queued: the server sends it.
+  const alwaysPlanned = channels.filter((ch) => ch.recordWhenOff).map((ch) => ch.name);
 
   /**
    * Queues the alerts of a lead with this verdict that it does not have yet: the reply only if this
    * address had none in a day, the reminders only while their time is still to come. `added`: every
    * alert queued; `dueNow`: those of them to start at once (a reminder waits in the queue for its time).
    */
-  function queueAlerts(id: number, verdict: Verdict, email: string, createdAt: number, configured: readonly Channel[] = worker.channels) {
+  function queueAlerts(id: number, verdict: Verdict, email: string, createdAt: number, configured: readonly string[] = worker.channels) {
     const at = now();
-    const replyAllowed = deps.autoReply && !queue.hasAlertForAddress(REPLY_CHANNEL, email, iso(at - DAY_MS));
+    const replyAllowed = deps.autoReply && !replyChannels.some((ch) => queue.hasAlertForAddress(ch, email, iso(at - DAY_MS)));
     const remindAt = deps.followUpAfterMs === null ? null : createdAt + deps.followUpAfterMs;
-    const plan = alertPlan(verdict, { configured, replyAllowed, at: iso(at), remindAt: remindAt !== null && remindAt > at ? iso(remindAt) : null });
+    const due = remindAt !== null && remindAt > at ? iso(remindAt) : null;
+    const plan = alertPlan(verdict, { channels, configured, replyAllowed, at: iso(at), remindAt: due });
     const added = queue.enqueue(id, plan);
     const dueNow = plan.filter((alert) => alert.at === iso(at) && added.includes(alert.channel)).map((alert) => alert.channel);
     return { added, dueNow };
@@ -117,7 +125,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   // Stored in groups (one transaction, one fsync, for the leads of one turn of the event loop),
   // each lead in its own savepoint; IMMEDIATE, so the write lock is taken (or waited for, up to the
   // busy timeout) before the per-address count is read and another process cannot slip a lead in.
-  const store = groupCommit(db, ({ body, lead, key, from, honeypot, proof }: Submission) => {
+  const store = groupCommit(db, ({ body, lead, key, from, honeypot, proof }: CheckedSubmission) => {
     const arrived = now();
     // Spent in this transaction: of two requests carrying one solved challenge, exactly one gets it.
     const replayed = proof.status === 'valid' && !deps.usedProofs.spend(proof.id, proof.expiresAt);
@@ -151,7 +159,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     if (lead.verdict !== 'verified') leads.setVerdict(id, 'verified', [lead.verdict_reasons, 'released'].filter(Boolean).join(','));
     // The owner's SMS and e-mail are queued even when this process (a CLI run without the provider
     // settings, say) cannot send them: the server will. Never 'skipped' for what the server may have.
-    const configured = [...new Set([...ALERT_CHANNELS, ...worker.channels])];
+    const configured = [...new Set([...alwaysPlanned, ...worker.channels])];
     return { previous: lead.verdict, added: queueAlerts(id, 'verified', lead.email, Date.parse(lead.created_at), configured).added };
   });
 
@@ -161,15 +169,19 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     if (running) return running;
     const earlier = leads.findDuplicate(key, iso(now() - DEDUPE_WINDOW_MS));
     if (earlier === undefined) return undefined;
-    return { kind: 'accepted', notificationResult: queue.status(earlier, 'sms') === 'sent' };
+    return { kind: 'accepted', notificationResult: notifyChannel !== undefined && queue.status(earlier, notifyChannel) === 'sent' };
   }
 
-  /** Starts the lead's new alerts; true exactly when the SMS provider accepted it within the answer timeout. */
-  async function deliver(leadId: number, channels: Channel[]): Promise<boolean> {
+  /** Starts the lead's new alerts; true exactly when the owner's instant alert was accepted within the answer timeout. */
+  async function deliver(leadId: number, dueNow: string[]): Promise<boolean> {
     try {
       await deps.warmSenders().catch(() => undefined); // a failed load fails the attempt, which is retried
-      const sms = worker.deliverNow(leadId, channels).sms ?? Promise.resolve(false);
-      return await settleWithin(sms, deps.answerTimeoutMs, false);
+      let notified = Promise.resolve(false);
+      for (const channel of dueNow) {
+        const accepted = worker.attempt(leadId, channel);
+        if (channel === notifyChannel) notified = accepted;
+      }
+      return await settleWithin(notified, deps.answerTimeoutMs, false);
     } catch (err) {
       logger.error({ leadId, err }, 'alerts could not be started; the retry loop will send them');
       return false;
@@ -177,14 +189,14 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   }
 
   /** A lead that sends no SMS is answered about as slowly as one that waited for it, and alike. */
-  async function answerWithoutSms(leadId: number, channels: Channel[]): Promise<LeadOutcome> {
-    if (channels.length > 0) void deliver(leadId, channels);
+  async function answerWithoutSms(leadId: number, dueNow: string[]): Promise<LeadOutcome> {
+    if (dueNow.length > 0) void deliver(leadId, dueNow);
     await answerTimes.imitate();
     return { kind: 'accepted', notificationResult: false };
   }
 
-  async function storeAndAnswer(submission: Submission): Promise<LeadOutcome> {
-    let stored: { id: number; verdict: Verdict; reasons: Reason[]; dueNow: Channel[] };
+  async function storeAndAnswer(submission: CheckedSubmission): Promise<LeadOutcome> {
+    let stored: { id: number; verdict: Verdict; reasons: Reason[]; dueNow: string[] };
     try {
       stored = await store(submission);
     } catch (err) {
@@ -207,7 +219,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       const honeypot = isHoneypotHit(body);
       const proofValue = (body as Record<string, unknown>)[PROOF_FIELD];
       // Before the duplicate check: from there until the answer is tracked nothing may await.
-      const proof: ProofCheck = deps.proofs && !honeypot ? await deps.proofs.check(proofValue) : { status: 'missing' };
+      const proof: ProofCheck = deps.challenges && !honeypot ? await deps.challenges.check(proofValue) : { status: 'missing' };
 
       const key = dedupeKey(validation.lead);
       let earlier: ReturnType<typeof earlierOutcome>;

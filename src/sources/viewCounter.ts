@@ -8,10 +8,10 @@
  */
 import type { Logger } from '../logger';
 import type { PageViewsTable, ViewCount } from './pageViewsTable';
+import { DAY_MS } from '../time';
 
 const FLUSH_EVERY_MS = 60_000;
 const MAX_SOURCES = 500;
-const DAY_MS = 86_400_000;
 
 export interface ViewCounter {
   count(source: string): void;

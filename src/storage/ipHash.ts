@@ -12,8 +12,8 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { DAY_MS } from '../time';
 
-const DAY_MS = 86_400_000;
 
 /** The network an address belongs to: IPv4 /24, IPv6 /48 (IPv4-mapped IPv6 counts as IPv4). */
 export function networkOf(ip: string): string | undefined {

@@ -134,6 +134,33 @@ export const migrations: readonly string[] = [
   CREATE INDEX alerts_waiting ON alerts (channel, next_attempt_at) WHERE status = 'pending' AND lease_until IS NULL;
   CREATE INDEX alerts_leased ON alerts (channel, lease_until) WHERE status = 'pending' AND lease_until IS NOT NULL;
   `,
+  // A reminder the owner's mark made needless was 'skipped' with a last_error starting with
+  // 'cancelled', which only a LIKE could tell from a channel that was off. It gets a status of its
+  // own. SQLite cannot change a CHECK constraint, so the table is rebuilt: every row is copied as
+  // it was (its last_error included), only those cancelled rows change status.
+  `
+  CREATE TABLE alerts_with_cancelled (
+    lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    channel TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed', 'skipped', 'cancelled')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT,
+    lease_until TEXT,
+    provider_message_id TEXT,
+    last_error TEXT,
+    sent_at TEXT,
+    PRIMARY KEY (lead_id, channel)
+  ) STRICT;
+  INSERT INTO alerts_with_cancelled
+    SELECT lead_id, channel,
+           CASE WHEN status = 'skipped' AND last_error LIKE 'cancelled%' THEN 'cancelled' ELSE status END,
+           attempts, next_attempt_at, lease_until, provider_message_id, last_error, sent_at
+    FROM alerts;
+  DROP TABLE alerts;
+  ALTER TABLE alerts_with_cancelled RENAME TO alerts;
+  CREATE INDEX alerts_waiting ON alerts (channel, next_attempt_at) WHERE status = 'pending' AND lease_until IS NULL;
+  CREATE INDEX alerts_leased ON alerts (channel, lease_until) WHERE status = 'pending' AND lease_until IS NOT NULL;
+  `,
 ];
 
 /** Runs the migrations this database has not seen yet. Returns the resulting schema version. */

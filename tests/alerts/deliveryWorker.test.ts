@@ -45,7 +45,7 @@ describe('delivery worker', () => {
     worker.start();
     await twilio.setMode('hang');
     const id = addLead();
-    void worker.deliverNow(id);
+    void worker.attempt(id, 'sms');
     await sleep(700); // the lease (2 x 50 + 50 ms) ran out long ago; the attempt is still under way
     const now = new Date().toISOString();
     const leaseUntil = db.prepare("SELECT lease_until FROM alerts WHERE lead_id = ? AND channel = 'sms'").pluck().get(id) as string;
@@ -86,7 +86,7 @@ describe('delivery worker', () => {
     const id = addLead(new Date(clock).toISOString());
     const plannedIn: number[] = [];
     for (let attempt = 1; attempt <= 11; attempt += 1) {
-      assert.equal(await worker.deliverNow(id).sms, false);
+      assert.equal(await worker.attempt(id, 'sms'), false);
       const next = Date.parse(row(id)?.sms_next_attempt_at ?? '');
       plannedIn.push(next - clock);
       clock = next; // the planned time comes: the alert is due again
@@ -102,7 +102,7 @@ describe('delivery worker', () => {
     worker.start();
     await twilio.setMode('fail500');
     const id = addLead();
-    assert.equal(await worker.deliverNow(id).sms, false);
+    assert.equal(await worker.attempt(id, 'sms'), false);
     // Read before any timer can fire: the first failure planned the next attempt one base (100 ms) later.
     const planned = Date.parse(row(id)?.sms_next_attempt_at ?? '') - (twilio.requestTimes[0] as number);
     assert.ok(planned >= 100 && planned < 250, `planned ${planned} ms after the first request`);
@@ -124,7 +124,7 @@ describe('delivery worker', () => {
     worker.start();
     await twilio.setMode('fail401');
     const id = addLead();
-    void worker.deliverNow(id);
+    void worker.attempt(id, 'sms');
     await waitFor(() => row(id)?.sms_status === 'failed', 3000, "status 'failed'");
     await twilio.setMode('up');
     await sleep(400);
@@ -152,7 +152,7 @@ describe('delivery worker', () => {
     worker.start();
     await twilio.setMode('fail500');
     const id = addLead();
-    void worker.deliverNow(id);
+    void worker.attempt(id, 'sms');
     await waitFor(() => row(id)?.sms_status === 'failed', 2000, "status 'failed'");
     await twilio.setMode('up');
     await sleep(300);
@@ -170,7 +170,8 @@ describe('delivery worker', () => {
     smtp.setMode('hang');
     const id = addLead();
     const started = Date.now();
-    assert.equal(await worker.deliverNow(id).sms, true);
+    const email = worker.attempt(id, 'email'); // started first, as the lead service starts both
+    assert.equal(await worker.attempt(id, 'sms'), true);
     const waited = Date.now() - started;
     assert.ok(waited < 600, `${waited} ms`); // less than the e-mail's own 600 ms timeout
     assert.equal(row(id)?.email_status, 'pending', 'the e-mail is still under way');
@@ -180,6 +181,7 @@ describe('delivery worker', () => {
     await waitFor(() => row(id)?.email_status === 'sent', 3000, 'the e-mail retried');
     assert.equal(smtp.messages.length, 1);
     assert.ok((row(id)?.email_attempts ?? 0) >= 2);
+    assert.equal(await email, false, 'the first e-mail attempt timed out');
   });
 
   it('records an acceptance the database could not take at the time, later, without sending again', async () => {
@@ -190,7 +192,7 @@ describe('delivery worker', () => {
     worker.start();
     await twilio.setMode('hang');
     const id = addLead();
-    const sms = worker.deliverNow(id).sms;
+    const sms = worker.attempt(id, 'sms');
     await waitFor(() => twilio.requests === 1, 2000, 'the request');
     const shell = new Database(path);
     shell.exec('BEGIN IMMEDIATE');
@@ -218,7 +220,7 @@ describe('delivery worker', () => {
     worker.start();
     await twilio.setMode('hang');
     const id = addLead();
-    void worker.deliverNow(id);
+    void worker.attempt(id, 'sms');
     assert.equal(worker.inFlight(), 1);
     const stopping = worker.stop(2000);
     setTimeout(() => void twilio.setMode('up'), 200);
@@ -232,7 +234,7 @@ describe('delivery worker', () => {
   it('on stop, reports an attempt still hanging at the deadline', async () => {
     const { twilio, worker, addLead } = await rig({ email: false });
     await twilio.setMode('hang');
-    void worker.deliverNow(addLead());
+    void worker.attempt(addLead(), 'sms');
     await sleep(50);
     const started = Date.now();
     assert.equal(await worker.stop(200), false);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createEmailSender } from '../../src/alerts/emailSender';
-import { describeSendError } from '../../src/alerts/sender';
+import { describeSendError } from '../../src/alerts/alertSender';
 import { createSmsSender } from '../../src/alerts/smsSender';
 import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';

@@ -37,8 +37,8 @@ const REFERRER = 'https://news.example.org/post/1';
 
 /** The home page views counted under the campaign's source so far. */
 function linkedinViews(): number {
-  site.leads.views.flush(); // as the server does every minute
-  return Number(site.leads.db.prepare("SELECT COALESCE(SUM(views), 0) FROM page_views WHERE source = 'linkedin'").pluck().get());
+  site.services.views.flush(); // as the server does every minute
+  return Number(site.services.db.prepare("SELECT COALESCE(SUM(views), 0) FROM page_views WHERE source = 'linkedin'").pluck().get());
 }
 
 async function visit(javaScriptEnabled: boolean) {

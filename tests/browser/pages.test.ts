@@ -16,7 +16,7 @@ let site: TestSite;
 
 before(async () => {
   site = createTestSite();
-  server = await listen(site.app);
+  server = await listen(site.listener);
   browser = await launchBrowser();
 });
 

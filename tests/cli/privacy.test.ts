@@ -111,11 +111,11 @@ describe('retention', () => {
     await post('New lead', 0);
     offset = 0;
     const kept = () => s.rows().map((r) => r.name);
-    assert.deepEqual(s.leads.housekeeping.runOnce(), { spam: 1, leads: 1, proofs: 0 });
+    assert.deepEqual(s.services.housekeeping.runOnce(), { spam: 1, leads: 1, proofs: 0 });
     assert.deepEqual(kept(), ['Month lead', 'Young spam', 'New lead']);
-    const orphans = s.leads.db.prepare('SELECT COUNT(*) FROM alerts WHERE lead_id NOT IN (SELECT id FROM leads)').pluck().get();
+    const orphans = s.services.db.prepare('SELECT COUNT(*) FROM alerts WHERE lead_id NOT IN (SELECT id FROM leads)').pluck().get();
     assert.equal(orphans, 0, 'their alerts went with them');
-    assert.deepEqual(s.leads.housekeeping.runOnce(), { spam: 0, leads: 0, proofs: 0 }, 'nothing more the same day');
+    assert.deepEqual(s.services.housekeeping.runOnce(), { spam: 0, leads: 0, proofs: 0 }, 'nothing more the same day');
   });
 
   it('keeps every lead when LEAD_RETENTION_DAYS is unset, and says so under the form', async () => {
@@ -123,7 +123,7 @@ describe('retention', () => {
     const s = await site({ now: () => Date.now() + offset });
     await s.post({ name: 'Ancient', company: 'Co', email: 'ancient@example.com' });
     offset = 0;
-    s.leads.housekeeping.runOnce();
+    s.services.housekeeping.runOnce();
     assert.equal(s.rows().length, 1);
     const page = await (await fetch(`${s.url}/`)).text();
     assert.ok(page.includes('kept until you ask me to delete them. To see or delete them, write to hello@annavolkova.com.'));

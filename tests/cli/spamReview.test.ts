@@ -3,7 +3,7 @@
  * a running site: `leads spam` lists what was held back, newest first, with
  * why; `leads release ID` makes the lead verified and sends exactly the
  * alerts it missed, once, however often it is run; `list` and `export` show
- * every lead's verdict and reasons after the columns they always had.
+ * every lead's status, verdict and reasons.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -97,15 +97,16 @@ describe('leads release', () => {
 });
 
 describe('list and export show the verdict', () => {
-  it('after the columns they always had', async () => {
+  it('with the lead\'s status, before the owner\'s alerts', async () => {
     const s = await graded();
     await s.post({ name: 'Bot', company: 'Bots', email: 'bot@example.com', website: 'x' });
     const list = await cliOn(s)(['list']);
-    assert.match(list.stdout.split('\n')[0] ?? '', /^id\s+created_at\s+name\s+company\s+email\s+sms_status\s+email_status\s+verdict\s+verdict_reasons$/);
-    assert.match(list.stdout.split('\n')[2] ?? '', /Bot\s+Bots\s+bot@example\.com\s+spam\s+honeypot$/);
+    assert.match(list.stdout.split('\n')[0] ?? '', /^id\s+created_at\s+name\s+company\s+email\s+status\s+verdict\s+sms_status\s+email_status\s+verdict_reasons$/);
+    assert.match(list.stdout.split('\n')[2] ?? '', /Bot\s+Bots\s+bot@example\.com\s+new\s+spam\s+honeypot$/);
     const [exported] = JSON.parse((await cliOn(s)(['export', '--format', 'json'])).stdout) as Record<string, unknown>[];
-    assert.deepEqual(Object.keys(exported ?? {}).slice(-2), ['verdict', 'verdict_reasons']);
+    assert.deepEqual(Object.keys(exported ?? {}).slice(4, 8), ['email', 'status', 'verdict', 'verdict_reasons']);
     assert.equal(exported?.verdict, 'spam');
-    assert.match((await cliOn(s)(['export'])).stdout.split('\r\n')[0] ?? '', /,"email_sent_at","verdict","verdict_reasons"$/);
+    assert.equal(exported?.verdict_reasons, 'honeypot');
+    assert.match((await cliOn(s)(['export'])).stdout.split('\r\n')[0] ?? '', /^"id","created_at","name","company","email","status","verdict","verdict_reasons",/);
   });
 });

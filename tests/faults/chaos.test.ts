@@ -31,7 +31,7 @@ const KILLS = Number(process.env.CHAOS_KILLS ?? 3);
 const TWILIO_MODES: FakeTwilioMode[] = ['fail500', 'up', 'hang', 'up', 'down', 'fail401', 'up', 'hang', 'down', 'up'];
 const SMTP_MODES: SmtpSinkMode[] = ['up', 'reject', 'up', 'hang', 'reject', 'up', 'hang'];
 const ANSWER_MS = 1_000;
-const SEND_TIMEOUT_MS = 3 * ANSWER_MS; // src/alerts/senders.ts SEND_TIMEOUT_FACTOR
+const SEND_TIMEOUT_MS = 3 * ANSWER_MS; // SEND_TIMEOUT_FACTOR of src/alerts/channels.ts
 const ENV = {
   ALERT_TIMEOUT_MS: String(ANSWER_MS),
   ALERT_RETRY_BASE_MS: '20',

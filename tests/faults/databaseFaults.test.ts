@@ -65,7 +65,7 @@ async function assertRecovered(s: LeadSite, accepted: string[]): Promise<void> {
     assert.equal(s.twilio.messages.filter((m) => m.body.includes(`\n${email}\n`)).length, 1, `one SMS for ${email}`);
     assert.equal(s.smtp.messages.filter((m) => m.text?.includes(`Email: ${email}\n`)).length, 1, `one e-mail for ${email}`);
   }
-  assert.equal(s.leads.db.pragma('integrity_check', { simple: true }), 'ok');
+  assert.equal(s.services.db.pragma('integrity_check', { simple: true }), 'ok');
 }
 
 describe('database faults', () => {
@@ -75,7 +75,7 @@ describe('database faults', () => {
     // An SMS under way when the fault starts: the provider accepts it while the database cannot record that.
     await s.twilio.setMode('hang');
     accepted.push(await accept(s, 'ro-inflight'));
-    const staged = setReadOnly(s.databasePath, s.leads.db, true);
+    const staged = setReadOnly(s.databasePath, s.services.db, true);
     console.log(`[db-faults] read-only fault staged with ${staged}`);
     figures.faults += 1;
     try {
@@ -84,7 +84,7 @@ describe('database faults', () => {
       await refusedClearly(s, 'ro');
       await pageLoads(s, 4_000);
     } finally {
-      setReadOnly(s.databasePath, s.leads.db, false);
+      setReadOnly(s.databasePath, s.services.db, false);
     }
     accepted.push(await accept(s, 'ro-after'));
     await assertRecovered(s, accepted);
@@ -113,7 +113,7 @@ describe('database faults', () => {
   it('a full database: 500 JSON for the lead that does not fit, then recovers when space is back', async () => {
     const s = await leadSite();
     const accepted = [await accept(s, 'full')];
-    fillDisk(s.leads.db, true);
+    fillDisk(s.services.db, true);
     figures.faults += 1;
     let refused = 0;
     // The current page still has room for a few rows; keep going until one does not fit.
@@ -132,7 +132,7 @@ describe('database faults', () => {
     assert.equal(refused, 1, 'the database filled up within 500 leads');
     figures.refusedDuringFault += refused;
     await pageLoads(s, 4_000);
-    fillDisk(s.leads.db, false);
+    fillDisk(s.services.db, false);
     accepted.push(await accept(s, 'full-after'));
     await assertRecovered(s, accepted);
   });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../../src/config';
-import { openLeadPipeline } from '../../src/leads/leadPipeline';
+import { openServices } from '../../src/services';
 import { createLogger } from '../../src/logger';
 import { openDatabase } from '../../src/storage/database';
 import { migrations } from '../../src/storage/migrations';
@@ -24,7 +24,7 @@ let visitors = 0; // every lead a different person: identical submissions within
 async function storeFrom(ips: string[], env: Record<string, string> = {}, now = () => Date.parse('2026-11-22T10:00:00Z')) {
   const databasePath = env.DATABASE_PATH ?? join(testTempDir('ip-hash-'), 'leads.db');
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_PATH: databasePath, ...env });
-  const pipeline = openLeadPipeline(config, createLogger(config), { senders: {}, now });
+  const pipeline = openServices(config, createLogger(config), { senders: new Map(), now });
   try {
     for (const ip of ips) {
       const i = (visitors += 1);

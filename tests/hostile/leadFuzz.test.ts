@@ -38,11 +38,11 @@ after(async () => {
 });
 
 function rowCount(): number {
-  return (site.leads.db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
+  return (site.services.db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
 }
 
 function lastRow(): { name: string; company: string; email: string; verdict: string; verdict_reasons: string } {
-  return site.leads.db.prepare('SELECT name, company, email, verdict, verdict_reasons FROM leads ORDER BY id DESC LIMIT 1').get() as ReturnType<typeof lastRow>;
+  return site.services.db.prepare('SELECT name, company, email, verdict, verdict_reasons FROM leads ORDER BY id DESC LIMIT 1').get() as ReturnType<typeof lastRow>;
 }
 
 async function check(req: HostileRequest): Promise<void> {

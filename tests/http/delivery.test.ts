@@ -15,7 +15,7 @@ let site: TestSite;
 
 /** Raw bytes of a response: supertest would decode them, so this asks over plain node:http. */
 async function raw(method: string, path: string, headers: Record<string, string>) {
-  const server = await listen(site.app);
+  const server = await listen(site.listener);
   try {
     return await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
       const req = http.request(`${server.url}${path}`, { method, headers }, (res) => {
@@ -52,21 +52,21 @@ describe('compression and caching of the page', () => {
   });
 
   it('carries an ETag and answers 304 when the browser already has the page', async () => {
-    const first = await request(site.app).get('/').expect(200);
+    const first = await request(site.listener).get('/').expect(200);
     const etag = first.headers.etag as string;
     assert.match(etag, /^"[\w-]{20,}"$/);
     assert.equal(first.headers['cache-control'], 'no-cache');
     // The page is recompressed at its best just after start-up (new bytes, new ETag): a copy taken
     // before that is rightly sent again, the copy of the final form revalidates.
-    let again = await request(site.app).get('/').set('If-None-Match', etag);
+    let again = await request(site.listener).get('/').set('If-None-Match', etag);
     for (let tries = 0; again.status !== 304 && tries < 50; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const held = (await request(site.app).get('/').expect(200)).headers.etag as string;
-      again = await request(site.app).get('/').set('If-None-Match', held);
+      const held = (await request(site.listener).get('/').expect(200)).headers.etag as string;
+      again = await request(site.listener).get('/').set('If-None-Match', held);
     }
     assert.equal(again.status, 304);
     assert.equal(again.text, '');
-    await request(site.app).get('/').set('If-None-Match', '"stale"').expect(200);
+    await request(site.listener).get('/').set('If-None-Match', '"stale"').expect(200);
   });
 
   it('answers HEAD with the headers and no body', async () => {
@@ -81,7 +81,7 @@ describe('assets', () => {
   it('serves the stylesheet under a content-hashed name, cached for a year', async () => {
     const href = site.assets.urls['site.css']!;
     assert.match(href, /^\/assets\/site-[A-Z0-9]{8}\.css$/);
-    const res = await request(site.app).get(href).expect(200);
+    const res = await request(site.listener).get(href).expect(200);
     assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.match(res.headers['content-type'] as string, /^text\/css/);
     assert.match(res.text, /--navy-900/);
@@ -89,7 +89,7 @@ describe('assets', () => {
 
   it('never reads outside the built files', async () => {
     for (const path of ['/assets/', '/assets/manifest.json', '/assets/../package.json', '/assets/%2e%2e/package.json', '/assets/site.css']) {
-      const res = await request(site.app).get(path);
+      const res = await request(site.listener).get(path);
       assert.equal(res.status, 404, path);
     }
   });
@@ -97,7 +97,7 @@ describe('assets', () => {
 
 describe('security headers', () => {
   it('sends a strict Content-Security-Policy and no X-Powered-By', async () => {
-    const res = await request(site.app).get('/').expect(200);
+    const res = await request(site.listener).get('/').expect(200);
     const csp = res.headers['content-security-policy'] as string;
     const directives = Object.fromEntries(csp.split(';').map((d) => {
       const [name, ...values] = d.trim().split(/\s+/);
@@ -119,7 +119,7 @@ describe('security headers', () => {
 
   it('adds HSTS and upgrade-insecure-requests when the public URL is https', async () => {
     const tls = createTestSite({ PUBLIC_URL: 'https://example.org' });
-    const res = await request(tls.app).get('/').expect(200);
+    const res = await request(tls.listener).get('/').expect(200);
     assert.match(res.headers['strict-transport-security'] as string, /max-age=\d{8}/);
     assert.match(res.headers['content-security-policy'] as string, /upgrade-insecure-requests/);
   });
@@ -139,7 +139,7 @@ describe('not-found page', () => {
   ];
   for (const [method, path] of cases) {
     it(`answers ${method.toUpperCase()} ${path} with 404 and the not-found page`, async () => {
-      const res = await request(site.app)[method as 'get'](path).expect(404);
+      const res = await request(site.listener)[method as 'get'](path).expect(404);
       assert.match(res.headers['content-type'] as string, /text\/html/);
       assert.match(res.text, /<h1>404<\/h1>/);
       assert.match(res.text, /Oops! Page not found/);

@@ -30,7 +30,7 @@ const text = (el: HTMLElement | null | undefined) => (el?.textContent ?? '').rep
 
 before(async () => {
   site = createTestSite(env);
-  const res = await request(site.app).get('/').expect(200);
+  const res = await request(site.listener).get('/').expect(200);
   html = res.text;
   doc = parse(html);
 });
@@ -241,10 +241,10 @@ describe('search metadata', () => {
   });
 
   it('serves robots.txt, sitemap.xml and the favicon', async () => {
-    const robots = await request(site.app).get('/robots.txt').expect(200).expect('Content-Type', /text\/plain/);
+    const robots = await request(site.listener).get('/robots.txt').expect(200).expect('Content-Type', /text\/plain/);
     assert.match(robots.text, /Sitemap: https:\/\/jordan\.example\.org\/sitemap\.xml/);
-    const sitemap = await request(site.app).get('/sitemap.xml').expect(200).expect('Content-Type', /xml/);
+    const sitemap = await request(site.listener).get('/sitemap.xml').expect(200).expect('Content-Type', /xml/);
     assert.match(sitemap.text, /<loc>https:\/\/jordan\.example\.org\/<\/loc>/);
-    await request(site.app).get('/favicon.svg').expect(200).expect('Content-Type', 'image/svg+xml');
+    await request(site.listener).get('/favicon.svg').expect(200).expect('Content-Type', 'image/svg+xml');
   });
 });

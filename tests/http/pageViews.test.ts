@@ -18,8 +18,8 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const today = () => new Date().toISOString().slice(0, 10);
 
 const views = (s: LeadSite) => {
-  s.leads.views.flush(); // as the server does every minute
-  return s.leads.db.prepare('SELECT day, source, views FROM page_views ORDER BY source').all();
+  s.services.views.flush(); // as the server does every minute
+  return s.services.db.prepare('SELECT day, source, views FROM page_views ORDER BY source').all();
 };
 
 describe('page views', () => {

@@ -39,7 +39,7 @@ describe('the auto-reply', () => {
     assert.ok(reply.html?.includes('Hello Ada &lt;3 &quot;Countess&quot;,'), 'the name escaped in HTML');
     assert.ok(!reply.raw.includes('Secret Project X'), 'nothing else the visitor typed');
     assert.deepEqual(s.rows().map((r) => r.verdict), ['verified']);
-    const row = s.leads.db.prepare("SELECT status, attempts FROM alerts WHERE channel = 'reply'").get();
+    const row = s.services.db.prepare("SELECT status, attempts FROM alerts WHERE channel = 'reply'").get();
     assert.deepEqual(row, { status: 'sent', attempts: 1 });
   });
 
@@ -69,7 +69,7 @@ describe('the auto-reply', () => {
     const s = await replySite({ ALERT_RETRY_BASE_MS: '100' });
     s.smtp.setMode('reject');
     await s.post({ name: 'Ada', company: 'Engines', email: 'ada@example.com' });
-    const reply = () => s.leads.db.prepare("SELECT status, attempts FROM alerts WHERE channel = 'reply'").get() as { status: string; attempts: number };
+    const reply = () => s.services.db.prepare("SELECT status, attempts FROM alerts WHERE channel = 'reply'").get() as { status: string; attempts: number };
     await waitFor(() => reply().attempts >= 2, 5000, 'failed attempts');
     assert.equal(reply().status, 'pending', 'kept for the next attempt');
     s.smtp.setMode('up');

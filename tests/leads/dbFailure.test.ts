@@ -61,7 +61,7 @@ describe('database failure', () => {
 
   it('answers 500 and /healthz 503 when the connection is closed, and keeps serving pages', async () => {
     const s = await leadSite();
-    s.leads.db.close();
+    s.services.db.close();
     const res = await s.post(lead);
     assert.equal(res.status, 500);
     assert.deepEqual(res.json, { success: false, error: SERVER_ERRORS.storeFailed });

@@ -120,7 +120,7 @@ describe('GET /healthz', () => {
     const ok = await fetch(`${s.url}/healthz`);
     assert.equal(ok.status, 200);
     assert.deepEqual(await ok.json(), { status: 'ok' });
-    s.leads.db.close();
+    s.services.db.close();
     const down = await fetch(`${s.url}/healthz`);
     assert.equal(down.status, 503);
     assert.deepEqual(await down.json(), { status: 'unavailable' });

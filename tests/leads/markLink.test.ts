@@ -28,8 +28,8 @@ async function siteWithLead(): Promise<{ s: LeadSite; link: URL; advance(ms: num
   return { s, link: new URL(`${link.pathname}${link.search}`, s.url), advance: (ms) => void (offset += ms) };
 }
 
-const statusOf = (s: LeadSite, id: number) => s.leads.db.prepare('SELECT status FROM leads WHERE id = ?').pluck().get(id);
-const marks = (s: LeadSite) => s.leads.db.prepare('SELECT lead_id, status, via FROM lead_marks ORDER BY rowid').all();
+const statusOf = (s: LeadSite, id: number) => s.services.db.prepare('SELECT status FROM leads WHERE id = ?').pluck().get(id);
+const marks = (s: LeadSite) => s.services.db.prepare('SELECT lead_id, status, via FROM lead_marks ORDER BY rowid').all();
 const postLink = (s: LeadSite, link: URL, fields = Object.fromEntries(link.searchParams)) =>
   fetch(new URL(link.pathname, s.url), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url }, body: new URLSearchParams(fields) });
 
@@ -52,7 +52,7 @@ describe('the "Mark as contacted" link', () => {
     assert.match(html, /<meta name="robots" content="noindex"\/>/);
     assert.equal(html.match(/<button/g)?.length, 1);
     assert.equal(statusOf(s, 1), 'new', 'opening the link changes nothing');
-    const reminders = () => s.leads.db.prepare("SELECT channel, status FROM alerts WHERE lead_id = 1 AND channel LIKE 'reminder-%' ORDER BY channel").all();
+    const reminders = () => s.services.db.prepare("SELECT channel, status FROM alerts WHERE lead_id = 1 AND channel LIKE 'reminder-%' ORDER BY channel").all();
     assert.deepEqual(reminders(), [{ channel: 'reminder-email', status: 'pending' }, { channel: 'reminder-sms', status: 'pending' }]);
 
     const done = await postLink(s, link);
@@ -62,13 +62,13 @@ describe('the "Mark as contacted" link', () => {
     assert.equal(statusOf(s, 1), 'contacted');
     assert.equal(statusOf(s, 2), 'new', 'only the lead the link names');
     assert.deepEqual(marks(s), [{ lead_id: 1, status: 'contacted', via: 'link' }]);
-    assert.deepEqual(reminders(), [{ channel: 'reminder-email', status: 'skipped' }, { channel: 'reminder-sms', status: 'skipped' }]);
+    assert.deepEqual(reminders(), [{ channel: 'reminder-email', status: 'cancelled' }, { channel: 'reminder-sms', status: 'cancelled' }]);
   });
 
   it('works once: used again, it is refused and changes nothing', async () => {
     const { s, link } = await siteWithLead();
     assert.equal((await postLink(s, link)).status, 200);
-    s.leads.db.prepare("UPDATE leads SET status = 'won' WHERE id = 1").run();
+    s.services.db.prepare("UPDATE leads SET status = 'won' WHERE id = 1").run();
     for (const again of [await postLink(s, link), await fetch(link)]) {
       assert.equal(again.status, 403);
       assert.match(await again.text(), /This link has been used already\. Nothing was changed this time\./);

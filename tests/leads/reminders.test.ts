@@ -50,7 +50,7 @@ describe('the follow-up reminder', () => {
     assert.match((await runCli(['mark', '1', 'won'], env)).stdout, /new -> won \(its reminder is cancelled\)/);
     assert.match((await runCli(['mark', '1', 'new'], env)).stdout, /won -> new \(its reminder is due again\)/);
     await waitFor(() => remindersBySms(s.twilio, 'Ada Lovelace').length === 1, 6000, 'the re-armed reminder');
-    const history = s.leads.db.prepare('SELECT status, via FROM lead_marks ORDER BY rowid').all();
+    const history = s.services.db.prepare('SELECT status, via FROM lead_marks ORDER BY rowid').all();
     assert.deepEqual(history, [{ status: 'won', via: 'cli' }, { status: 'new', via: 'cli' }], 'each change kept');
   });
 
@@ -60,7 +60,7 @@ describe('the follow-up reminder', () => {
     const spam = await site({ env: SOON });
     await spam.post({ name: 'Bot', company: 'Bots', email: 'bot@example.com', website: 'x' });
     for (const s of [off, spam]) {
-      assert.deepEqual(s.leads.db.prepare("SELECT channel FROM alerts WHERE channel LIKE 'reminder-%'").all(), []);
+      assert.deepEqual(s.services.db.prepare("SELECT channel FROM alerts WHERE channel LIKE 'reminder-%'").all(), []);
     }
   });
 
@@ -73,7 +73,7 @@ describe('the follow-up reminder', () => {
     const missing = await runCli(['mark', '9', 'won'], { DATABASE_PATH: s.databasePath });
     assert.equal(missing.code, 1);
     assert.equal(missing.stderr.trim(), 'No lead with id 9.');
-    assert.equal(s.leads.db.prepare('SELECT status FROM leads').pluck().get(), 'new');
+    assert.equal(s.services.db.prepare('SELECT status FROM leads').pluck().get(), 'new');
   });
 });
 

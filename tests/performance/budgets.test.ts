@@ -29,7 +29,7 @@ let server: Listening;
 
 before(async () => {
   site = createTestSite();
-  server = await listen(site.app);
+  server = await listen(site.listener);
 });
 
 after(async () => {

@@ -37,13 +37,13 @@ describe('openDatabase', () => {
   it('migrates a new file to the latest version and leaves a migrated file alone', () => {
     const path = join(testTempDir(), 'leads.db');
     const first = openDatabase(path);
-    assert.equal(first.pragma('user_version', { simple: true }), 5);
-    assert.equal(migrations.length, 5);
+    assert.equal(first.pragma('user_version', { simple: true }), 6);
+    assert.equal(migrations.length, 6);
     first.prepare("INSERT INTO settings (key, value) VALUES ('marker', 'kept')").run();
     first.close();
     const again = openDatabase(path); // would fail with "table exists" if it ran a migration twice
     try {
-      assert.equal(again.pragma('user_version', { simple: true }), 5);
+      assert.equal(again.pragma('user_version', { simple: true }), 6);
       assert.deepEqual(again.prepare("SELECT value FROM settings WHERE key = 'marker'").get(), { value: 'kept' });
       assert.deepEqual(columnsOf(again, 'leads'), [
         'id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash', 'dedupe_key', 'verdict', 'verdict_reasons',
@@ -64,7 +64,7 @@ describe('openDatabase', () => {
   it('refuses a database written by a newer release', () => {
     const path = join(testTempDir(), 'leads.db');
     const raw = new Database(path);
-    raw.pragma('user_version = 6');
+    raw.pragma(`user_version = ${migrations.length + 1}`);
     raw.close();
     assert.throws(() => openDatabase(path), /newer than this release/);
   });

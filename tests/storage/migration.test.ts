@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { openLeadPipeline, type LeadPipeline } from '../../src/leads/leadPipeline';
+import { openServices, type Services } from '../../src/services';
 import { createLogger } from '../../src/logger';
 import { openDatabase } from '../../src/storage/database';
 import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
@@ -87,7 +87,7 @@ describe('migrating a database of the previous release', () => {
   let path: string;
   let twilio: FakeTwilio;
   let smtp: SmtpSink;
-  let pipeline: LeadPipeline | undefined;
+  let pipeline: Services | undefined;
   before(async () => {
     path = join(testTempDir(), 'leads.db');
     writeOldDatabase(path);
@@ -101,7 +101,7 @@ describe('migrating a database of the previous release', () => {
   it('carries every lead and every alert state over to the alerts table, exactly', () => {
     const db = openDatabase(path);
     try {
-      assert.equal(db.pragma('user_version', { simple: true }), 5);
+      assert.equal(db.pragma('user_version', { simple: true }), 6);
       assert.deepEqual(
         (db.prepare('PRAGMA table_info(leads)').all() as { name: string }[]).map((c) => c.name),
         [
@@ -152,7 +152,7 @@ describe('migrating a database of the previous release', () => {
 
   it("then the server's pipeline delivers the due pending alerts exactly once, and nothing else", async () => {
     const config = testConfig({ ...FAST_ALERTS, ...alertEnv(twilio, smtp), DATABASE_PATH: path });
-    pipeline = openLeadPipeline(config, createLogger(config));
+    pipeline = openServices(config, createLogger(config));
     await pipeline.warmSenders();
     pipeline.worker.start();
     const status = (id: number, ch: string) => pipeline?.db.prepare('SELECT status FROM alerts WHERE lead_id = ? AND channel = ?').pluck().get(id, ch);

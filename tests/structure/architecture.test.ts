@@ -40,13 +40,19 @@ const graph = new Map<string, string[]>(
 
 /** Which files a folder's files may import, besides their own folder's. */
 const allowed: [string, RegExp][] = [
+  ['src/server.ts', /^src\/(site\.ts|config\.ts)$/],
+  ['src/cli.ts', /^src\/(cli\/|services\.ts|config\.ts|logger\.ts)/],
+  ['src/site.ts', /^src\/(http\/|pages\/|services\.ts|config\.ts|logger\.ts|paths\.ts)/],
+  ['src/cli/', /^src\/(cli\/|services\.ts|leads\/|alerts\/|sources\/|storage\/|config\.ts|logger\.ts|time\.ts)/],
+  ['src/services.ts', /^src\/(leads\/|alerts\/|sources\/|storage\/|config\.ts|logger\.ts)/],
   ['src/pages/', /^src\/(pages\/|content\.ts|contentTypes\.ts|contract\.ts)/],
   ['client/', /^(client\/|src\/pages\/|src\/contract\.ts|src\/content\.ts)/],
-  ['src/leads/', /^src\/(leads\/|alerts\/|sources\/|storage\/|contract\.ts|content\.ts|config\.ts|logger\.ts)/],
-  ['src/sources/', /^src\/(sources\/|storage\/|contract\.ts|config\.ts|logger\.ts)/],
-  ['src/alerts/', /^src\/(alerts\/|storage\/|contract\.ts|content\.ts|config\.ts|logger\.ts)/],
-  ['src/storage/', /^src\/(storage\/|config\.ts)/],
-  ['src/http/', /^src\/(http\/|leads\/|sources\/|pages\/|contract\.ts|content\.ts|config\.ts|logger\.ts)/],
+  ['src/leads/', /^src\/(leads\/|alerts\/|sources\/|storage\/|contract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts)/],
+  ['src/sources/', /^src\/(sources\/|storage\/|contract\.ts|config\.ts|logger\.ts|time\.ts)/],
+  ['src/alerts/', /^src\/(alerts\/|storage\/|contract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts)/],
+  ['src/storage/', /^src\/(storage\/|config\.ts|time\.ts)/],
+  ['src/http/', /^src\/(http\/|services\.ts|leads\/|sources\/|pages\/|contract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts)/],
+  ['src/time.ts', /^$/],
   ['src/config.ts', /^src\/(config\/|content\.ts)/],
   ['src/config/', /^src\/config\//],
   ['src/contract.ts', /^$/],
@@ -59,7 +65,7 @@ describe('source layout', () => {
     for (const file of ['src/server.ts', 'src/contract.ts', 'src/http/staticPages.ts', 'src/leads/leadService.ts', 'src/alerts/alertQueue.ts', 'client/lead-form.tsx']) {
       assert.ok(graph.has(file), `${file} is read`);
     }
-    assert.ok((graph.get('src/server.ts') ?? []).includes('src/http/app.ts'), 'imports are resolved');
+    assert.ok((graph.get('src/server.ts') ?? []).includes('src/site.ts'), 'imports are resolved');
   });
 
   it('imports run one way: no layer imports a layer above it', () => {
@@ -84,6 +90,20 @@ describe('source layout', () => {
     };
     for (const file of graph.keys()) visit(file, []);
     assert.deepEqual(cycles, []);
+  });
+
+  it('one assembly: only src/site.ts puts the fixed pages in front of the app, for the server and every test', () => {
+    const roots = ['src', 'client', 'tests', 'bench', 'scripts'].map((d) => join(projectRoot, d));
+    const everyFile = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? everyFile(path) : /\.(ts|tsx|mjs|js)$/.test(name) ? [path] : [];
+      });
+    const writers = roots
+      .flatMap(everyFile)
+      .filter((f) => /\.serve\(req, res\) \|\|/.test(readFileSync(f, 'utf8')) || /(?<!function )createHttpLayer\(/.test(readFileSync(f, 'utf8')))
+      .map(rel);
+    assert.deepEqual(writers, ['src/site.ts']);
   });
 
   it('no source file is over 250 lines', () => {

@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { afterEach } from 'node:test';
 import { createAlertQueue, type AlertQueue } from '../../src/alerts/alertQueue';
+import { CHANNELS } from '../../src/alerts/channels';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../../src/alerts/deliveryWorker';
 import { createEmailSender } from '../../src/alerts/emailSender';
 import { createSmsSender } from '../../src/alerts/smsSender';
@@ -37,7 +38,12 @@ export interface Rig {
 }
 
 
-export type RigOptions = Partial<Omit<DeliveryWorkerOptions, 'queue' | 'senders' | 'readLead' | 'logger'>> & { email?: boolean; realSendTimeoutMs?: number };
+export type RigOptions = Partial<Omit<DeliveryWorkerOptions, 'queue' | 'channels' | 'senders' | 'readLead' | 'logger'>> & {
+  email?: boolean;
+  realSendTimeoutMs?: number;
+  /** Attempts under way at most, per channel, in place of the channel's own limit. */
+  maxInFlight?: Record<string, number>;
+};
 
 async function startRig(options: RigOptions): Promise<Rig> {
   const path = join(testTempDir(), 'leads.db');
@@ -45,7 +51,7 @@ async function startRig(options: RigOptions): Promise<Rig> {
   const queue = createAlertQueue(db);
   const leads = createLeadsTable(db);
   const [twilio, smtp] = await Promise.all([startFakeTwilio(), startSmtpSink()]);
-  const { email: withEmail, realSendTimeoutMs, ...workerOptions } = options;
+  const { email: withEmail, realSendTimeoutMs, maxInFlight, ...workerOptions } = options;
   const sendTimeoutMs = options.sendTimeoutMs ?? 1500;
   // realSendTimeoutMs: a sender slower than the worker was told, so an attempt outlives its lease.
   const senderTimeout = realSendTimeoutMs ?? sendTimeoutMs;
@@ -55,7 +61,8 @@ async function startRig(options: RigOptions): Promise<Rig> {
   const logger = createLogger({ logLevel: 'silent', nodeEnv: 'test' });
   const worker = createDeliveryWorker({
     queue,
-    senders: withEmail === false ? { sms } : { sms, email },
+    channels: CHANNELS.map((ch) => ({ name: ch.name, maxInFlight: maxInFlight?.[ch.name] ?? ch.maxInFlight })),
+    senders: new Map(withEmail === false ? [['sms', sms]] : [['sms', sms], ['email', email]]),
     readLead: (id) => {
       const l = leads.get(id);
       return l && { id: l.id, createdAt: l.created_at, name: l.name, company: l.company, email: l.email, verdict: l.verdict, source: 'direct' };
@@ -71,8 +78,9 @@ async function startRig(options: RigOptions): Promise<Rig> {
     leads,
     usedProofs: createUsedProofsTable(db),
     queue,
+    channels: CHANNELS,
     worker,
-    proofs: undefined,
+    challenges: undefined,
     rules: { verification: 'off', minFillMs: 0, maxPerEmailPerDay: 1_000_000 },
     autoReply: false,
     followUpAfterMs: null,

@@ -1,7 +1,8 @@
 /**
- * Lead rows as the CLI reads them (a lead with its SMS and e-mail alert
- * columns), for the export and table tests. Typed from the formatter's own
- * parameter so the tests follow the row type wherever it is declared.
+ * Lead records as the CLI builds them (a lead with its status, source, marks
+ * and its SMS and e-mail alert fields), for the export and table tests. Typed
+ * from the formatter's own parameter so the tests follow the record type
+ * wherever it is declared.
  */
 import type { toCsv } from '../../src/cli/formatLeads';
 
@@ -17,6 +18,15 @@ export function leadRow(values: Record<string, unknown> = {}): ExportRow {
     user_agent: 'Mozilla/5.0',
     ip_hash: 'abc123',
     dedupe_key: 'internal-dedupe-key',
+    status: 'contacted',
+    utm_source: 'linkedin',
+    utm_medium: null,
+    utm_campaign: 'q1',
+    utm_term: null,
+    utm_content: null,
+    referrer: 'news.example.org',
+    source: 'utm_source=linkedin, utm_campaign=q1; referrer news.example.org',
+    marks: [{ status: 'contacted', marked_at: '2026-03-04T09:00:00.000Z', via: 'link' }],
     sms_status: 'sent',
     sms_attempts: 1,
     sms_last_error: null,

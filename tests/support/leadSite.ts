@@ -10,6 +10,7 @@ import { startFakeTwilio, type FakeTwilio } from './fakeTwilio';
 import { LEAD_PATH, postRaw } from './leadClient';
 import { listen } from './listen';
 import { readLeadRows, type StoredLead } from './leadRows';
+import type { SiteDeps } from '../../src/site';
 import { createTestSite, type TestSite } from './site';
 import { startSmtpSink, type SmtpSink } from './smtpSink';
 import { tempDir } from './tempDirs';
@@ -54,10 +55,12 @@ export interface LeadSiteOptions {
   /** Leave a channel unconfigured (its alerts are 'skipped'). */
   sms?: boolean;
   email?: boolean;
-  /** Start the delivery worker's background retry loop (default true), as the server does. */
+  /** Start the site's loops (alert delivery, housekeeping, view counts) as the server does once it listens (default true). */
   startWorker?: boolean;
   /** The clock the lead endpoint and the delivery worker read (default Date.now). */
   now?: () => number;
+  /** Fakes passed to createSite (channels, senders). */
+  deps?: SiteDeps;
 }
 
 export interface LeadSite extends TestSite {
@@ -83,9 +86,9 @@ export async function startLeadSite(options: LeadSiteOptions = {}): Promise<Lead
     const isSms = name.startsWith('TWILIO') || name === 'ALERT_SMS_TO';
     if ((isSms && options.sms !== false) || (!isSms && options.email !== false)) env[name] ??= value;
   }
-  const site = createTestSite(env, { now: options.now });
-  const server = await listen(site.app);
-  if (options.startWorker !== false) site.leads.worker.start();
+  const site = createTestSite(env, { ...options.deps, now: options.now });
+  const server = await listen(site.listener);
+  if (options.startWorker !== false) site.start();
   let closing: Promise<void> | undefined;
 
   return {
@@ -98,7 +101,7 @@ export async function startLeadSite(options: LeadSiteOptions = {}): Promise<Lead
       const reply = await postRaw(server.url, init.raw ?? JSON.stringify(body), { contentType: init.contentType ?? 'application/json', headers: init.headers });
       return { status: reply.status, json: reply.json ?? { unparsed: reply.text } };
     },
-    rows: () => readLeadRows(site.leads.db),
+    rows: () => readLeadRows(site.services.db),
     close() {
       closing ??= (async () => {
         await server.close();

@@ -11,10 +11,19 @@ import { alertPlan } from '../../src/leads/alertPlan';
 const at = '2026-11-25T10:00:00.000Z';
 const remindAt = '2026-11-25T16:00:00.000Z';
 const everything = ['sms', 'email', 'reply', 'reminder-sms', 'reminder-email'];
+// The channels as the product has them: the owner's SMS (instant) and e-mail, which show as skipped
+// when off; the visitor's reply; the owner's two reminders.
+const channels = [
+  { name: 'sms', kind: 'instant', recordWhenOff: true },
+  { name: 'email', kind: 'email', recordWhenOff: true },
+  { name: 'reply', kind: 'reply', recordWhenOff: false },
+  { name: 'reminder-sms', kind: 'reminder', recordWhenOff: false },
+  { name: 'reminder-email', kind: 'reminder', recordWhenOff: false },
+] as const;
 
 describe('alertPlan', () => {
   it('sends a verified lead the SMS, the e-mail and the auto-reply now, and both reminders later', () => {
-    assert.deepEqual(alertPlan('verified', { configured: everything, replyAllowed: true, at, remindAt }), [
+    assert.deepEqual(alertPlan('verified', { channels, configured: everything, replyAllowed: true, at, remindAt }), [
       { channel: 'sms', status: 'pending', at },
       { channel: 'email', status: 'pending', at },
       { channel: 'reply', status: 'pending', at },
@@ -24,31 +33,31 @@ describe('alertPlan', () => {
   });
 
   it('marks an owner channel that is off as skipped, and plans no reply or reminder on a channel that is off', () => {
-    assert.deepEqual(alertPlan('verified', { configured: ['email', 'reminder-email'], replyAllowed: true, at, remindAt }), [
+    assert.deepEqual(alertPlan('verified', { channels, configured: ['email', 'reminder-email'], replyAllowed: true, at, remindAt }), [
       { channel: 'sms', status: 'skipped', at: null },
       { channel: 'email', status: 'pending', at },
       { channel: 'reminder-email', status: 'pending', at: remindAt },
     ]);
-    assert.deepEqual(alertPlan('verified', { configured: ['sms', 'reminder-sms'], replyAllowed: true, at, remindAt }), [
+    assert.deepEqual(alertPlan('verified', { channels, configured: ['sms', 'reminder-sms'], replyAllowed: true, at, remindAt }), [
       { channel: 'sms', status: 'pending', at },
       { channel: 'email', status: 'skipped', at: null },
       { channel: 'reminder-sms', status: 'pending', at: remindAt },
     ]);
-    assert.deepEqual(alertPlan('verified', { configured: [], replyAllowed: true, at, remindAt }), [
+    assert.deepEqual(alertPlan('verified', { channels, configured: [], replyAllowed: true, at, remindAt }), [
       { channel: 'sms', status: 'skipped', at: null },
       { channel: 'email', status: 'skipped', at: null },
     ]);
   });
 
   it('sends no auto-reply when this address already had one (or replies are off)', () => {
-    assert.deepEqual(alertPlan('verified', { configured: everything, replyAllowed: false, at, remindAt: null }), [
+    assert.deepEqual(alertPlan('verified', { channels, configured: everything, replyAllowed: false, at, remindAt: null }), [
       { channel: 'sms', status: 'pending', at },
       { channel: 'email', status: 'pending', at },
     ]);
   });
 
   it('sends no reminders when follow-ups are off', () => {
-    assert.deepEqual(alertPlan('verified', { configured: everything, replyAllowed: true, at, remindAt: null }), [
+    assert.deepEqual(alertPlan('verified', { channels, configured: everything, replyAllowed: true, at, remindAt: null }), [
       { channel: 'sms', status: 'pending', at },
       { channel: 'email', status: 'pending', at },
       { channel: 'reply', status: 'pending', at },
@@ -56,15 +65,31 @@ describe('alertPlan', () => {
   });
 
   it('e-mails the owner about an unverified lead, never texts, never replies, and still reminds', () => {
-    assert.deepEqual(alertPlan('unverified', { configured: everything, replyAllowed: true, at, remindAt }), [
+    assert.deepEqual(alertPlan('unverified', { channels, configured: everything, replyAllowed: true, at, remindAt }), [
       { channel: 'email', status: 'pending', at },
       { channel: 'reminder-sms', status: 'pending', at: remindAt },
       { channel: 'reminder-email', status: 'pending', at: remindAt },
     ]);
-    assert.deepEqual(alertPlan('unverified', { configured: ['sms'], replyAllowed: true, at, remindAt: null }), [{ channel: 'email', status: 'skipped', at: null }]);
+    assert.deepEqual(alertPlan('unverified', { channels, configured: ['sms'], replyAllowed: true, at, remindAt: null }), [{ channel: 'email', status: 'skipped', at: null }]);
+  });
+
+  it('plans a channel added to the list by its kind, in the order the channels are listed', () => {
+    const withPager = [channels[0], { name: 'pager', kind: 'instant', recordWhenOff: false } as const, ...channels.slice(1)];
+    assert.deepEqual(alertPlan('verified', { channels: withPager, configured: ['sms', 'pager', 'email'], replyAllowed: false, at, remindAt: null }), [
+      { channel: 'sms', status: 'pending', at },
+      { channel: 'pager', status: 'pending', at },
+      { channel: 'email', status: 'pending', at },
+    ]);
+    assert.deepEqual(alertPlan('unverified', { channels: withPager, configured: ['sms', 'pager', 'email'], replyAllowed: false, at, remindAt: null }), [
+      { channel: 'email', status: 'pending', at },
+    ]);
+    assert.deepEqual(alertPlan('verified', { channels: withPager, configured: [], replyAllowed: false, at, remindAt: null }), [
+      { channel: 'sms', status: 'skipped', at: null },
+      { channel: 'email', status: 'skipped', at: null },
+    ]);
   });
 
   it('sends nothing at all for spam', () => {
-    assert.deepEqual(alertPlan('spam', { configured: everything, replyAllowed: true, at, remindAt }), []);
+    assert.deepEqual(alertPlan('spam', { channels, configured: everything, replyAllowed: true, at, remindAt }), []);
   });
 });

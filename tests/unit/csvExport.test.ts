@@ -5,41 +5,62 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { toCsv } from '../../src/cli/formatLeads';
+import { exportColumns, toCsv } from '../../src/cli/formatLeads';
 import { leadRow } from '../support/exportRow';
 
+// One group of columns per alert channel: the test names two.
+const columns = exportColumns(['sms', 'email']);
+const csvOf = (rows: Parameters<typeof toCsv>[0]) => toCsv(rows, columns);
+
 const HEADER =
-  '"id","created_at","name","company","email","user_agent","ip_hash",' +
+  '"id","created_at","name","company","email","status","verdict","verdict_reasons",' +
+  '"source","utm_source","utm_medium","utm_campaign","utm_term","utm_content","referrer",' +
+  '"marks","user_agent","ip_hash",' +
   '"sms_status","sms_attempts","sms_last_error","sms_provider_message_id","sms_sent_at",' +
-  '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at",' +
-  '"verdict","verdict_reasons"';
+  '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at"';
+
+const SOURCE = '"utm_source=linkedin, utm_campaign=q1; referrer news.example.org","linkedin","","q1","","","news.example.org"';
+const MARKS = '"contacted 2026-03-04T09:00:00.000Z (link)"';
+const ALERTS = '"sent","1","","SM1","2026-03-04T05:06:08.000Z","failed","10","SMTP 550: mailbox unavailable","",""';
 
 /** The name cell of a one-lead export, as written in the file. */
 const nameCell = (name: string) => {
-  const csv = toCsv([leadRow({ name })]);
+  const csv = csvOf([leadRow({ name })]);
   const prefix = `${HEADER}\r\n"1","2026-03-04T05:06:07.890Z",`;
-  const suffix = ',"Analytical Engines","ada@example.com","Mozilla/5.0","abc123","sent","1","","SM1","2026-03-04T05:06:08.000Z","failed","10","SMTP 550: mailbox unavailable","","","verified",""\r\n';
+  const suffix = `,"Analytical Engines","ada@example.com","contacted","verified","",${SOURCE},${MARKS},"Mozilla/5.0","abc123",${ALERTS}\r\n`;
   assert.ok(csv.startsWith(prefix) && csv.endsWith(suffix), JSON.stringify(csv));
   return csv.slice(prefix.length, csv.length - suffix.length);
 };
 
 describe('toCsv', () => {
-  it('writes a header and one CRLF-terminated line per lead, without internal columns', () => {
+  it('writes a header and one CRLF-terminated line per lead: status, verdict, source, marks, each channel; no internal columns', () => {
+    const grace = { id: 2, name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com', status: 'new', marks: [], sms_status: 'pending', sms_attempts: 0, sms_provider_message_id: null, sms_sent_at: null };
+    const twoMarks = [
+      { status: 'contacted', marked_at: '2026-03-04T09:00:00.000Z', via: 'link' },
+      { status: 'won', marked_at: '2026-03-05T10:00:00.000Z', via: 'cli' },
+    ];
     assert.equal(
-      toCsv([leadRow(), leadRow({ id: 2, name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com', sms_status: 'pending', sms_attempts: 0, sms_provider_message_id: null, sms_sent_at: null })]),
+      csvOf([leadRow({ status: 'won', marks: twoMarks }), leadRow(grace)]),
       `${HEADER}\r\n` +
-        '"1","2026-03-04T05:06:07.890Z","Ada Lovelace","Analytical Engines","ada@example.com","Mozilla/5.0","abc123","sent","1","","SM1","2026-03-04T05:06:08.000Z","failed","10","SMTP 550: mailbox unavailable","","","verified",""\r\n' +
-        '"2","2026-03-04T05:06:07.890Z","Grace Hopper","Navy","grace@example.com","Mozilla/5.0","abc123","pending","0","","","","failed","10","SMTP 550: mailbox unavailable","","","verified",""\r\n',
+        `"1","2026-03-04T05:06:07.890Z","Ada Lovelace","Analytical Engines","ada@example.com","won","verified","",${SOURCE},"contacted 2026-03-04T09:00:00.000Z (link); won 2026-03-05T10:00:00.000Z (cli)","Mozilla/5.0","abc123",${ALERTS}\r\n` +
+        `"2","2026-03-04T05:06:07.890Z","Grace Hopper","Navy","grace@example.com","new","verified","",${SOURCE},"","Mozilla/5.0","abc123","pending","0","","","","failed","10","SMTP 550: mailbox unavailable","",""\r\n`,
     );
   });
 
   it('writes only the header when there are no leads', () => {
-    assert.equal(toCsv([]), `${HEADER}\r\n`);
+    assert.equal(csvOf([]), `${HEADER}\r\n`);
+  });
+
+  it('has a group of columns for every channel it is given, in order', () => {
+    assert.ok(toCsv([], exportColumns(['sms', 'email', 'pager'])).endsWith(
+      '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at",' +
+      '"pager_status","pager_attempts","pager_last_error","pager_provider_message_id","pager_sent_at"\r\n',
+    ));
   });
 
   it('writes missing values as empty cells', () => {
-    const csv = toCsv([leadRow({ user_agent: null, ip_hash: undefined })]);
-    assert.ok(csv.includes(',"ada@example.com","","","sent",'), csv);
+    const csv = csvOf([leadRow({ user_agent: null, ip_hash: undefined })]);
+    assert.ok(csv.includes(`,${MARKS},"","",${ALERTS}`), csv);
   });
 
   it('neutralises a value a spreadsheet would run as a formula: = + - @ TAB CR first', () => {

@@ -4,13 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { toJson } from '../../src/cli/formatLeads';
+import { exportColumns, toJson } from '../../src/cli/formatLeads';
 import { leadRow } from '../support/exportRow';
 
+const columns = exportColumns(['sms', 'email']);
+
 describe('toJson', () => {
-  it('writes the export columns of each lead, indented, without internal columns', () => {
+  it('writes the export columns of each lead, indented, marks as a list, without internal columns', () => {
     assert.equal(
-      toJson([leadRow({ name: 'Ada "Countess" Lovelace' })]),
+      toJson([leadRow({ name: 'Ada "Countess" Lovelace' })], columns),
       `[
   {
     "id": 1,
@@ -18,6 +20,23 @@ describe('toJson', () => {
     "name": "Ada \\"Countess\\" Lovelace",
     "company": "Analytical Engines",
     "email": "ada@example.com",
+    "status": "contacted",
+    "verdict": "verified",
+    "verdict_reasons": "",
+    "source": "utm_source=linkedin, utm_campaign=q1; referrer news.example.org",
+    "utm_source": "linkedin",
+    "utm_medium": null,
+    "utm_campaign": "q1",
+    "utm_term": null,
+    "utm_content": null,
+    "referrer": "news.example.org",
+    "marks": [
+      {
+        "status": "contacted",
+        "marked_at": "2026-03-04T09:00:00.000Z",
+        "via": "link"
+      }
+    ],
     "user_agent": "Mozilla/5.0",
     "ip_hash": "abc123",
     "sms_status": "sent",
@@ -29,9 +48,7 @@ describe('toJson', () => {
     "email_attempts": 10,
     "email_last_error": "SMTP 550: mailbox unavailable",
     "email_provider_message_id": null,
-    "email_sent_at": null,
-    "verdict": "verified",
-    "verdict_reasons": ""
+    "email_sent_at": null
   }
 ]
 `,
@@ -39,11 +56,11 @@ describe('toJson', () => {
   });
 
   it('writes an empty list when there are no leads', () => {
-    assert.equal(toJson([]), '[]\n');
+    assert.equal(toJson([], columns), '[]\n');
   });
 
   it('keeps values as typed, with no spreadsheet neutralisation', () => {
-    const [lead] = JSON.parse(toJson([leadRow({ name: '=1+1', company: 'A, B\nC' })])) as Record<string, unknown>[];
+    const [lead] = JSON.parse(toJson([leadRow({ name: '=1+1', company: 'A, B\nC' })], columns)) as Record<string, unknown>[];
     assert.equal(lead?.name, '=1+1');
     assert.equal(lead?.company, 'A, B\nC');
   });

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Challenge } from 'altcha-lib';
-import { createProofOfWork } from '../../src/leads/altchaChallenges';
+import { createProofChallenges } from '../../src/leads/altchaChallenges';
 import { solve } from '../support/altchaSolver';
 
 const ISSUED = Date.parse('2026-11-25T10:00:00.000Z');
@@ -25,7 +25,7 @@ const decode = (value: string) => JSON.parse(Buffer.from(value, 'base64').toStri
 
 async function solvedAt(secret = 'test secret') {
   let clock = ISSUED;
-  const proofs = createProofOfWork({ secret, difficulty: 40, now: () => clock });
+  const proofs = createProofChallenges({ secret, difficulty: 40, now: () => clock });
   const challenge = await proofs.challenge();
   const value = await solve(challenge);
   return { proofs, challenge, value, setClock: (ms: number) => (clock = ms) };
@@ -76,7 +76,7 @@ describe('the proof-of-work check', () => {
   });
 
   it('refuses a challenge another secret signed', async () => {
-    const ours = createProofOfWork({ secret: 'ours', difficulty: 40, now: () => ISSUED });
+    const ours = createProofChallenges({ secret: 'ours', difficulty: 40, now: () => ISSUED });
     const theirs = await solvedAt('theirs');
     assert.equal((await ours.check(theirs.value)).status, 'invalid');
     assert.equal((await theirs.proofs.check(theirs.value)).status, 'valid');

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { HONEYPOT_FIELD, LEAD_ENDPOINT, LEAD_FIELDS, type LeadInput, type LeadSourceInput } from '../../contract';
 import { thrownErrorToast, type ToastMessage } from './messages';
 import type { ProofOfWork } from './proofOfWork';
-import { submitLead } from './submitLead';
+import { postLead } from './postLead';
 
 export interface LeadFormProps {
   emailPlaceholder: string;
@@ -51,10 +51,10 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref,
       const fields = { name: value('name'), company: value('company'), email: value('email'), honeypot: value(HONEYPOT_FIELD) };
       // Waits briefly for a solve still running; never refuses to send without a proof.
       const proof = await proofOfWork?.take();
-      toast = await submitLead({ ...fields, source, proof });
+      toast = await postLead({ ...fields, source, proof });
       if (toast.variant === 'success') clearFields(form);
     } catch {
-      // submitLead answers every failure itself; this is the last guard so the form can never stay busy.
+      // postLead answers every failure itself; this is the last guard so the form can never stay busy.
       toast = thrownErrorToast();
     }
     // A challenge is valid once: whatever the outcome, the next submission gets a fresh one.

@@ -9,7 +9,7 @@
  *
  * Each challenge is valid once: after every submission the form calls renew().
  * An unused one is replaced about a minute before it expires. Kept free of
- * React, like submitLead.ts, so every path can be reasoned about here.
+ * React, like postLead.ts, so every path can be reasoned about here.
  */
 import { LEAD_CHALLENGE_ENDPOINT } from '../../contract';
 

@@ -5,15 +5,12 @@
  * cancels its pending reminder; marking it new again re-arms a cancelled
  * reminder while the 24-hour promise is still running.
  */
-import { REMINDER_CHANNELS } from '../alerts/senders';
 import type { AlertQueue } from '../alerts/alertQueue';
 import type { Db } from '../storage/database';
+import { iso, REPLY_PROMISE_MS } from '../time';
 import type { LeadMarksTable } from './leadMarksTable';
 import type { LeadStatus, LeadsTable } from './leadsTable';
 import type { UsedLinksTable } from './usedLinksTable';
-
-/** The reply time the page promises. */
-export const PROMISE_MS = 24 * 3_600_000;
 
 export type MarkOutcome =
   | { kind: 'marked'; previous: LeadStatus; remindersCancelled: number; remindersRearmed: number }
@@ -21,12 +18,14 @@ export type MarkOutcome =
   /** The link did its work before: nothing changed. */
   | { kind: 'link-used'; usedAt: string };
 
-export interface LeadStatusDeps {
+export interface LeadMarkingDeps {
   db: Db;
   leads: LeadsTable;
   marks: LeadMarksTable;
   usedLinks: UsedLinksTable;
   queue: AlertQueue;
+  /** The channels of the owner's reminders (src/alerts/channels.ts). */
+  reminderChannels: readonly string[];
   followUpAfterMs: number | null;
   now: () => number;
 }
@@ -38,23 +37,24 @@ export interface LeadMarking {
   linkUsedAt(link: string): string | undefined;
 }
 
-export function createLeadMarking({ db, leads, marks, usedLinks, queue, followUpAfterMs, now }: LeadStatusDeps): LeadMarking {
+export function createLeadMarking(deps: LeadMarkingDeps): LeadMarking {
+  const { db, leads, marks, usedLinks, queue, reminderChannels, followUpAfterMs, now } = deps;
   const mark = db.transaction((leadId: number, status: LeadStatus, link: string | undefined): MarkOutcome => {
     const lead = leads.get(leadId);
     if (!lead) return { kind: 'no-such-lead' };
-    const at = new Date(now()).toISOString();
+    const at = iso(now());
     if (link !== undefined && !usedLinks.use(link, at)) return { kind: 'link-used', usedAt: usedLinks.usedAt(link) ?? at };
     leads.setStatus(leadId, status);
     marks.add({ lead_id: leadId, status, marked_at: at, via: link === undefined ? 'cli' : 'link' });
     let remindersCancelled = 0;
     let remindersRearmed = 0;
     if (status !== 'new') {
-      remindersCancelled = queue.cancelPending(leadId, REMINDER_CHANNELS, `lead marked ${status}`);
+      remindersCancelled = queue.cancelPending(leadId, reminderChannels, `lead marked ${status}`);
     } else if (followUpAfterMs !== null) {
       const created = Date.parse(lead.created_at);
       // Only while the promise runs: a reminder after 24 hours would remind of nothing.
-      if (now() < created + PROMISE_MS) {
-        remindersRearmed = queue.reopenCancelled(leadId, REMINDER_CHANNELS, new Date(Math.max(now(), created + followUpAfterMs)).toISOString());
+      if (now() < created + REPLY_PROMISE_MS) {
+        remindersRearmed = queue.reopenCancelled(leadId, reminderChannels, iso(Math.max(now(), created + followUpAfterMs)));
       }
     }
     return { kind: 'marked', previous: lead.status, remindersCancelled, remindersRearmed };

@@ -9,7 +9,7 @@ import { thrownErrorToast, toastForResponse, transportErrorToast, type ToastMess
 /** A request still unanswered after this long is treated as a transport failure, so the button never stays stuck. */
 export const SUBMIT_TIMEOUT_MS = 20_000;
 
-export interface Submission extends LeadInput {
+export interface LeadPost extends LeadInput {
   /** The honeypot's value: empty for people. Sent only when a bot filled it: the server then keeps the lead as spam and sends nothing. */
   honeypot: string;
   /** Where the visitor came from (src/pages/form/leadSource.ts): only the fields known. */
@@ -18,7 +18,7 @@ export interface Submission extends LeadInput {
   proof?: string;
 }
 
-export async function submitLead(submission: Submission, timeoutMs = SUBMIT_TIMEOUT_MS): Promise<ToastMessage> {
+export async function postLead(submission: LeadPost, timeoutMs = SUBMIT_TIMEOUT_MS): Promise<ToastMessage> {
   const { name, company, email, honeypot, source, proof } = submission;
   const body = {
     name,

@@ -1,21 +1,22 @@
 /**
  * What the delivery worker needs from a provider: send one lead's alert and
  * say what the provider called it. Kept tiny so the worker never knows which
- * SDK is behind a channel: a new channel is a new AlertSender, registered in
- * senders.ts.
+ * SDK is behind a channel: a new channel is a new AlertSender, declared in
+ * channels.ts.
  */
 
-/** How sure the server is that a person sent the lead (see src/leads/grading.ts). */
-export type Verdict = 'verified' | 'unverified' | 'spam';
-
-/** What an alert tells about the lead. */
+/** What an alert tells about the lead. The leads layer fills it in. */
 export interface AlertLead {
   id: number;
   createdAt: string;
   name: string;
   company: string;
   email: string;
-  verdict: Verdict;
+  /**
+   * The lead's grade as the leads layer names it (src/leads/grading.ts): shown, never decided
+   * on, here. Only 'unverified' changes a message (its subject says so).
+   */
+  verdict: string;
   /** Where the lead came from, for the owner to read (e.g. "utm_source=linkedin, utm_campaign=q1; referrer news.example.org"). */
   source: string;
 }

@@ -1,0 +1,72 @@
+/**
+ * The whole site, assembled once: the pages rendered from the content, the
+ * services behind them (src/services.ts), and the HTTP layer in front: the
+ * fixed pages answered from memory, everything else through the Express app.
+ * The server listens with its listener; every test that starts a site builds
+ * it here too, with fakes passed in, so a test site is the production site.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from './config';
+import { createHttpLayer } from './http/app';
+import { createLogger, type Logger } from './logger';
+import { type Assets, loadAssets } from './pages/assets';
+import { type RenderedSite, renderSite } from './pages/site';
+import { assetsDir } from './paths';
+import { openServices, type ServiceDeps, type Services } from './services';
+
+// The providers' SDKs are imported on first use, to keep them out of the start-up; they are
+// loaded a moment after listening, so the first requests (a health check, the first page view)
+// are not queued behind the load, and well before a visitor could have filled in the form.
+const WARM_SENDERS_AFTER_MS = 1_000;
+
+export interface SiteDeps extends ServiceDeps {
+  /** Default: the JSON logger the configuration asks for. */
+  logger?: Logger;
+}
+
+export interface Site {
+  /** The request listener for http.createServer (or supertest). */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  services: Services;
+  /** The pages as rendered at start-up, and the built browser files they link. */
+  pages: RenderedSite;
+  assets: Assets;
+  logger: Logger;
+  /** Once listening: the alert loop (picking up alerts left pending), the daily housekeeping, the view counts. */
+  start(): void;
+  /** Stops the loops, waits up to timeoutMs for alert attempts under way, closes the database. */
+  close(timeoutMs: number): Promise<{ attemptsFinished: boolean }>;
+}
+
+export function createSite(config: Config, deps: SiteDeps = {}): Site {
+  const logger = deps.logger ?? createLogger(config);
+  const assets = loadAssets(assetsDir);
+  const pages = renderSite(config.owner, config.publicUrl, assets, {
+    leadRetentionDays: config.retention.leadDays,
+    proofOfWork: config.grading.verification === 'proof',
+  });
+  const services = openServices(config, logger, deps);
+  const { staticPages, app } = createHttpLayer({ config, logger, pages, assets, services, now: deps.now });
+  let warming: NodeJS.Timeout | undefined;
+  return {
+    // The fixed pages straight from memory; everything else through the Express app.
+    listener: (req, res) => void (staticPages.serve(req, res) || app(req, res)),
+    services,
+    pages,
+    assets,
+    logger,
+    start() {
+      services.worker.start();
+      services.housekeeping.start();
+      services.views.start();
+      warming = setTimeout(() => {
+        services.warmSenders().catch((err: unknown) => logger.warn({ err }, 'alert provider SDK could not be loaded yet; the first alert tries again'));
+      }, WARM_SENDERS_AFTER_MS);
+      warming.unref();
+    },
+    close(timeoutMs) {
+      clearTimeout(warming);
+      return services.close(timeoutMs);
+    },
+  };
+}
