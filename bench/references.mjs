@@ -50,7 +50,7 @@ export async function startNginx(dir, page, { precompressed = false } = {}) {
   for (const path of [dirname(dir), dir, site]) chmodSync(path, 0o755);
   const typeHeader = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'text/html';
   // The MIME type and the charset go in separately: with the charset inside default_type, nginx's
-  // gzip filter no longer sees text/html and sends the page uncompressed (measured: 32 KB per request).
+  // gzip filter no longer sees text/html and sends the page uncompressed (docs/performance.md).
   const [mime, ...params] = typeHeader.split(';').map((part) => part.trim());
   const charset = params.find((p) => /^charset=/i.test(p))?.slice('charset='.length);
   const added = page.headers

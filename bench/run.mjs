@@ -33,7 +33,7 @@ const CONNECTIONS = int('BENCH_CONNECTIONS', 50, 1000);
 const LEAD_SECONDS = int('BENCH_LEAD_SECONDS', 10, 60);
 const LEADS = process.env.BENCH_LEADS ? int('BENCH_LEADS', 6000, 100_000) : undefined;
 const SETTLE_SECONDS = [10, 30]; // memory samples after the runs
-const PROOFS_PER_SECOND = 1_000; // solved before a timed lead run: more than the server takes in a second (802/s seen)
+const PROOFS_PER_SECOND = 1_000; // solved before a timed lead run: more than the server takes in a second
 // gzip: the one encoding both nginx and this server offer. A browser's User-Agent, so every request
 // is a page view the server counts (it skips clients that call themselves bots, and nameless ones).
 const HEADERS = { 'Accept-Encoding': 'gzip', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 bench' };
@@ -194,8 +194,8 @@ async function main() {
   }
 
   // Right after the runs V8 still holds the garbage of the burst; it hands it back once the process
-  // is idle (its memory reducer: a first look 2 s after the last full GC with bin/start-server's
-  // flags, then every 8 s; on Node 24 and later only with --memory-saver-mode).
+  // is idle (its memory reducer, some seconds after the last full GC; on Node 24 and later only with
+  // --memory-saver-mode).
   const samples = [[0, processes.memoryOf(ours.child.pid)]];
   for (const after of SETTLE_SECONDS) {
     await processes.sleep((after - samples.at(-1)[0]) * 1000);

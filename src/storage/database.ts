@@ -33,8 +33,8 @@ export function openDatabase(path: string): Db {
     // left readable in free pages. Deletes are rare here, so the extra writes cost nothing noticeable.
     db.pragma('secure_delete = ON');
     // SQLite's own default page cache, 2 MB: better-sqlite3 builds SQLite with 16 MB, which a
-    // growing file fills and glibc never hands back (7 MB more resident after 7,000 leads, at the
-    // same lead rate: docs/performance.md, "Memory"). The OS caches the file's pages anyway.
+    // growing file fills and glibc never hands back, with no gain in the lead rate. The OS caches
+    // the file's pages anyway (docs/decisions/014-sqlite-page-cache-at-sqlites-default.md).
     db.pragma(`cache_size = -${CACHE_SIZE_KIB}`); // negative: KiB, not pages
     migrate(db);
     return db;

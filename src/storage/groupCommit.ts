@@ -12,8 +12,9 @@
  *   current turn's I/O callbacks (setImmediate), so a lone write is as quick
  *   as before, and under a burst the groups grow by themselves.
  *
- * Why: in a burst of leads, the fsync of every lead's own commit held the
- * event loop for 0.3-0.9 ms a lead (docs/decisions/012-leads-committed-in-groups.md).
+ * Why: better-sqlite3 is synchronous, so in a burst of leads the fsync of
+ * every lead's own commit held the event loop, and every other request waited
+ * for the disk (docs/decisions/012-leads-committed-in-groups.md).
  */
 import type { Db } from './database';
 
