@@ -4,8 +4,10 @@
 // --if-stale; `npm run dev` reuses the options.
 //
 // esbuild is a dev dependency: it is imported only when a build must run, so
-// `npm start` works after `npm ci --omit=dev` as long as dist/ is up to date.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// `npm start` works after `npm prune --omit=dev` as long as dist/ was built from
+// these sources (dist/sources.json records their content hashes).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -117,47 +119,93 @@ export function writeManifest(clientMetafile, workerMetafile) {
   return entries;
 }
 
-/** Newest modification time (ms) of a file, or of any file under a directory; 0 when it does not exist. */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+/**
+ * What a build is made from, part by part, as content hashes: every file under src/ and client/,
+ * this script and tsconfig.json (esbuild's options), the dependency lists of package.json (which
+ * packages stay external) and the package versions package-lock.json pins (React and lucide-react
+ * are bundled into the browser files). Contents, never modification times: `npm prune` rewrites
+ * package-lock.json with the same bytes, and a copy or a checkout changes every time.
+ */
+export function sourceParts() {
+  const sha = (data) => createHash('sha256').update(data).digest('hex');
+  const read = (file) => (existsSync(join(root, file)) ? readFileSync(join(root, file)) : '');
+  const tree = (dir) => sha(filesUnder(dir).map((file) => `${file} ${sha(read(file))}\n`).join(''));
+  const json = (file) => (existsSync(join(root, file)) ? JSON.parse(readFileSync(join(root, file), 'utf8')) : {});
+  const pkg = json('package.json');
+  const pinned = Object.entries(json('package-lock.json').packages ?? {}).map(([path, entry]) => `${path}@${entry.version}`);
+  return {
+    'src/': tree('src'),
+    'client/': tree('client'),
+    'scripts/build.mjs': sha(read('scripts/build.mjs')),
+    'tsconfig.json': sha(read('tsconfig.json')),
+    'package.json': sha(JSON.stringify([pkg.dependencies ?? {}, pkg.devDependencies ?? {}])),
+    'package-lock.json': sha(pinned.sort().join('\n')),
+  };
 }
 
-/** True when dist/ lacks the server or the manifest, or a source is newer than either. */
-export function isStale() {
-  const built = [join(root, 'dist', 'server.js'), join(assetsDir, 'manifest.json')];
-  if (!built.every((file) => existsSync(file))) return true;
-  const sources = ['src', 'client', 'package.json', 'package-lock.json'].map((path) => newest(join(root, path)));
-  return Math.max(...sources) > Math.min(...built.map((file) => statSync(file).mtimeMs));
+/** Files under a directory of the project, as sorted '/'-separated paths; editors' dot and backup files left out. */
+function filesUnder(dir) {
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.') && !entry.name.endsWith('~'))
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`]))
+    .sort();
 }
 
-async function loadEsbuild() {
+/** Where a build records the sourceParts() it was made from: written last, so only a complete build has one. */
+export const recordPath = join(root, 'dist', 'sources.json');
+
+/**
+ * Why dist/ does not match the sources (a sentence), or undefined when it does: then `npm start`
+ * needs no build, and no build tool.
+ */
+export function staleness() {
+  if (![join(root, 'dist', 'server.js'), join(assetsDir, 'manifest.json')].every((file) => existsSync(file))) return 'dist/ is not built';
+  let recorded;
+  try {
+    recorded = JSON.parse(readFileSync(recordPath, 'utf8'));
+  } catch {
+    return 'dist/ has no record of the sources it was built from (dist/sources.json)';
+  }
+  const changed = Object.entries(sourceParts()).filter(([part, hash]) => recorded[part] !== hash).map(([part]) => part);
+  return changed.length === 0 ? undefined : `dist/ was built from other sources (changed since: ${changed.join(', ')})`;
+}
+
+export const isStale = () => staleness() !== undefined;
+
+/** `why`: what needs the build, for the one line printed when esbuild is missing. */
+async function loadEsbuild(why = 'dist/ must be built') {
   try {
     return await import('esbuild');
   } catch (err) {
     if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !err.message.includes("'esbuild'")) throw err;
-    console.error('build: dist/ must be built and esbuild, a dev dependency, is not installed: build on a machine with dev dependencies (`npm ci && npm run build`), then `npm prune --omit=dev`.');
+    console.error(`build: ${why}, and esbuild, a dev dependency, is not installed: build on a machine with dev dependencies (\`npm ci && npm run build\`), then \`npm prune --omit=dev\`.`);
     process.exit(1);
   }
 }
 
 /** clean: remove earlier builds first (Docker); tests skip it so parallel runs never lose files. */
-export async function buildAll({ clean = false } = {}) {
-  const esbuild = await loadEsbuild();
+export async function buildAll({ clean = false, why } = {}) {
+  const esbuild = await loadEsbuild(why);
+  // Read before building, so a source edited mid-build makes the next start build again.
+  const parts = sourceParts();
+  rmSync(recordPath, { force: true });
   if (clean) rmSync(assetsDir, { recursive: true, force: true });
   mkdirSync(assetsDir, { recursive: true });
   const [client, worker] = await Promise.all([esbuild.build(clientOptions), esbuild.build(workerOptions), esbuild.build(serverOptions)]);
-  return writeManifest(client.metafile, worker.metafile);
+  const entries = writeManifest(client.metafile, worker.metafile);
+  writeFileSync(`${recordPath}.tmp`, `${JSON.stringify(parts, null, 2)}\n`);
+  renameSync(`${recordPath}.tmp`, recordPath);
+  return entries;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes('--if-stale') && !isStale()) {
+  const stale = process.argv.includes('--if-stale') ? staleness() : 'dist/ must be built';
+  if (stale === undefined) {
     console.log('dist/ is up to date with the sources: not rebuilt');
   } else {
     const started = Date.now();
-    const entries = await buildAll({ clean: process.argv.includes('--clean') });
+    const entries = await buildAll({ clean: process.argv.includes('--clean'), why: stale });
     console.log(`built ${Object.keys(entries).length} browser entries and the server in ${Date.now() - started} ms`);
   }
 }

@@ -1,9 +1,9 @@
 // `npm run dev`: rebuilds the browser files and the server on every change
 // and restarts the server, with readable logs.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
-import { assetsDir, clientOptions, serverOptions, workerOptions, writeManifest } from './build.mjs';
+import { assetsDir, clientOptions, recordPath, serverOptions, workerOptions, writeManifest } from './build.mjs';
 
 let child;
 let timer;
@@ -30,6 +30,9 @@ const restartOnEnd = (onEnd) => ({
 });
 
 mkdirSync(assetsDir, { recursive: true });
+// dist/ now follows every edit, a broken one included: no longer the recorded build of some sources,
+// so a later `npm start` builds again rather than trust it.
+rmSync(recordPath, { force: true });
 const client = await esbuild.context({ ...clientOptions, plugins: [restartOnEnd((r) => writeManifest(r.metafile))] });
 // The proof-of-work worker is its own self-contained bundle; the manifest lists both builds.
 const worker = await esbuild.context({ ...workerOptions, plugins: [restartOnEnd((r) => writeManifest(undefined, r.metafile))] });

@@ -30,7 +30,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const suites = [
   { file: 'tests/faults/chaos.test.ts', env: { CHAOS_MS: String(Math.round(minutes * 60_000)), CHAOS_KILLS: String(kills) } },
-  { file: 'tests/hostile/leadFuzz.test.ts', env: { HOSTILE_RUNS: String(requests) } },
+  { file: 'tests/security/leadFuzz.test.ts', env: { HOSTILE_RUNS: String(requests) } },
 ];
 
 let failed = 0;

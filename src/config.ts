@@ -31,8 +31,10 @@ export interface Config {
   nodeEnv: NodeEnv;
   host: string;
   port: number;
-  /** Canonical origin without a trailing slash, e.g. https://example.com */
+  /** Canonical origin without a trailing slash, e.g. https://example.com; unset: http://localhost:<port>. */
   publicUrl: string;
+  /** False when PUBLIC_URL was left unset: the listening address then counts as the site's own origin too. */
+  publicUrlSet: boolean;
   owner: OwnerDetails;
   logLevel: string;
   databasePath: string;
@@ -113,20 +115,32 @@ function readGrading(r: Reader): GradingConfig {
   };
 }
 
+/**
+ * PUBLIC_URL's default follows PORT, so a local start on any port has a canonical origin that
+ * opens this very server (and the form's same-origin check accepts the page it served).
+ */
+export function defaultPublicUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const r = new Reader(env);
   const nodeEnv = r.oneOf<NodeEnv>('NODE_ENV', 'production', ['production', 'development', 'test']);
-  const publicUrl = r.url('PUBLIC_URL', 'http://localhost:3000').replace(/\/+$/, '');
   const owner = readOwner(r);
   const sms = readSmsConfig(r);
   const email = readEmailConfig(r);
   const followUpHours = r.decimal('FOLLOW_UP_AFTER_HOURS', 20, 0, 720);
+  const host = r.string('HOST', '127.0.0.1');
+  const port = r.int('PORT', 3000, 0, 65535);
+  const publicUrlSet = r.raw('PUBLIC_URL') !== undefined;
+  const publicUrl = r.url('PUBLIC_URL', defaultPublicUrl(port)).replace(/\/+$/, '');
 
   const config: Config = {
     nodeEnv,
-    host: r.string('HOST', '127.0.0.1'),
-    port: r.int('PORT', 3000, 0, 65535),
+    host,
+    port,
     publicUrl,
+    publicUrlSet,
     owner,
     logLevel: r.oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']),
     databasePath: r.string('DATABASE_PATH', 'data/leads.db'),
@@ -159,4 +173,19 @@ export function loadConfig(env: Env = process.env): Config {
 /** The origin of the video thumbnail: the only other origin images may come from (CSP img-src). */
 export function thumbnailOrigin(config: Pick<Config, 'owner'>): string {
   return new URL(config.owner.videoThumbnailUrl).origin;
+}
+
+/**
+ * What an operator should fix but the server can run with: one line each, for the start-up log.
+ * Pure, so the server decides how to log them.
+ */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.nodeEnv === 'production' && !config.publicUrlSet) {
+    warnings.push(
+      `PUBLIC_URL is unset: it defaults to ${config.publicUrl}, which only this machine can open; set it to the site's public https:// origin in production ` +
+        '(the canonical link, the sitemap, the links in alert e-mails and the form\'s same-origin check use it)',
+    );
+  }
+  return warnings;
 }

@@ -4,7 +4,7 @@
  * build) stop the process with exit code 1 and a clear message.
  */
 import { createServer } from 'node:http';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 import { createSite } from './site';
 
 function main(): void {
@@ -13,6 +13,7 @@ function main(): void {
   const config = loadConfig();
   const site = createSite(config);
   const { logger } = site;
+  for (const warning of startupWarnings(config)) logger.warn(warning);
 
   // Created with its options rather than by app.listen: Node checks the headers and request
   // timeouts only every connectionsCheckingInterval (30 s by default, settable only here), so a

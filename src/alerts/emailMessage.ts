@@ -41,14 +41,15 @@ export function escapeHtml(value: string | number): string {
 
 /**
  * No line breaks or other control characters: they would end the header or smuggle in new ones.
- * No invisible format characters (bidi overrides reorder what the owner reads). And no visitor
+ * No invisible format characters (bidi overrides reorder what the owner reads), but the zero-width
+ * joiner and non-joiner, which are part of how an emoji or a Persian name is written. And no visitor
  * text that a mail client would decode as an RFC 2047 encoded word (`=?charset?B?...?=`), which
  * could carry CR/LF or such characters past every check here: `=?` becomes `= ?`.
  */
 export function oneLineHeader(value: string, max = 150): string {
   const flat = value
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .replace(/\p{Cf}+/gu, '')
+    .replace(/(?![\u200c\u200d])\p{Cf}/gu, '')
     .replace(/=\?/g, '= ?')
     .replace(/\s{2,}/g, ' ')
     .trim();

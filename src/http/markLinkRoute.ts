@@ -49,7 +49,7 @@ export function markLinkRoute({ config, links, marking, leads, page, now }: Mark
     const fields = Object.fromEntries(FIELDS.map((name) => [name, String(req.query[name])]));
     answer(req, res, 200, { kind: 'confirm', leadId: check.leadId, received, action: MARK_LINK_PATH, fields });
   });
-  const sameSite = rejectCrossSiteOrigin(config.publicUrl, config.nodeEnv !== 'production', (req, res) => refuse(req, res, 'invalid'));
+  const sameSite = rejectCrossSiteOrigin(config, (req, res) => refuse(req, res, 'invalid'));
   const form = express.urlencoded({ extended: false, limit: 2048, parameterLimit: 10 });
   router.post(MARK_LINK_PATH, sameSite, form, (req, res) => {
     const check = checked(req, res, (req.body ?? {}) as Record<string, unknown>);

@@ -6,16 +6,20 @@
  * old browser, none of which carries a victim's session, so it passes.
  *
  * Same origin means the configured PUBLIC_URL, never what the request claims
- * as its host (a Host header is the client's to choose). Outside production,
- * also the address the connection actually arrived at (the socket's own
- * address and port, plus localhost for a loopback one), so local runs and
- * tests on 127.0.0.1:<any port> work without configuring PUBLIC_URL.
+ * as its host (a Host header is the client's to choose). Also the address the
+ * connection actually arrived at (the socket's own address and port, plus
+ * localhost for a loopback one): outside production always, so local runs and
+ * tests on 127.0.0.1:<any port> work; in production only while PUBLIC_URL is
+ * unset, when its default, http://localhost:<PORT>, names this very listener,
+ * so `PORT=8080 npm start` takes leads from http://localhost:8080 and
+ * http://127.0.0.1:8080 alike. A PUBLIC_URL set to another origin is the only
+ * one a production server accepts.
  *
  * Nothing here ever adds Access-Control-Allow-Origin: a cross-origin fetch
  * cannot read any answer of this endpoint either.
  */
 import type { Request, RequestHandler, Response } from 'express';
-import { isLoopbackHost } from '../config';
+import { type Config, isLoopbackHost } from '../config';
 
 export const CROSS_SITE_ERROR = 'This form only accepts submissions made on our own website. Please use the form on the site.';
 
@@ -41,7 +45,10 @@ function listeningOrigins(req: Request): string[] {
   return origins;
 }
 
-/** True when the request comes from a page of another origin (or an opaque one). */
+/**
+ * True when the request comes from a page of another origin (or an opaque one).
+ * `trustListeningAddress`: accept the listening address's origins whatever PUBLIC_URL is (outside production).
+ */
 export function isCrossSite(req: Request, publicUrl: string, trustListeningAddress: boolean): boolean {
   const fetchSite = req.get('sec-fetch-site');
   // 'none' is a navigation the user typed; 'same-origin' is our own page.
@@ -53,13 +60,22 @@ export function isCrossSite(req: Request, publicUrl: string, trustListeningAddre
   const claimed = originOf(origin);
   if (claimed === undefined) return true;
   if (claimed === originOf(publicUrl)) return false;
-  return !(trustListeningAddress && listeningOrigins(req).includes(claimed));
+  if (!trustListeningAddress) return true;
+  return !listeningOrigins(req).includes(claimed);
 }
 
-/** `development`: also accept the address the server listens on (any but production). */
-export function rejectCrossSiteOrigin(publicUrl: string, development: boolean, reject: Reject): RequestHandler {
+/**
+ * The listening address counts as the site's own origin outside production, and in production
+ * while PUBLIC_URL is unset (its default then names this very listener).
+ */
+export function trustsListeningAddress(config: Pick<Config, 'nodeEnv' | 'publicUrlSet'>): boolean {
+  return config.nodeEnv !== 'production' || !config.publicUrlSet;
+}
+
+export function rejectCrossSiteOrigin(config: Pick<Config, 'publicUrl' | 'nodeEnv' | 'publicUrlSet'>, reject: Reject): RequestHandler {
+  const trustListeningAddress = trustsListeningAddress(config);
   return (req, res, next) => {
-    if (isCrossSite(req, publicUrl, development)) return reject(req, res);
+    if (isCrossSite(req, config.publicUrl, trustListeningAddress)) return reject(req, res);
     next();
   };
 }

@@ -61,7 +61,9 @@ export function securityHeaderList(config: Config): HeaderList {
   };
   let outcome: unknown = 'not called';
   const run = helmetFor(config) as unknown as (req: object, res: object, next: (err?: unknown) => void) => void;
-  run({ method: 'GET', url: '/', headers: {} }, res, (err?: unknown) => void (outcome = err));
+  run({ method: 'GET', url: '/', headers: {} }, res, (err?: unknown) => {
+    outcome = err;
+  });
   // helmet calls next synchronously for a static policy; anything else means the capture is incomplete.
   if (outcome !== undefined) throw new Error(`helmet did not finish at start-up: ${String(outcome)}`);
   headers.set('permissions-policy', ['Permissions-Policy', PERMISSIONS_POLICY]);

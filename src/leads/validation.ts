@@ -16,8 +16,15 @@ const MISSING = {
 } as const;
 
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
-/** Invisible format characters (bidi overrides, zero-width): they disguise text and defeat dedupe. */
-const FORMAT = /\p{Cf}/gu;
+/**
+ * Invisible format characters (bidi controls, zero-width spaces, word joiners, BOM): they disguise
+ * text and defeat dedupe. Except the two joiners, which are part of how names are written: ZWNJ
+ * (U+200C) keeps Persian, Kurdish or Hindi letters apart, ZWJ (U+200D) joins emoji sequences.
+ * Variation selectors (U+FE00-FE0F) are marks, not format characters: they are kept too.
+ */
+const FORMAT = /(?![\u200c\u200d])\p{Cf}/gu;
+/** A run of joiners with nothing to join (at an edge, or next to a space) only hides text. */
+const STRAY_JOINERS = /(?:^|(?<=\s))[\u200c\u200d]+|[\u200c\u200d]+(?=\s|$)/gu;
 const WHITESPACE = /\s/u;
 /** In a /u pattern, \p{Cs} matches only surrogates that are not part of a pair. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -37,11 +44,16 @@ export function isEmailAddress(value: string): boolean {
 
 const length = (value: string) => [...value].length;
 
+/** The visible text of a name or company: format characters gone, joiners only where they join. */
+function withoutInvisibles(value: string): string {
+  return value.replace(FORMAT, '').trim().replace(STRAY_JOINERS, '').trim();
+}
+
 function checkField(field: keyof LeadInput, value: unknown): string | { value: string } {
   if (value === undefined || value === null) return MISSING[field];
   if (typeof value !== 'string') return `${LABELS[field]} must be text.`;
   // Stripped, not refused: a pasted name can carry a stray zero-width character the visitor never saw.
-  const trimmed = (field === 'email' ? value : value.replace(FORMAT, '')).trim();
+  const trimmed = field === 'email' ? value.trim() : withoutInvisibles(value);
   if (trimmed === '') return MISSING[field];
   if (length(trimmed) > FIELD_LIMITS[field]) return `${LABELS[field]} must be at most ${FIELD_LIMITS[field]} characters.`;
   // A lone UTF-16 surrogate (possible in JSON: "\ud800") has no UTF-8 form: SQLite would store

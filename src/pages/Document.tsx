@@ -15,12 +15,14 @@ export interface DocumentProps {
   /** JSON-LD text: a data block, not executed, so the CSP does not cover it. */
   structuredData?: string;
   noIndex?: boolean;
+  /** A page always taller than the window (the home page): its scrollbar's gutter is reserved from the first frame. */
+  longPage?: boolean;
   siteName: string;
   children: ReactNode;
 }
 
 export function Document(props: DocumentProps) {
-  const { title, description, canonicalUrl, stylesheet, scripts, structuredData, noIndex, siteName, children } = props;
+  const { title, description, canonicalUrl, stylesheet, scripts, structuredData, noIndex, longPage, siteName, children } = props;
   return (
     <html lang="en">
       <head>
@@ -47,7 +49,7 @@ export function Document(props: DocumentProps) {
           <script key={src} type="module" src={src} />
         ))}
       </head>
-      <body>
+      <body className={longPage ? 'long-page' : undefined}>
         <a className="skip-link" href="#main">
           Skip to main content
         </a>

@@ -48,6 +48,7 @@ export function renderSite(owner: OwnerDetails, publicUrl: string, assets: Asset
       // Only the tiny island loader runs up front; it fetches the form bundle when the form comes near.
       scripts={[assetUrl(assets, 'island-loader.js')]}
       structuredData={structuredData(owner, publicUrl)}
+      longPage
       siteName={owner.name}
     >
       <HomePage owner={owner} proofWorkerUrl={proofWorkerUrl} privacyNote={privacyNote(owner.email, leadRetentionDays)} />

@@ -49,7 +49,10 @@ export function groupCommit<T, R>(db: Db, write: (item: T) => R, later: (run: ()
       for (const w of group) w.reject(error);
       return;
     }
-    outcomes.forEach((outcome, i) => (outcome.ok ? group[i]!.resolve(outcome.value) : group[i]!.reject(outcome.error)));
+    outcomes.forEach((outcome, i) => {
+      if (outcome.ok) group[i]!.resolve(outcome.value);
+      else group[i]!.reject(outcome.error);
+    });
   }
 
   return (item) =>

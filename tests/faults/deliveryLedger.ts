@@ -45,7 +45,9 @@ export function deliveryLedger(twilio: FakeTwilio, smtp: SmtpSink): Ledger {
   // The SMTP fake keeps no arrival time: stamp each new message (at most 10 ms late).
   const stamp = () => {
     const now = Date.now();
-    twilio.messages.forEach((m, i) => (arrived.sms[i] = m.receivedAt.getTime()));
+    twilio.messages.forEach((m, i) => {
+      arrived.sms[i] = m.receivedAt.getTime();
+    });
     while (arrived.email.length < smtp.messages.length) arrived.email.push(now);
   };
   const timer = setInterval(stamp, 10);

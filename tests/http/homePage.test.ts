@@ -44,7 +44,9 @@ describe('home page', () => {
   it('shows the sections in order: hero, services, about, publications, interview, contact', () => {
     const ids = ['top', 'services', 'about', 'publications', 'interview', 'contact'];
     const positions = ids.map((id) => html.indexOf(`id="${id}"`));
-    positions.forEach((p, i) => assert.ok(p > 0, `section #${ids[i]} is present`));
+    positions.forEach((p, i) => {
+      assert.ok(p > 0, `section #${ids[i]} is present`);
+    });
     assert.deepEqual([...positions].sort((a, b) => a - b), positions, 'sections in page order');
     assert.ok(html.indexOf('<footer') > positions.at(-1)!, 'footer comes last');
     const headings = doc.querySelectorAll('main section h2').map(text);

@@ -111,6 +111,32 @@ describe('validateLead rejections: the sentence the visitor reads', () => {
     assert.equal(error({ ...ok, name: '\u200b\u200b' }), 'Please enter your name.');
   });
 
+  it('keeps the joiners and variation selectors that names are written with', () => {
+    // Typed as escapes so the expected bytes are visible: ZWJ U+200D, ZWNJ U+200C, VS16 U+FE0F.
+    const names = [
+      '\u{1F469}\u{1F3FD}\u200d\u{1F4BB} Ada', // woman technologist, medium skin tone
+      '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645', // Persian, ZWNJ after the prefix
+      '\u0915\u094d\u200d\u0937 Rao', // Devanagari half form
+      'Ada \u2764\ufe0f', // red heart, emoji presentation
+      '\u{1F3F3}\ufe0f\u200d\u{1F308} Team', // rainbow flag
+    ];
+    for (const name of names) assert.equal(valid({ ...ok, name, company: name }).name, name, JSON.stringify(name));
+  });
+
+  it('strips every bidi control and the invisible characters that only hide text', () => {
+    const hidden = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u200b', '\u2060', '\ufeff', '\u00ad', '\u061c'];
+    for (const ch of hidden) {
+      assert.deepEqual(valid({ ...ok, name: `Ad${ch}a`, company: `${ch}Engines${ch}` }), { ...ok, name: 'Ada', company: 'Engines' }, JSON.stringify(ch));
+    }
+  });
+
+  it('strips a joiner with nothing to join, and refuses a name made only of joiners', () => {
+    assert.equal(valid({ ...ok, name: '\u200dAda\u200c' }).name, 'Ada');
+    assert.equal(valid({ ...ok, name: ' \u200cAda \u200dLovelace\u200d ' }).name, 'Ada Lovelace');
+    assert.equal(error({ ...ok, name: '\u200d\u200c\u200d' }), 'Please enter your name.');
+    assert.equal(error({ ...ok, company: ' \u200c ' }), 'Please enter your company name.');
+  });
+
   it('refuses an e-mail address holding an invisible character rather than change it', () => {
     assert.equal(error({ ...ok, email: 'ada\u200b@example.com' }), 'Please enter a valid email address, like name@example.com.');
   });

@@ -100,7 +100,9 @@ async function startRig(options: RigOptions): Promise<Rig> {
     ]);
     return id;
   });
-  const r: Rig = { db, path, queue, twilio, smtp, worker, service, addLead: (at) => addLead(at), row: (id) => readLeadRows(db).find((l) => l.id === id), closeSenders: () => [sms, email].forEach((s) => s.close?.()) };
+  const r: Rig = { db, path, queue, twilio, smtp, worker, service, addLead: (at) => addLead(at), row: (id) => readLeadRows(db).find((l) => l.id === id), closeSenders: () => {
+      for (const s of [sms, email]) s.close?.();
+    } };
   return r;
 }
 

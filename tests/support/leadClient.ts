@@ -7,7 +7,7 @@
 import { Agent, request } from 'node:http';
 import { LEAD_ENDPOINT as LEAD_PATH } from '../../src/contract';
 
-/** The endpoint's path, from the shared contract, to address requests (tests/unit/contract.test.ts checks its value). */
+/** The endpoint's path, from the shared contract, to address requests (tests/contract/contract.test.ts checks its value). */
 export { LEAD_PATH };
 
 export interface LeadReply {

@@ -109,8 +109,11 @@ async function startRecordingRelay(host: string, targetPort: number): Promise<{ 
     const upstream = connect(targetPort, '127.0.0.1');
     for (const socket of [client, upstream]) {
       sockets.add(socket);
-      socket.on('error', () => [client, upstream].forEach((s) => s.destroy()));
-      socket.on('close', () => [client, upstream].forEach((s) => s.destroy()));
+      const both = () => {
+        for (const s of [client, upstream]) s.destroy();
+      };
+      socket.on('error', both);
+      socket.on('close', both);
     }
     client.on('data', (c: Buffer) => chunks.push(c));
     client.pipe(upstream);

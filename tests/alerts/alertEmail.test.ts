@@ -108,8 +108,11 @@ describe('oneLineHeader', () => {
     assert.equal(oneLineHeader('Ada\nLovelace'), 'Ada Lovelace');
   });
 
-  it('drops invisible format characters, which could reorder what the owner reads', () => {
+  it('drops invisible format characters, which could reorder what the owner reads, and keeps the joiners of a name', () => {
     assert.equal(oneLineHeader('Ada\u202eecalevoL\u200b Ltd\u2066'), 'AdaecalevoL Ltd');
+    // The joiners are part of the name as written: an emoji sequence, a Persian word.
+    assert.equal(oneLineHeader('Dev \u{1F469}\u{1F3FD}\u200d\u{1F4BB} Ltd'), 'Dev \u{1F469}\u{1F3FD}\u200d\u{1F4BB} Ltd');
+    assert.equal(oneLineHeader('\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645'), '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645');
   });
 
   it('breaks up RFC 2047 encoded words, which a mail client would decode into anything', () => {

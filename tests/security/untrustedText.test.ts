@@ -3,9 +3,12 @@
  * semicolon separator, in the alert e-mail's headers (no RFC 2047 encoded
  * word from the visitor, no invisible format characters), in the operator's
  * stored data and dedupe, and in an SMS that costs at most two segments.
+ * The joiners that names are written with (an emoji sequence's ZWJ, a
+ * Persian ZWNJ) are kept, while bidi controls never reach what the owner reads.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { simpleParser } from 'mailparser';
 import { runCli } from '../support/cli';
 import { leadSitesPerTest } from '../support/leadSite';
 import { waitFor } from '../support/waitFor';
@@ -88,5 +91,48 @@ describe('the SMS alert', () => {
     const septets = [...(extension ?? '')].reduce((n, ch) => n + ('^{}\\[~]|€'.includes(ch) ? 2 : 1), 0);
     assert.ok(septets <= 306, `GSM-7 text of ${septets} septets`);
     assert.match(cjk ?? '', /^New lead: 王王/);
+  });
+});
+
+/** Every bidirectional control: overrides and embeddings, isolates, and the two marks. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f]/u;
+
+describe('names written with joiners', () => {
+  // Written as escapes, with their UTF-8 bytes below, so what must be stored is plain to see.
+  const technologist = '\u{1F469}\u{1F3FD}\u200d\u{1F4BB} Ada'; // woman technologist, medium skin tone
+  const persian = '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645'; // "I want", ZWNJ after the prefix
+  const TECHNOLOGIST_UTF8 = 'F09F91A9F09F8FBDE2808DF09F92BB20416461';
+  const PERSIAN_UTF8 = 'D985DB8CE2808CD8AED988D8A7D987D985';
+
+  it('stores a ZWJ emoji sequence and a name with a ZWNJ byte for byte, from the JSON and the plain form', async () => {
+    const s = await leadSite({ sms: false, email: false });
+    assert.equal((await s.post({ name: technologist, company: persian, email: 'ada@example.com' })).status, 200);
+    const form = new URLSearchParams({ name: persian, company: technologist, email: 'sara@example.com' }).toString();
+    assert.equal((await s.post(undefined, { raw: form, contentType: 'application/x-www-form-urlencoded' })).status, 200);
+    const stored = s.services.db.prepare('SELECT hex(name) AS name, hex(company) AS company FROM leads ORDER BY id').all();
+    assert.deepEqual(stored, [
+      { name: TECHNOLOGIST_UTF8, company: PERSIAN_UTF8 },
+      { name: PERSIAN_UTF8, company: TECHNOLOGIST_UTF8 },
+    ]);
+  });
+
+  it('never lets a bidi control reach an e-mail header, the SMS or the CLI table', async () => {
+    const s = await leadSite();
+    const name = `\u202eAda\u202c \u2067Lovelace\u2069\u200f ${technologist}`;
+    assert.equal((await s.post({ name, company: `Acme\u202d\u200e ${persian}`, email: 'ada@example.com' })).status, 200);
+    await waitFor(() => s.twilio.messages.length === 1 && s.smtp.messages.length === 1, 5_000, 'the SMS and the e-mail');
+
+    const sms = s.twilio.messages[0]?.body ?? '';
+    assert.match(sms, /^New lead: Ada Lovelace/);
+    assert.doesNotMatch(sms, BIDI);
+
+    const headers = (await simpleParser(s.smtp.messages[0]?.raw ?? '')).headers;
+    assert.match(String(headers.get('subject')), /Ada Lovelace/);
+    for (const [header, value] of headers) assert.doesNotMatch(JSON.stringify(value), BIDI, header);
+
+    const { code, stdout, stderr } = await runCli(['list'], { DATABASE_PATH: s.databasePath });
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /Ada Lovelace/);
+    assert.doesNotMatch(stdout, BIDI);
   });
 });

@@ -22,6 +22,7 @@ describe('loadConfig defaults', () => {
       host: '127.0.0.1',
       port: 3000,
       publicUrl: 'http://localhost:3000',
+      publicUrlSet: false,
       owner: {
         name: 'Anna Volkova',
         email: 'hello@annavolkova.com',
@@ -115,6 +116,7 @@ describe('loadConfig reads every variable', () => {
       host: '0.0.0.0',
       port: 8080,
       publicUrl: 'https://www.example.com',
+      publicUrlSet: true,
       owner: {
         name: 'Jane Doe',
         email: 'jane@example.com',

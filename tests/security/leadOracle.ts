@@ -4,7 +4,7 @@
  * limits and 16 KB body limit of src/contract.ts, written out here; the HTML
  * standard's e-mail syntax): which requests are certainly valid, which are
  * certainly invalid, and the values that must be stored (sent values, trimmed,
- * names and companies without invisible format characters). Where those rules
+ * names and companies without invisible format characters but their joiners). Where those rules
  * leave room (exotic e-mail syntax, unusual but legal content types) the
  * verdict is 'either', and only the invariants are checked.
  */
@@ -32,7 +32,8 @@ const BODY_LIMIT = 16 * 1024;
 const BOUNDS = { name: 200, company: 200, email: 254 } as const;
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const LONE_SURROGATE = /\p{Cs}/u;
-const FORMAT = /\p{Cf}/gu;
+const FORMAT = /\p{Cf}/u;
+const JOINERS = new Set(['\u200c', '\u200d']);
 const SURE_EMAIL = /^[a-z0-9](?:[a-z0-9._+-]{0,62}[a-z0-9])?@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 // Characters outside the HTML standard's local part and domain: never in an address the form accepts.
 const NEVER_IN_EMAIL = /[\s\p{Cc}<>(),;:\\"[\]]/u;
@@ -54,11 +55,30 @@ function fieldVerdict(field: keyof LeadValues, value: unknown): Verdict {
 
 /**
  * What the server must keep of a sent value: trimmed and, in a name or a company, without the
- * invisible format characters (bidi overrides, zero-width characters) that disguise text and would
- * defeat the duplicate check. An e-mail address keeps them, and is refused for them.
+ * invisible format characters (bidi overrides, zero-width spaces) that disguise text and would
+ * defeat the duplicate check. The joiners ZWNJ and ZWJ are how some names are written (Persian,
+ * emoji sequences): a run of them stays where it stands between two visible characters, and goes
+ * where it joins nothing (at an edge, next to a space). An e-mail address keeps every format
+ * character, and is refused for them.
  */
 function storedValue(field: keyof LeadValues, value: string): string {
-  return (field === 'email' ? value : value.replace(FORMAT, '')).trim();
+  if (field === 'email') return value.trim();
+  const chars = [...value].filter((ch) => JOINERS.has(ch) || !FORMAT.test(ch)).join('').trim();
+  const points = [...chars];
+  const isGap = (ch: string | undefined) => ch === undefined || /\s/u.test(ch);
+  let kept = '';
+  for (let i = 0; i < points.length; ) {
+    let end = i;
+    while (end < points.length && JOINERS.has(points[end] as string)) end += 1;
+    if (end === i) {
+      kept += points[i];
+      i += 1;
+      continue;
+    }
+    if (!isGap(points[i - 1]) && !isGap(points[end])) kept += points.slice(i, end).join('');
+    i = end;
+  }
+  return kept.trim();
 }
 
 function combine(verdicts: Verdict[]): Verdict {
