@@ -20,12 +20,19 @@ async function loadTs(file) {
 
 /** The lead endpoint's path and a body builder, both from src/contract.ts. */
 export async function leadContract() {
-  const { LEAD_ENDPOINT, LEAD_CHALLENGE_ENDPOINT, LEAD_FIELDS, FIELD_LIMITS, HONEYPOT_FIELD, PROOF_FIELD } = await loadTs('src/contract.ts');
+  const { LEAD_ENDPOINT, LEAD_CHALLENGE_ENDPOINT, LEAD_FIELDS, FIELD_LIMITS, HONEYPOT_FIELD, PROOF_FIELD } =
+    await loadTs('src/contract.ts');
   // The e-mail is what the stored rows are matched on, and it must be a valid address.
-  if (!LEAD_FIELDS.includes('email')) throw new Error(`src/contract.ts: LEAD_FIELDS (${LEAD_FIELDS.join(', ')}) has no 'email'`);
-  const value = (field, n) => (field === 'email' ? `bench${n}@example.com` : `Bench${n} ${field}`.slice(0, FIELD_LIMITS[field]));
+  if (!LEAD_FIELDS.includes('email'))
+    throw new Error(`src/contract.ts: LEAD_FIELDS (${LEAD_FIELDS.join(', ')}) has no 'email'`);
+  const value = (field, n) =>
+    field === 'email' ? `bench${n}@example.com` : `Bench${n} ${field}`.slice(0, FIELD_LIMITS[field]);
   const body = (n, proof) =>
-    JSON.stringify({ ...Object.fromEntries(LEAD_FIELDS.map((field) => [field, value(field, n)])), [HONEYPOT_FIELD]: '', ...(proof ? { [PROOF_FIELD]: proof } : {}) });
+    JSON.stringify({
+      ...Object.fromEntries(LEAD_FIELDS.map((field) => [field, value(field, n)])),
+      [HONEYPOT_FIELD]: '',
+      ...(proof ? { [PROOF_FIELD]: proof } : {}),
+    });
   return { endpoint: LEAD_ENDPOINT, challengeEndpoint: LEAD_CHALLENGE_ENDPOINT, body };
 }
 
@@ -68,7 +75,11 @@ export async function proofCheckCost(calls = 2_000) {
   const payloads = [];
   for (let i = 0; i < 10; i += 1) {
     const challenge = await proofs.challenge();
-    payloads.push(Buffer.from(JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) })).toString('base64'));
+    payloads.push(
+      Buffer.from(JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) })).toString(
+        'base64',
+      ),
+    );
   }
   const time = async (fn) => {
     for (let i = 0; i < 100; i += 1) await fn(i);
@@ -78,7 +89,8 @@ export async function proofCheckCost(calls = 2_000) {
     return (used.user + used.system) / calls;
   };
   const checkMicros = await time(async (i) => {
-    if ((await proofs.check(payloads[i % payloads.length])).status !== 'valid') throw new Error('a solved proof did not check');
+    if ((await proofs.check(payloads[i % payloads.length])).status !== 'valid')
+      throw new Error('a solved proof did not check');
   });
   const challengeMicros = await time(() => proofs.challenge());
   return { calls, checkMicros, challengeMicros };
@@ -137,11 +149,15 @@ async function storedLeads(databasePath) {
   try {
     const one = (sql) => db.prepare(sql).pluck().get();
     const sent = (channel) =>
-      one(`SELECT COUNT(*) FROM alerts JOIN leads ON leads.id = alerts.lead_id WHERE leads.email LIKE 'bench%' AND alerts.channel = '${channel}' AND alerts.status = 'sent'`);
+      one(
+        `SELECT COUNT(*) FROM alerts JOIN leads ON leads.id = alerts.lead_id WHERE leads.email LIKE 'bench%' AND alerts.channel = '${channel}' AND alerts.status = 'sent'`,
+      );
     return {
       stored: one("SELECT COUNT(*) FROM leads WHERE email LIKE 'bench%@example.com'"),
       verified: one("SELECT COUNT(*) FROM leads WHERE email LIKE 'bench%@example.com' AND verdict = 'verified'"),
-      duplicateRows: one("SELECT COUNT(*) FROM (SELECT email FROM leads WHERE email LIKE 'bench%' GROUP BY email HAVING COUNT(*) > 1)"),
+      duplicateRows: one(
+        "SELECT COUNT(*) FROM (SELECT email FROM leads WHERE email LIKE 'bench%' GROUP BY email HAVING COUNT(*) > 1)",
+      ),
       smsSent: sent('sms'),
       emailSent: sent('email'),
     };
@@ -155,9 +171,14 @@ async function storedLeads(databasePath) {
 /** Submits leads for `seconds`, or exactly `amount` of them when given (the same work on a busy machine). */
 export async function runLeadBench({ origin, contract, fakes, seconds, amount, connections, proofs = [] }) {
   const { endpoint } = contract;
-  const probe = await fetch(new URL(endpoint, origin), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const probe = await fetch(new URL(endpoint, origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   await probe.arrayBuffer();
-  if (probe.status === 404) return { skipped: `POST ${endpoint} answers 404: the lead endpoint is not wired into the app yet` };
+  if (probe.status === 404)
+    return { skipped: `POST ${endpoint} answers 404: the lead endpoint is not wired into the app yet` };
 
   let next = 0;
   let sent = 0;

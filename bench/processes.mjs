@@ -28,7 +28,10 @@ export function freePort() {
 
 /** Builds when dist/ is missing or older than the sources: a benchmark of stale code measures nothing. */
 export function buildIfStale() {
-  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}${result.stderr}`);
   return result.stdout.trim();
 }
@@ -39,7 +42,9 @@ export function get(url, headers = {}, timeoutMs = 2000) {
     const req = http.get(url, { headers, agent: false, timeout: timeoutMs }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        done({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
@@ -70,7 +75,10 @@ export function startProcess(command, args, options) {
   });
   child.on('exit', (code, signal) => {
     children.delete(child);
-    if (!child.stopping) console.error(`\n${command} ${args.at(-1)} exited unexpectedly (code ${code}, signal ${signal})${stderr ? `:\n${stderr.slice(-2000)}` : ''}`);
+    if (!child.stopping)
+      console.error(
+        `\n${command} ${args.at(-1)} exited unexpectedly (code ${code}, signal ${signal})${stderr ? `:\n${stderr.slice(-2000)}` : ''}`,
+      );
   });
   child.stderrText = () => stderr;
   return child;
@@ -127,7 +135,9 @@ export async function startServer(env) {
 /** Another build's server.js, with the node flags and allocator settings a running server got. */
 export async function startServerLike(serverJs, settings, env) {
   const port = await freePort();
-  const child = startProcess(process.execPath, [...settings.nodeArgs, serverJs], { env: serverEnv(port, { ...settings.env, ...env }) });
+  const child = startProcess(process.execPath, [...settings.nodeArgs, serverJs], {
+    env: serverEnv(port, { ...settings.env, ...env }),
+  });
   const url = `http://127.0.0.1:${port}/`;
   await serving(child, url, serverJs);
   return { child, url };
@@ -137,7 +147,11 @@ export async function startServerLike(serverJs, settings, env) {
 export function settingsOf(pid) {
   const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
   const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-  const env = Object.fromEntries(environ.filter((e) => /^(MALLOC_|LD_PRELOAD=)/.test(e)).map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
+  const env = Object.fromEntries(
+    environ
+      .filter((e) => /^(MALLOC_|LD_PRELOAD=)/.test(e))
+      .map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]),
+  );
   const jemalloc = readFileSync(`/proc/${pid}/maps`, 'utf8').includes('libjemalloc');
   return { node: args[0], nodeArgs: args.filter((a) => a.startsWith('--')), script: args.at(-1), env, jemalloc };
 }

@@ -55,7 +55,10 @@ async function serve(file) {
   const body = readFileSync(join(assetsDir, file));
   const server = http.createServer((req, res) => {
     if (req.url === `/assets/${file}`) {
-      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' });
+      res.writeHead(200, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+      });
       res.end(body);
     } else if (req.url === '/') {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -66,7 +69,11 @@ async function serve(file) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}`, workerUrl: `/assets/${file}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    workerUrl: `/assets/${file}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** Solves one challenge in a fresh worker, in the page, as src/pages/form/proofOfWork.ts does. */
@@ -102,7 +109,11 @@ const stats = (values) => {
  * Solves `runs` challenges per counter in Chromium. `cpuThrottling`: Chromium's CPU throttling rate
  * (1 = none). Returns one row per counter with wall and solve statistics in ms.
  */
-export async function measureProofSolve({ counters = [5_000, 20_000, 50_000, 100_000], runs = 20, cpuThrottling = 1 } = {}) {
+export async function measureProofSolve({
+  counters = [5_000, 20_000, 50_000, 100_000],
+  runs = 20,
+  cpuThrottling = 1,
+} = {}) {
   const site = await serve(workerFile());
   const browser = await chromium.launch({ executablePath: chromePath, args: LAUNCH_ARGS });
   try {
@@ -121,12 +132,26 @@ export async function measureProofSolve({ counters = [5_000, 20_000, 50_000, 100
       for (let i = 0; i < runs; i += 1) {
         const challenge = await createChallenge(challengeOptions(counter));
         const { solution, wall } = await solveInPage(page, site.workerUrl, challenge);
-        const check = await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: SECRET, hmacKeySignatureSecret: KEY_SECRET });
-        if (!check.verified) throw new Error(`counter ${counter}: the worker's solution does not verify: ${JSON.stringify(check)}`);
+        const check = await verifySolution({
+          challenge,
+          solution,
+          deriveKey,
+          hmacSignatureSecret: SECRET,
+          hmacKeySignatureSecret: KEY_SECRET,
+        });
+        if (!check.verified)
+          throw new Error(`counter ${counter}: the worker's solution does not verify: ${JSON.stringify(check)}`);
         walls.push(wall);
         solves.push(solution.time);
       }
-      rows.push({ counter, cpuThrottling, runs, wall: stats(walls), solve: stats(solves), hashesPerSecond: Math.round(counter / (stats(solves).median / 1000)) });
+      rows.push({
+        counter,
+        cpuThrottling,
+        runs,
+        wall: stats(walls),
+        solve: stats(solves),
+        hashesPerSecond: Math.round(counter / (stats(solves).median / 1000)),
+      });
     }
     return rows;
   } finally {
@@ -143,7 +168,10 @@ export async function measureServerCost({ calls = 2_000, counter = 50_000 } = {}
     const wall = process.hrtime.bigint();
     for (let i = 0; i < calls; i += 1) await fn(i);
     const used = process.cpuUsage(cpu);
-    return { cpuMicros: (used.user + used.system) / calls, wallMicros: Number(process.hrtime.bigint() - wall) / 1000 / calls };
+    return {
+      cpuMicros: (used.user + used.system) / calls,
+      wallMicros: Number(process.hrtime.bigint() - wall) / 1000 / calls,
+    };
   };
   const create = await perCall(() => createChallenge(challengeOptions(counter)));
 
@@ -217,17 +245,24 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   printSolveTable(plain, 'no CPU throttling');
   const throttled = await measureProofSolve({ counters, runs: 20, cpuThrottling: 4 });
   const slowdown = throttled.at(-1).solve.median / plain.at(-1).solve.median;
-  printSolveTable(throttled, `Chromium CPU throttling 4x; measured slowdown at ${counters.at(-1)}: ${slowdown.toFixed(2)}x`);
+  printSolveTable(
+    throttled,
+    `Chromium CPU throttling 4x; measured slowdown at ${counters.at(-1)}: ${slowdown.toFixed(2)}x`,
+  );
 
   const bot = await measureBotCost({ counters });
   console.log(`\nThe same work for a bot, Node ${process.version}, one core, 5 challenges per counter (median ms)`);
   console.log('counter   | altcha-lib solveChallenge | tight node:crypto loop');
-  for (const r of bot) console.log(`${String(r.counter).padStart(9)} | ${ms(r.library.median).padStart(25)} | ${ms(r.tight.median).padStart(22)}`);
+  for (const r of bot)
+    console.log(
+      `${String(r.counter).padStart(9)} | ${ms(r.library.median).padStart(25)} | ${ms(r.tight.median).padStart(22)}`,
+    );
 
   const server = await measureServerCost({ calls: 2_000 });
   console.log(`\nServer side, Node ${process.version}, one call at a time, ${server.calls} calls each (µs per call)`);
   console.log('operation                                        | CPU µs | wall µs');
-  const line = (name, m) => console.log(`${name.padEnd(48)} | ${m.cpuMicros.toFixed(0).padStart(6)} | ${m.wallMicros.toFixed(0).padStart(7)}`);
+  const line = (name, m) =>
+    console.log(`${name.padEnd(48)} | ${m.cpuMicros.toFixed(0).padStart(6)} | ${m.wallMicros.toFixed(0).padStart(7)}`);
   line('createChallenge (SHA-256, cost 1, key signature)', server.create);
   line('verifySolution, hmacKeySignatureSecret (fast)', server.verifyFast);
   line('verifySolution, re-derived key (no key secret)', server.verifySlow);

@@ -108,8 +108,19 @@ ${added}
 /** A bare node:http server with the same bytes and headers in memory (the reference when nginx is missing). */
 export async function startBareNode(dir, page) {
   const port = await freePort();
-  writeFileSync(join(dir, 'page.json'), JSON.stringify({ headers: page.headers, gzip: page.gzip.toString('base64'), identity: page.identity.toString('base64') }));
-  const child = startProcess(process.execPath, [join(here, 'reference-server.mjs'), join(dir, 'page.json'), String(port)], {});
+  writeFileSync(
+    join(dir, 'page.json'),
+    JSON.stringify({
+      headers: page.headers,
+      gzip: page.gzip.toString('base64'),
+      identity: page.identity.toString('base64'),
+    }),
+  );
+  const child = startProcess(
+    process.execPath,
+    [join(here, 'reference-server.mjs'), join(dir, 'page.json'), String(port)],
+    {},
+  );
   const url = `http://127.0.0.1:${port}/`;
   await waitUntilServing(url, 5000);
   return { child, url };

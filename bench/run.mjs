@@ -26,7 +26,8 @@ import { runAutocannon, runWrk } from './load.mjs';
 import * as processes from './processes.mjs';
 import * as references from './references.mjs';
 
-const int = (name, fallback, max) => Math.min(max, Math.max(1, Number.parseInt(process.env[name] ?? '', 10) || fallback));
+const int = (name, fallback, max) =>
+  Math.min(max, Math.max(1, Number.parseInt(process.env[name] ?? '', 10) || fallback));
 const ROUNDS = int('BENCH_ROUNDS', 3, 10);
 const SECONDS = int('BENCH_SECONDS', 10, 60);
 const CONNECTIONS = int('BENCH_CONNECTIONS', 50, 1000);
@@ -36,7 +37,11 @@ const SETTLE_SECONDS = [10, 30]; // memory samples after the runs
 const PROOFS_PER_SECOND = 1_000; // solved before a timed lead run: more than the server takes in a second
 // gzip: the one encoding both nginx and this server offer. A browser's User-Agent, so every request
 // is a page view the server counts (it skips clients that call themselves bots, and nameless ones).
-const HEADERS = { 'Accept-Encoding': 'gzip', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 bench' };
+const HEADERS = {
+  'Accept-Encoding': 'gzip',
+  'User-Agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 bench',
+};
 
 const tmp = mkdtempSync(join(tmpdir(), 'bench-'));
 let cleaning = false;
@@ -48,7 +53,10 @@ async function cleanUp() {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => cleanUp().finally(() => process.exit(130)));
 
-const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
+const fmt = (n, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : 'n/a';
 const median = (values) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   if (sorted.length === 0) return NaN;
@@ -59,12 +67,21 @@ const print = (line = '') => process.stdout.write(`${line}\n`);
 
 function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  return rows.map((r, ri) => r.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ') + (ri === 0 ? `\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : '')).join('\n');
+  return rows
+    .map(
+      (r, ri) =>
+        r.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ') +
+        (ri === 0 ? `\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : ''),
+    )
+    .join('\n');
 }
 
 async function pageBenchmark(list, wrk) {
-  const tools = [['autocannon', (url) => runAutocannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS })]];
-  if (wrk) tools.push(['wrk', (url) => runWrk(wrk, url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS })]);
+  const tools = [
+    ['autocannon', (url) => runAutocannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS })],
+  ];
+  if (wrk)
+    tools.push(['wrk', (url) => runWrk(wrk, url, { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS })]);
 
   print(`Warming up each target (3 s of autocannon)...`);
   for (const t of list) await runAutocannon(t.url, { connections: CONNECTIONS, seconds: 3, headers: HEADERS });
@@ -78,7 +95,9 @@ async function pageBenchmark(list, wrk) {
         const r = await run(t.url);
         const key = `${tool}|${t.name}`;
         samples.set(key, [...(samples.get(key) ?? []), r]);
-        print(`  round ${round + 1}/${ROUNDS} ${tool.padEnd(10)} ${t.name.padEnd(28)} ${fmt(r.rps).padStart(7)} req/s  p50 ${fmt(r.p50, 2)} ms  p99 ${fmt(r.p99, 2)} ms${r.errors ? `  errors ${r.errors}` : ''}`);
+        print(
+          `  round ${round + 1}/${ROUNDS} ${tool.padEnd(10)} ${t.name.padEnd(28)} ${fmt(r.rps).padStart(7)} req/s  p50 ${fmt(r.p50, 2)} ms  p99 ${fmt(r.p99, 2)} ms${r.errors ? `  errors ${r.errors}` : ''}`,
+        );
       }
     }
   }
@@ -87,17 +106,35 @@ async function pageBenchmark(list, wrk) {
   for (const [tool] of tools) {
     const summary = (name) => {
       const s = samples.get(`${tool}|${name}`);
-      return { rps: median(s.map((r) => r.rps)), p50: median(s.map((r) => r.p50)), p99: median(s.map((r) => r.p99)), errors: s.reduce((a, r) => a + r.errors, 0) };
+      return {
+        rps: median(s.map((r) => r.rps)),
+        p50: median(s.map((r) => r.p50)),
+        p99: median(s.map((r) => r.p99)),
+        errors: s.reduce((a, r) => a + r.errors, 0),
+      };
     };
     const ref = summary(list.find((t) => t.reference).name);
     for (const t of list) {
       const s = summary(t.name);
-      rows.push([tool, t.name, fmt(s.rps), fmt(s.p50, 2), fmt(s.p99, 2), t.reference ? 'reference' : `${fmt(s.rps / ref.rps, 2)}x`, t.reference ? 'reference' : `${fmt(s.p99 / ref.p99, 2)}x`, s.errors]);
+      rows.push([
+        tool,
+        t.name,
+        fmt(s.rps),
+        fmt(s.p50, 2),
+        fmt(s.p99, 2),
+        t.reference ? 'reference' : `${fmt(s.rps / ref.rps, 2)}x`,
+        t.reference ? 'reference' : `${fmt(s.p99 / ref.p99, 2)}x`,
+        s.errors,
+      ]);
     }
   }
   print();
-  print(`GET / with Accept-Encoding: gzip, ${CONNECTIONS} connections, median of ${ROUNDS} interleaved ${SECONDS}-s runs per tool and target`);
-  print(`(targets: >= 1.5x the reference's req/s, p99 no worse than the reference's; every request is a counted page view)`);
+  print(
+    `GET / with Accept-Encoding: gzip, ${CONNECTIONS} connections, median of ${ROUNDS} interleaved ${SECONDS}-s runs per tool and target`,
+  );
+  print(
+    `(targets: >= 1.5x the reference's req/s, p99 no worse than the reference's; every request is a counted page view)`,
+  );
   print(table(rows));
 }
 
@@ -107,13 +144,20 @@ async function proofOfWork() {
   // The default LEAD_CHALLENGE_DIFFICULTY (15,000): the server picks the counter from 7,500 to 15,000.
   try {
     const rows = await measureProofSolve({ counters: [7_500, 15_000], runs: 20 });
-    print('Proof of work, solved by the built worker in Chromium (20 challenges per counter; the default difficulty picks 7,500 to 15,000)');
-    for (const r of rows) print(`  counter ${fmt(r.counter)}: median ${fmt(r.wall.median)} ms, p90 ${fmt(r.wall.p90)} ms (worker start-up included; solver alone: median ${fmt(r.solve.median)} ms)`);
+    print(
+      'Proof of work, solved by the built worker in Chromium (20 challenges per counter; the default difficulty picks 7,500 to 15,000)',
+    );
+    for (const r of rows)
+      print(
+        `  counter ${fmt(r.counter)}: median ${fmt(r.wall.median)} ms, p90 ${fmt(r.wall.p90)} ms (worker start-up included; solver alone: median ${fmt(r.solve.median)} ms)`,
+      );
   } catch (err) {
     print(`  Chromium solve: not measured (${err.message})`);
   }
   const cost = await proofCheckCost();
-  print(`  server CPU per lead's proof check: ${fmt(cost.checkMicros)} µs; per challenge handed out: ${fmt(cost.challengeMicros)} µs (${fmt(cost.calls)} calls each, Node ${process.version})`);
+  print(
+    `  server CPU per lead's proof check: ${fmt(cost.checkMicros)} µs; per challenge handed out: ${fmt(cost.challengeMicros)} µs (${fmt(cost.calls)} calls each, Node ${process.version})`,
+  );
 }
 
 async function startupTime() {
@@ -131,21 +175,30 @@ function describeSettings(pid) {
   const settings = processes.settingsOf(pid);
   const image = settings.jemalloc && settings.nodeArgs.includes('--memory-saver-mode');
   if (process.env.BENCH_START === 'image' && !image) {
-    throw new Error('BENCH_START=image: the server did not get the image\'s settings (they need Node 24 or later and /usr/local/lib/libjemalloc.so.2: apt-get install libjemalloc2, then link it there)');
+    throw new Error(
+      "BENCH_START=image: the server did not get the image's settings (they need Node 24 or later and /usr/local/lib/libjemalloc.so.2: apt-get install libjemalloc2, then link it there)",
+    );
   }
   const env = Object.entries(settings.env).map(([k, v]) => `${k}=${v}`);
   const line = [...env, 'node', ...settings.nodeArgs, settings.script].join(' ');
-  return { settings, line: `started by ${relative(processes.root, processes.startScript())}${settings.jemalloc ? ', jemalloc mapped' : ''}: ${line}` };
+  return {
+    settings,
+    line: `started by ${relative(processes.root, processes.startScript())}${settings.jemalloc ? ', jemalloc mapped' : ''}: ${line}`,
+  };
 }
 
 async function main() {
   print(processes.buildIfStale());
   const nginx = references.nginxPath();
   const wrk = references.wrkPath();
-  print(`node ${process.version}, nginx: ${nginx ?? 'not installed (apt-get install nginx-light)'}, wrk: ${wrk ?? 'not installed (apt-get install wrk)'}`);
+  print(
+    `node ${process.version}, nginx: ${nginx ?? 'not installed (apt-get install nginx-light)'}, wrk: ${wrk ?? 'not installed (apt-get install wrk)'}`,
+  );
 
   const contract = await leadContract();
-  const fakes = await startFakes(tmp).catch((err) => ({ reason: `the Twilio and SMTP fakes did not start: ${err.message}` }));
+  const fakes = await startFakes(tmp).catch((err) => ({
+    reason: `the Twilio and SMTP fakes did not start: ${err.message}`,
+  }));
   const ours = await processes.startServer(fakes.env ?? { DATABASE_PATH: join(tmp, 'leads.db') });
   const started = describeSettings(ours.child.pid);
   // The server swaps in its best compression just after start-up: capture once the bytes stop changing (at most ~5 s).
@@ -156,39 +209,75 @@ async function main() {
     if (again.gzip.equals(page.gzip)) break;
     page = again;
   }
-  print(`GET / is ${fmt(page.identity.length)} bytes, ${fmt(page.gzip.length)} gzipped; ${page.headers.length} headers reproduced on the reference`);
+  print(
+    `GET / is ${fmt(page.identity.length)} bytes, ${fmt(page.gzip.length)} gzipped; ${page.headers.length} headers reproduced on the reference`,
+  );
 
   const list = [{ name: 'this server (dist/server.js)', url: ours.url }];
   if (process.env.BENCH_COMPARE) {
-    const other = await processes.startServerLike(resolve(process.env.BENCH_COMPARE), started.settings, { DATABASE_PATH: join(tmp, 'compare.db') });
+    const other = await processes.startServerLike(resolve(process.env.BENCH_COMPARE), started.settings, {
+      DATABASE_PATH: join(tmp, 'compare.db'),
+    });
     list.push({ name: 'compare (BENCH_COMPARE)', url: other.url });
   }
   if (nginx) {
-    list.push({ name: 'nginx, 2 workers, gzip on', url: (await references.startNginx(join(tmp, 'nginx'), page)).url, reference: true });
-    list.push({ name: 'nginx, same + gzip_static', url: (await references.startNginx(join(tmp, 'nginx-static'), page, { precompressed: true })).url });
+    list.push({
+      name: 'nginx, 2 workers, gzip on',
+      url: (await references.startNginx(join(tmp, 'nginx'), page)).url,
+      reference: true,
+    });
+    list.push({
+      name: 'nginx, same + gzip_static',
+      url: (await references.startNginx(join(tmp, 'nginx-static'), page, { precompressed: true })).url,
+    });
   }
   if (!nginx || process.env.BENCH_BARE === '1') {
-    list.push({ name: 'bare node:http, same bytes', url: (await references.startBareNode(tmp, page)).url, reference: !nginx });
+    list.push({
+      name: 'bare node:http, same bytes',
+      url: (await references.startBareNode(tmp, page)).url,
+      reference: !nginx,
+    });
   }
   await pageBenchmark(list, wrk);
 
   print();
-  print(`Lead submissions to POST ${contract.endpoint} (${LEADS ? `${fmt(LEADS)} leads` : `${LEAD_SECONDS} s`}, rate limit lifted, alerts to the local fakes)`);
+  print(
+    `Lead submissions to POST ${contract.endpoint} (${LEADS ? `${fmt(LEADS)} leads` : `${LEAD_SECONDS} s`}, rate limit lifted, alerts to the local fakes)`,
+  );
   if (!fakes.env) {
     print(`  skipped: ${fakes.reason}`);
   } else {
     const solving = Date.now();
     const proofs = await solvedProofs(ours.url, contract.challengeEndpoint, LEADS ?? LEAD_SECONDS * PROOFS_PER_SECOND);
-    print(`  ${fmt(proofs.length)} challenges fetched and solved before the run, in ${fmt((Date.now() - solving) / 1000, 1)} s (leads past them go without a proof: unverified)`);
-    const r = await runLeadBench({ origin: ours.url, contract, fakes, seconds: LEAD_SECONDS, amount: LEADS, connections: 20, proofs });
+    print(
+      `  ${fmt(proofs.length)} challenges fetched and solved before the run, in ${fmt((Date.now() - solving) / 1000, 1)} s (leads past them go without a proof: unverified)`,
+    );
+    const r = await runLeadBench({
+      origin: ours.url,
+      contract,
+      fakes,
+      seconds: LEAD_SECONDS,
+      amount: LEADS,
+      connections: 20,
+      proofs,
+    });
     if (r.skipped) print(`  skipped: ${r.skipped}`);
     else {
-      print(`  sent ${fmt(r.sent)}, answered ${fmt(r.answered)}, accepted ${fmt(r.accepted)} (${fmt(r.perSecond)}/s; target >= 500/s), statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
+      print(
+        `  sent ${fmt(r.sent)}, answered ${fmt(r.answered)}, accepted ${fmt(r.accepted)} (${fmt(r.perSecond)}/s; target >= 500/s), statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`,
+      );
       print(`  latency p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms`);
       if (r.db?.error) print(`  stored leads: could not read the database (${r.db.error})`);
-      else if (r.db) print(`  stored leads ${fmt(r.db.stored)}, verified ${fmt(r.db.verified)} (rows with the same e-mail twice: ${r.db.duplicateRows}); alert status 'sent': SMS ${fmt(r.db.smsSent)}, e-mail ${fmt(r.db.emailSent)}`);
-      print(`  SMS at the Twilio fake: ${fmt(r.sms.messages)} messages (${fmt(r.sms.distinct)} distinct leads, duplicates ${r.sms.duplicates}${r.sms.unmatched ? `, ${r.sms.unmatched} without a lead number` : ''}; ${fmt(r.sms.requests)} requests)`);
-      print(`  e-mail at the SMTP sink: ${fmt(r.email.messages)} messages (${fmt(r.email.distinct)} distinct leads, duplicates ${r.email.duplicates}${r.email.unmatched ? `, ${r.email.unmatched} without a lead number` : ''})`);
+      else if (r.db)
+        print(
+          `  stored leads ${fmt(r.db.stored)}, verified ${fmt(r.db.verified)} (rows with the same e-mail twice: ${r.db.duplicateRows}); alert status 'sent': SMS ${fmt(r.db.smsSent)}, e-mail ${fmt(r.db.emailSent)}`,
+        );
+      print(
+        `  SMS at the Twilio fake: ${fmt(r.sms.messages)} messages (${fmt(r.sms.distinct)} distinct leads, duplicates ${r.sms.duplicates}${r.sms.unmatched ? `, ${r.sms.unmatched} without a lead number` : ''}; ${fmt(r.sms.requests)} requests)`,
+      );
+      print(
+        `  e-mail at the SMTP sink: ${fmt(r.email.messages)} messages (${fmt(r.email.distinct)} distinct leads, duplicates ${r.email.duplicates}${r.email.unmatched ? `, ${r.email.unmatched} without a lead number` : ''})`,
+      );
       print(`  waited ${fmt(r.waitedMs / 1000, 1)} s after the run for the alerts to arrive`);
     }
   }
@@ -203,12 +292,16 @@ async function main() {
   }
   print();
   print(`Memory of the server (node ${process.version}, ${started.line}; target < 100 MB)`);
-  print(`  resident ${samples.map(([after, m]) => `${fmt(m.rssMb, 1)} MB ${after ? `${after} s later, idle` : 'right after the benchmarks'}`).join('; ')}; peak ${fmt(samples.at(-1)[1].peakMb, 1)} MB`);
+  print(
+    `  resident ${samples.map(([after, m]) => `${fmt(m.rssMb, 1)} MB ${after ? `${after} s later, idle` : 'right after the benchmarks'}`).join('; ')}; peak ${fmt(samples.at(-1)[1].peakMb, 1)} MB`,
+  );
   await processes.stopAll();
   await fakes.close?.();
   await proofOfWork();
   const times = await startupTime();
-  print(`Start-up, spawn of bin/start-server to first 200 on GET / (5 runs): median ${fmt(median(times))} ms, runs ${times.map((t) => fmt(t)).join(', ')} ms (target <= 300 ms)`);
+  print(
+    `Start-up, spawn of bin/start-server to first 200 on GET / (5 runs): median ${fmt(median(times))} ms, runs ${times.map((t) => fmt(t)).join(', ')} ms (target <= 300 ms)`,
+  );
 }
 
 try {

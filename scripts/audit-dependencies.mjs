@@ -31,7 +31,9 @@ const counts = report.metadata?.vulnerabilities;
 if (!counts) {
   const reason = report.message ?? report.error?.summary ?? 'no report';
   console.log(`audit-dependencies: NOT CHECKED: the registry did not answer the audit (${reason}).`);
-  console.log('audit-dependencies: run `npm audit --omit=dev` where the public registry is reachable before a release.');
+  console.log(
+    'audit-dependencies: run `npm audit --omit=dev` where the public registry is reachable before a release.',
+  );
   process.exit(0);
 }
 
@@ -39,7 +41,10 @@ const failing = Object.values(report.vulnerabilities ?? {}).filter((v) => FAILIN
 const summary = ['critical', 'high', 'moderate', 'low', 'info'].map((s) => `${counts[s] ?? 0} ${s}`).join(', ');
 if (failing.length > 0) {
   console.log(`audit-dependencies: FAILED: ${summary}`);
-  for (const v of failing) console.log(`  ${v.name} (${v.severity}, ${v.range ?? 'see npm audit'})${v.fixAvailable ? ': a fix is available' : ''}`);
+  for (const v of failing)
+    console.log(
+      `  ${v.name} (${v.severity}, ${v.range ?? 'see npm audit'})${v.fixAvailable ? ': a fix is available' : ''}`,
+    );
   process.exit(1);
 }
 console.log(`audit-dependencies: no high or critical vulnerability in the runtime dependencies (${summary}).`);

@@ -41,9 +41,15 @@ function thumbnailPng(width = 480, height = 360) {
   const rows = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y += 1) {
     const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x += 1) rows.set([20 + (x * 40) / width, 40 + (y * 50) / height, 90 + (x * 60) / width], row + 1 + x * 3);
+    for (let x = 0; x < width; x += 1)
+      rows.set([20 + (x * 40) / width, 40 + (y * 50) / height, 90 + (x * 60) / width], row + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function startThumbnailHost() {
@@ -51,11 +57,18 @@ async function startThumbnailHost() {
   const port = await freePort();
   const server = http.createServer((req, res) => {
     if (req.url !== '/vi/stand-in/hqdefault.png') return void res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length, 'Cache-Control': 'public, max-age=7200' });
+    res.writeHead(200, {
+      'Content-Type': 'image/png',
+      'Content-Length': png.length,
+      'Cache-Control': 'public, max-age=7200',
+    });
     res.end(png);
   });
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}/vi/stand-in/hqdefault.png`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${port}/vi/stand-in/hqdefault.png`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 const PRESETS = [
@@ -70,7 +83,14 @@ function summarise(lhr) {
     category.auditRefs
       .filter((ref) => ref.weight > 0)
       .map((ref) => lhr.audits[ref.id])
-      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (a) =>
+          a &&
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'notApplicable',
+      )
       .map((a) => `${category.id}: ${a.id} (${a.displayValue ?? `score ${a.score}`})`),
   );
   return {
@@ -104,8 +124,12 @@ async function main() {
       if (!s.url.startsWith(origin)) throw new Error('unexpected server address');
     });
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-    console.log(`Lighthouse 12 against the production build at ${origin}/ (Chromium ${chromePath}, outside hosts blocked).`);
-    console.log(`The video thumbnail is a local 480x360 stand-in served from ${new URL(thumbnail.url).origin} (VIDEO_THUMBNAIL_URL), because the real host is blocked.`);
+    console.log(
+      `Lighthouse 12 against the production build at ${origin}/ (Chromium ${chromePath}, outside hosts blocked).`,
+    );
+    console.log(
+      `The video thumbnail is a local 480x360 stand-in served from ${new URL(thumbnail.url).origin} (VIDEO_THUMBNAIL_URL), because the real host is blocked.`,
+    );
     const rows = [];
     for (const [name, config, lcpTarget] of PRESETS) {
       const result = await lighthouse(`${origin}/`, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
@@ -114,11 +138,14 @@ async function main() {
         mkdirSync(process.env.AUDIT_KEEP_REPORTS, { recursive: true });
         writeFileSync(join(process.env.AUDIT_KEEP_REPORTS, `lighthouse-${name}.json`), result.report);
       }
-      if (result.lhr.runtimeError) console.log(`  ${name}: runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+      if (result.lhr.runtimeError)
+        console.log(`  ${name}: runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
       rows.push([name, summarise(result.lhr), lcpTarget]);
     }
     console.log();
-    console.log('preset   perf  a11y  best-pr  seo   LCP       TBT     CLS    (targets: 100 each; LCP <= 1.8 s mobile / 1.0 s desktop; TBT 0 ms; CLS 0)');
+    console.log(
+      'preset   perf  a11y  best-pr  seo   LCP       TBT     CLS    (targets: 100 each; LCP <= 1.8 s mobile / 1.0 s desktop; TBT 0 ms; CLS 0)',
+    );
     for (const [name, s, lcpTarget] of rows) {
       console.log(
         `${name.padEnd(8)} ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s.bestPractices).padStart(7)}  ${String(s.seo).padStart(3)}   ` +

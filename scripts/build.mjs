@@ -16,7 +16,7 @@ export const assetsDir = join(root, 'dist', 'public', 'assets');
 
 /** Browser entry points: name in the manifest -> source file. */
 export const clientEntries = {
-  'site': 'src/pages/styles.css',
+  site: 'src/pages/styles.css',
   'not-found': 'client/not-found.ts',
   'lead-form': 'client/lead-form.tsx',
   'island-loader': 'client/island-loader.ts',
@@ -48,7 +48,8 @@ export const serverEntries = {
   cli: 'src/cli.ts',
 };
 
-const present = (entries) => Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(join(root, file))));
+const present = (entries) =>
+  Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(join(root, file))));
 
 export const clientOptions = {
   absWorkingDir: root,
@@ -129,10 +130,17 @@ export function writeManifest(clientMetafile, workerMetafile) {
 export function sourceParts() {
   const sha = (data) => createHash('sha256').update(data).digest('hex');
   const read = (file) => (existsSync(join(root, file)) ? readFileSync(join(root, file)) : '');
-  const tree = (dir) => sha(filesUnder(dir).map((file) => `${file} ${sha(read(file))}\n`).join(''));
+  const tree = (dir) =>
+    sha(
+      filesUnder(dir)
+        .map((file) => `${file} ${sha(read(file))}\n`)
+        .join(''),
+    );
   const json = (file) => (existsSync(join(root, file)) ? JSON.parse(readFileSync(join(root, file), 'utf8')) : {});
   const pkg = json('package.json');
-  const pinned = Object.entries(json('package-lock.json').packages ?? {}).map(([path, entry]) => `${path}@${entry.version}`);
+  const pinned = Object.entries(json('package-lock.json').packages ?? {}).map(
+    ([path, entry]) => `${path}@${entry.version}`,
+  );
   return {
     'src/': tree('src'),
     'client/': tree('client'),
@@ -160,14 +168,17 @@ export const recordPath = join(root, 'dist', 'sources.json');
  * needs no build, and no build tool.
  */
 export function staleness() {
-  if (![join(root, 'dist', 'server.js'), join(assetsDir, 'manifest.json')].every((file) => existsSync(file))) return 'dist/ is not built';
+  if (![join(root, 'dist', 'server.js'), join(assetsDir, 'manifest.json')].every((file) => existsSync(file)))
+    return 'dist/ is not built';
   let recorded;
   try {
     recorded = JSON.parse(readFileSync(recordPath, 'utf8'));
   } catch {
     return 'dist/ has no record of the sources it was built from (dist/sources.json)';
   }
-  const changed = Object.entries(sourceParts()).filter(([part, hash]) => recorded[part] !== hash).map(([part]) => part);
+  const changed = Object.entries(sourceParts())
+    .filter(([part, hash]) => recorded[part] !== hash)
+    .map(([part]) => part);
   return changed.length === 0 ? undefined : `dist/ was built from other sources (changed since: ${changed.join(', ')})`;
 }
 
@@ -179,7 +190,9 @@ async function loadEsbuild(why = 'dist/ must be built') {
     return await import('esbuild');
   } catch (err) {
     if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !err.message.includes("'esbuild'")) throw err;
-    console.error(`build: ${why}, and esbuild, a dev dependency, is not installed: build on a machine with dev dependencies (\`npm ci && npm run build\`), then \`npm prune --omit=dev\`.`);
+    console.error(
+      `build: ${why}, and esbuild, a dev dependency, is not installed: build on a machine with dev dependencies (\`npm ci && npm run build\`), then \`npm prune --omit=dev\`.`,
+    );
     process.exit(1);
   }
 }
@@ -192,7 +205,11 @@ export async function buildAll({ clean = false, why } = {}) {
   rmSync(recordPath, { force: true });
   if (clean) rmSync(assetsDir, { recursive: true, force: true });
   mkdirSync(assetsDir, { recursive: true });
-  const [client, worker] = await Promise.all([esbuild.build(clientOptions), esbuild.build(workerOptions), esbuild.build(serverOptions)]);
+  const [client, worker] = await Promise.all([
+    esbuild.build(clientOptions),
+    esbuild.build(workerOptions),
+    esbuild.build(serverOptions),
+  ]);
   const entries = writeManifest(client.metafile, worker.metafile);
   writeFileSync(`${recordPath}.tmp`, `${JSON.stringify(parts, null, 2)}\n`);
   renameSync(`${recordPath}.tmp`, recordPath);

@@ -35,7 +35,10 @@ mkdirSync(assetsDir, { recursive: true });
 rmSync(recordPath, { force: true });
 const client = await esbuild.context({ ...clientOptions, plugins: [restartOnEnd((r) => writeManifest(r.metafile))] });
 // The proof-of-work worker is its own self-contained bundle; the manifest lists both builds.
-const worker = await esbuild.context({ ...workerOptions, plugins: [restartOnEnd((r) => writeManifest(undefined, r.metafile))] });
+const worker = await esbuild.context({
+  ...workerOptions,
+  plugins: [restartOnEnd((r) => writeManifest(undefined, r.metafile))],
+});
 const server = await esbuild.context({ ...serverOptions, plugins: [restartOnEnd()] });
 await Promise.all([client.watch(), worker.watch(), server.watch()]);
 console.log('watching src/ and client/ for changes');

@@ -25,7 +25,9 @@ const files = roots
   .sort();
 if (files.length === 0) {
   // node --test without files would go looking for tests of its own.
-  console.error(`run-tests: no test files in ${roots.join(' ')}${except.length > 0 ? ` outside ${except.join(' ')}` : ''}`);
+  console.error(
+    `run-tests: no test files in ${roots.join(' ')}${except.length > 0 ? ` outside ${except.join(' ')}` : ''}`,
+  );
   process.exit(1);
 }
 const result = spawnSync(

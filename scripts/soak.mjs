@@ -18,7 +18,11 @@ const { values } = parseArgs({
 const minutes = Number(values.minutes);
 const kills = Number(values.kills);
 const requests = Number(values.requests);
-for (const [name, value, max] of [['minutes', minutes, 120], ['kills', kills, 200], ['requests', requests, 2_000_000]]) {
+for (const [name, value, max] of [
+  ['minutes', minutes, 120],
+  ['kills', kills, 200],
+  ['requests', requests, 2_000_000],
+]) {
   if (!Number.isFinite(value) || value <= 0 || value > max) {
     console.error(`--${name} must be a number from 1 to ${max}`);
     process.exit(2);
@@ -29,7 +33,10 @@ const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inher
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const suites = [
-  { file: 'tests/faults/chaos.test.ts', env: { CHAOS_MS: String(Math.round(minutes * 60_000)), CHAOS_KILLS: String(kills) } },
+  {
+    file: 'tests/faults/chaos.test.ts',
+    env: { CHAOS_MS: String(Math.round(minutes * 60_000)), CHAOS_KILLS: String(kills) },
+  },
   { file: 'tests/security/leadFuzz.test.ts', env: { HOSTILE_RUNS: String(requests) } },
 ];
 
@@ -47,6 +54,13 @@ for (const suite of suites) {
   if (!ok) failed += 1;
   console.log(`${ok ? 'PASS' : 'FAIL'} ${suite.file} in ${Math.round((Date.now() - started) / 1000)} s`);
   for (const line of figures) console.log(`  ${line.slice(2)}`);
-  if (!ok) console.log((result.stdout ?? '').split('\n').filter((l) => /not ok|error|Error/.test(l)).slice(0, 20).join('\n'));
+  if (!ok)
+    console.log(
+      (result.stdout ?? '')
+        .split('\n')
+        .filter((l) => /not ok|error|Error/.test(l))
+        .slice(0, 20)
+        .join('\n'),
+    );
 }
 process.exit(failed === 0 ? 0 : 1);

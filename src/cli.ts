@@ -88,7 +88,8 @@ async function main(argv: string[]): Promise<void> {
     positionals,
     services(logAlerts = false) {
       if (opened) return opened;
-      if (!existsSync(config.databasePath)) throw new CommandError(`No database at ${resolve(config.databasePath)}: check DATABASE_PATH.`);
+      if (!existsSync(config.databasePath))
+        throw new CommandError(`No database at ${resolve(config.databasePath)}: check DATABASE_PATH.`);
       opened = openServices(config, createLogger({ ...config, logLevel: logAlerts ? 'warn' : 'silent' }, true));
       return opened;
     },
@@ -105,7 +106,10 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof ConfigError) for (const p of err.problems) console.error(`Configuration error: ${p}`);
-  else if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
+  else if (
+    err instanceof UsageError ||
+    (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
+  ) {
     console.error(`${err.message}\n\n${USAGE}`);
   } else console.error(err instanceof Error ? err.message : err);
   process.exitCode = 1;

@@ -5,7 +5,13 @@
  * personal values never appear in a problem message.
  */
 import { owner as ownerDefaults, type OwnerDetails } from './content';
-import { EMAIL_ADDRESS, readEmailConfig, readSmsConfig, type EmailConfig, type SmsConfig } from './config/alertProviders';
+import {
+  EMAIL_ADDRESS,
+  readEmailConfig,
+  readSmsConfig,
+  type EmailConfig,
+  type SmsConfig,
+} from './config/alertProviders';
 import { Reader, type Env } from './config/reader';
 
 export { isLoopbackHost } from './config/reader';
@@ -100,8 +106,10 @@ function readOwner(r: Reader): OwnerDetails {
     videoUrl: r.url('VIDEO_URL', ownerDefaults.videoUrl),
     videoThumbnailUrl: r.url('VIDEO_THUMBNAIL_URL', ownerDefaults.videoThumbnailUrl),
   };
-  if (!EMAIL_ADDRESS.test(owner.email)) r.problems.push(`CONTACT_EMAIL must be an e-mail address (got "${owner.email}")`);
-  if (!/^\+?[\d\s().-]{5,}$/.test(owner.phone)) r.problems.push(`CONTACT_PHONE must be a phone number (got "${owner.phone}")`);
+  if (!EMAIL_ADDRESS.test(owner.email))
+    r.problems.push(`CONTACT_EMAIL must be an e-mail address (got "${owner.email}")`);
+  if (!/^\+?[\d\s().-]{5,}$/.test(owner.phone))
+    r.problems.push(`CONTACT_PHONE must be a phone number (got "${owner.phone}")`);
   return owner;
 }
 
@@ -142,7 +150,15 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     publicUrlSet,
     owner,
-    logLevel: r.oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']),
+    logLevel: r.oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', [
+      'trace',
+      'debug',
+      'info',
+      'warn',
+      'error',
+      'fatal',
+      'silent',
+    ]),
     databasePath: r.string('DATABASE_PATH', 'data/leads.db'),
     ipHashSalt: r.raw('IP_HASH_SALT'),
     trustProxy: readTrustProxy(r),
@@ -160,11 +176,16 @@ export function loadConfig(env: Env = process.env): Config {
     autoReply: r.flag('LEAD_AUTO_REPLY'),
     followUpAfterMs: followUpHours === 0 ? null : Math.round(followUpHours * 3_600_000),
     linkSecret: r.raw('LEAD_LINK_SECRET'),
-    retention: { leadDays: r.optionalInt('LEAD_RETENTION_DAYS', 1, 36_500) ?? null, spamDays: r.int('SPAM_RETENTION_DAYS', 30, 1, 3_650) },
+    retention: {
+      leadDays: r.optionalInt('LEAD_RETENTION_DAYS', 1, 36_500) ?? null,
+      spamDays: r.int('SPAM_RETENTION_DAYS', 30, 1, 3_650),
+    },
   };
   // Node refuses a headers timeout longer than the request timeout.
-  if (config.headersTimeoutMs > config.requestTimeoutMs) r.problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
-  if (config.autoReply && !email) r.problems.push('LEAD_AUTO_REPLY=true needs e-mail: set SMTP_URL, ALERT_EMAIL_TO and ALERT_EMAIL_FROM');
+  if (config.headersTimeoutMs > config.requestTimeoutMs)
+    r.problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
+  if (config.autoReply && !email)
+    r.problems.push('LEAD_AUTO_REPLY=true needs e-mail: set SMTP_URL, ALERT_EMAIL_TO and ALERT_EMAIL_FROM');
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
@@ -184,7 +205,7 @@ export function startupWarnings(config: Config): string[] {
   if (config.nodeEnv === 'production' && !config.publicUrlSet) {
     warnings.push(
       `PUBLIC_URL is unset: it defaults to ${config.publicUrl}, which only this machine can open; set it to the site's public https:// origin in production ` +
-        '(the canonical link, the sitemap, the links in alert e-mails and the form\'s same-origin check use it)',
+        "(the canonical link, the sitemap, the links in alert e-mails and the form's same-origin check use it)",
     );
   }
   return warnings;

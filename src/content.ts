@@ -6,7 +6,15 @@
  */
 import type { Conference, OwnerDetails, Publication, Recognition, Service } from './contentTypes';
 
-export type { Conference, CountryCode, OwnerDetails, Publication, Recognition, Service, ServiceIcon } from './contentTypes';
+export type {
+  Conference,
+  CountryCode,
+  OwnerDetails,
+  Publication,
+  Recognition,
+  Service,
+  ServiceIcon,
+} from './contentTypes';
 
 export const owner: OwnerDetails = {
   name: 'Anna Volkova',
@@ -116,7 +124,11 @@ export const conferences: Conference[] = [
 ];
 
 export const recognitions: Recognition[] = [
-  { title: 'Expert', subtitle: 'Association of Internet Trade Companies, e-commerce and B2B sales committee', year: 2022 },
+  {
+    title: 'Expert',
+    subtitle: 'Association of Internet Trade Companies, e-commerce and B2B sales committee',
+    year: 2022,
+  },
   { title: 'Jury Member', subtitle: 'Effie Awards, marketing effectiveness jury', year: 2023 },
   { title: 'Mentor', subtitle: 'Startup incubator programme for international B2B founders', year: 2024 },
 ];
@@ -180,7 +192,8 @@ export const video = {
 
 export const contact = {
   heading: 'Ready to Scale Your Tech Startup?',
-  subline: "Let's develop and execute a go-to-market strategy that takes your startup into new markets and grows revenue.",
+  subline:
+    "Let's develop and execute a go-to-market strategy that takes your startup into new markets and grows revenue.",
   formTitle: 'Get Free Setup Call',
   formIntro: 'Leave your details and I will get back to you within 24 hours.',
   panelTitle: 'Get in Touch',
@@ -207,7 +220,8 @@ export function autoReply(owner: OwnerDetails) {
       `If you would like to reach me sooner, write to ${owner.email}, call ${owner.phone}, or message me on Telegram (${owner.messengerUrl}) or LinkedIn (${owner.linkedinUrl}).`,
     ],
     signOff: ['Best regards,', owner.name],
-    footer: 'You receive this one e-mail because this address was entered in the contact form of my website. If that was not you, please ignore it.',
+    footer:
+      'You receive this one e-mail because this address was entered in the contact form of my website. If that was not you, please ignore it.',
   };
 }
 

@@ -13,10 +13,15 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>, toStd
   const options = {
     level: config.logLevel,
     base: undefined,
-    redact: { paths: ['*.email', '*.name', '*.company', '*.authToken', '*.password', 'req.headers.cookie'], censor: '[redacted]' },
+    redact: {
+      paths: ['*.email', '*.name', '*.company', '*.authToken', '*.password', 'req.headers.cookie'],
+      censor: '[redacted]',
+    },
     ...(config.nodeEnv === 'development'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
       : {}),
   };
-  return toStderr && config.nodeEnv !== 'development' ? pino(options, pino.destination({ dest: 2, sync: true })) : pino(options);
+  return toStderr && config.nodeEnv !== 'development'
+    ? pino(options, pino.destination({ dest: 2, sync: true }))
+    : pino(options);
 }

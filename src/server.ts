@@ -49,7 +49,10 @@ function main(): void {
       clearTimeout(force);
       site.close(Math.max(0, deadline - Date.now())).then(
         ({ attemptsFinished }) => {
-          if (!attemptsFinished) logger.warn('shutdown deadline reached with alert attempts under way; they stay pending and are retried at the next start');
+          if (!attemptsFinished)
+            logger.warn(
+              'shutdown deadline reached with alert attempts under way; they stay pending and are retried at the next start',
+            );
           logger.info('shut down');
           process.exit(0);
         },

@@ -126,7 +126,16 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       answerTimeoutMs: config.alertTimeoutMs,
     });
     const reminderChannels = channelsOfKind(channels, 'reminder');
-    const marking = createLeadMarking({ db, leads, marks, usedLinks, queue, reminderChannels, followUpAfterMs: config.followUpAfterMs, now });
+    const marking = createLeadMarking({
+      db,
+      leads,
+      marks,
+      usedLinks,
+      queue,
+      reminderChannels,
+      followUpAfterMs: config.followUpAfterMs,
+      now,
+    });
     const views = createViewCounter(pageViews, logger, now);
     const housekeeping = createHousekeeping({ leads, usedProofs, usedLinks, retention: config.retention, logger, now });
     let closed: Promise<{ attemptsFinished: boolean }> | undefined;

@@ -60,7 +60,11 @@ export function createSite(config: Config, deps: SiteDeps = {}): Site {
       services.housekeeping.start();
       services.views.start();
       warming = setTimeout(() => {
-        services.warmSenders().catch((err: unknown) => logger.warn({ err }, 'alert provider SDK could not be loaded yet; the first alert tries again'));
+        services
+          .warmSenders()
+          .catch((err: unknown) =>
+            logger.warn({ err }, 'alert provider SDK could not be loaded yet; the first alert tries again'),
+          );
       }, WARM_SENDERS_AFTER_MS);
       warming.unref();
     },

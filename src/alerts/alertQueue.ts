@@ -82,7 +82,10 @@ export function createAlertQueue(db: Db): AlertQueue {
   const forAddress = db.prepare<[Channel, string, string]>(`
     SELECT 1 FROM alerts JOIN leads ON leads.id = alerts.lead_id
     WHERE alerts.channel = ? AND leads.email = ? COLLATE NOCASE AND leads.created_at >= ? LIMIT 1`);
-  const claim = db.prepare<{ leadId: number; channel: Channel; now: string; leaseUntil: string }, { attempts: number }>(`
+  const claim = db.prepare<
+    { leadId: number; channel: Channel; now: string; leaseUntil: string },
+    { attempts: number }
+  >(`
     UPDATE alerts SET attempts = attempts + 1, lease_until = @leaseUntil
     WHERE lead_id = @leadId AND channel = @channel AND status = 'pending'
       AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
@@ -113,7 +116,9 @@ export function createAlertQueue(db: Db): AlertQueue {
   const nextLeased = db.prepare<[Channel], { at: string | null }>(`
     SELECT MIN(MAX(next_attempt_at, lease_until)) AS at FROM alerts
     WHERE status = 'pending' AND channel = ? AND lease_until IS NOT NULL`);
-  const status = db.prepare<[number, Channel], { status: AlertStatus }>('SELECT status FROM alerts WHERE lead_id = ? AND channel = ?');
+  const status = db.prepare<[number, Channel], { status: AlertStatus }>(
+    'SELECT status FROM alerts WHERE lead_id = ? AND channel = ?',
+  );
   const requeue = db.prepare<{ now: string; leadId: number | null }, { channel: Channel }>(`
     UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = @now, lease_until = NULL
     WHERE status = 'failed' AND (@leadId IS NULL OR lead_id = @leadId)
@@ -153,16 +158,24 @@ export function createAlertQueue(db: Db): AlertQueue {
     enqueue(leadId, alerts) {
       const added: Channel[] = [];
       for (const alert of alerts) {
-        const { changes } = insert.run(leadId, alert.channel, alert.status, alert.status === 'pending' ? alert.at : null);
+        const { changes } = insert.run(
+          leadId,
+          alert.channel,
+          alert.status,
+          alert.status === 'pending' ? alert.at : null,
+        );
         if (changes === 1 && alert.status === 'pending') added.push(alert.channel);
       }
       return added;
     },
-    cancelPending: (leadId, channels, reason) => cancel.run({ leadId, channels: JSON.stringify(channels), reason: `cancelled: ${reason}` }).changes,
+    cancelPending: (leadId, channels, reason) =>
+      cancel.run({ leadId, channels: JSON.stringify(channels), reason: `cancelled: ${reason}` }).changes,
     reopenCancelled: (leadId, channels, at) => reopen.run({ leadId, channels: JSON.stringify(channels), at }).changes,
     hasAlertForAddress: (channel, email, since) => forAddress.get(channel, email, since) !== undefined,
-    claim: (leadId, channel, now, leaseUntil) => relaxed(() => claim.get({ leadId, channel, now, leaseUntil })?.attempts),
-    recordSent: (leadId, channel, providerMessageId, sentAt) => void relaxed(() => sent.run(providerMessageId, sentAt, leadId, channel)),
+    claim: (leadId, channel, now, leaseUntil) =>
+      relaxed(() => claim.get({ leadId, channel, now, leaseUntil })?.attempts),
+    recordSent: (leadId, channel, providerMessageId, sentAt) =>
+      void relaxed(() => sent.run(providerMessageId, sentAt, leadId, channel)),
     recordFailure: (leadId, channel, error, next) =>
       void relaxed(() => failure.run({ leadId, channel, error: error.slice(0, MAX_ERROR_LENGTH), next })),
     due(channel, now, limit) {
@@ -178,7 +191,8 @@ export function createAlertQueue(db: Db): AlertQueue {
     status: (leadId, channel) => status.get(leadId, channel)?.status,
     requeueFailed(now, leadId) {
       const perChannel: Record<Channel, number> = {};
-      for (const { channel } of requeue.all({ now, leadId: leadId ?? null })) perChannel[channel] = (perChannel[channel] ?? 0) + 1;
+      for (const { channel } of requeue.all({ now, leadId: leadId ?? null }))
+        perChannel[channel] = (perChannel[channel] ?? 0) + 1;
       return perChannel;
     },
     ofLeads: (leadIds) => (leadIds.length === 0 ? [] : ofLeads.all(JSON.stringify(leadIds))),

@@ -158,10 +158,14 @@ export function buildSenders(
 ): Map<string, AlertSender> {
   const timeout = sendTimeoutMs(config);
   if (!config.sms) {
-    logger.warn('SMS alerts are off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM and ALERT_SMS_TO; new leads get an sms alert marked skipped');
+    logger.warn(
+      'SMS alerts are off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM and ALERT_SMS_TO; new leads get an sms alert marked skipped',
+    );
   }
   if (!config.email) {
-    logger.warn('E-mail alerts are off: set SMTP_URL, ALERT_EMAIL_TO and ALERT_EMAIL_FROM; new leads get an email alert marked skipped');
+    logger.warn(
+      'E-mail alerts are off: set SMTP_URL, ALERT_EMAIL_TO and ALERT_EMAIL_FROM; new leads get an email alert marked skipped',
+    );
   }
   const context: SenderContext = {
     config,

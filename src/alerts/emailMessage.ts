@@ -57,7 +57,8 @@ export function oneLineHeader(value: string, max = 150): string {
   return chars.length <= max ? flat : `${chars.slice(0, max - 3).join('')}...`;
 }
 
-const UNVERIFIED_NOTE = 'It came without the form\'s proof of work (no JavaScript, a script, or sent very fast), so no SMS was sent.';
+const UNVERIFIED_NOTE =
+  "It came without the form's proof of work (no JavaScript, a script, or sent very fast), so no SMS was sent.";
 
 /** The facts of a lead, as rows of label and value (every value the visitor's or derived from it). */
 export function leadFacts(lead: AlertLead): [string, string][] {

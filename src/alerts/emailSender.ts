@@ -56,24 +56,38 @@ export function createMailTransport(config: EmailConfig, timeoutMs: number): Mai
     async send(mail) {
       const info = await (await transport.get()).sendMail(mail).catch((err: unknown) => {
         if ((err as { code?: unknown }).code !== 'ETLS') throw err;
-        throw Object.assign(new Error(`the SMTP server did not accept STARTTLS, so nothing was sent (no password, no lead): ${(err as Error).message}`), { code: 'ETLS' });
+        throw Object.assign(
+          new Error(
+            `the SMTP server did not accept STARTTLS, so nothing was sent (no password, no lead): ${(err as Error).message}`,
+          ),
+          { code: 'ETLS' },
+        );
       });
       return { providerMessageId: String(info.messageId ?? mail.messageId) };
     },
     close() {
       if (closed) return;
       closed = true;
-      void transport.started()?.then((t) => t.close(), () => undefined);
+      void transport.started()?.then(
+        (t) => t.close(),
+        () => undefined,
+      );
     },
   };
 }
 
 /** An alert channel that sends what `messageOf` writes about the lead. */
 export function mailSenderFor(transport: MailTransport, messageOf: (lead: AlertLead) => MailMessage): AlertSender {
-  return { warm: () => transport.warm(), send: (lead) => transport.send(messageOf(lead)), close: () => transport.close() };
+  return {
+    warm: () => transport.warm(),
+    send: (lead) => transport.send(messageOf(lead)),
+    close: () => transport.close(),
+  };
 }
 
 /** The new-lead e-mail alert on a transport of its own. */
 export function createEmailSender(config: EmailConfig, timeoutMs: number): AlertSender {
-  return mailSenderFor(createMailTransport(config, timeoutMs), (lead) => buildAlertEmail(lead, { from: config.from, to: config.to }));
+  return mailSenderFor(createMailTransport(config, timeoutMs), (lead) =>
+    buildAlertEmail(lead, { from: config.from, to: config.to }),
+  );
 }

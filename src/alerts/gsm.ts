@@ -12,6 +12,7 @@ const GSM_CHARS = new Set(
     '^{}\\[~]|€',
 );
 
+// biome-ignore format: a table laid out by hand, one family of look-alikes per line
 const REPLACEMENTS: Record<string, string> = {
   '‘': "'", '’': "'", '‚': "'", '‛': "'", '′': "'", '`': "'", '´': "'",
   '“': '"', '”': '"', '„': '"', '‟': '"', '″': '"', '«': '"', '»': '"',
@@ -24,7 +25,46 @@ const REPLACEMENTS: Record<string, string> = {
 
 // Cyrillic gets a simple phonetic transliteration: Russian names are expected here.
 const CYRILLIC = 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў';
-const CYRILLIC_LATIN = ['a', 'b', 'v', 'g', 'd', 'e', 'e', 'zh', 'z', 'i', 'y', 'k', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'f', 'kh', 'ts', 'ch', 'sh', 'shch', '', 'y', '', 'e', 'yu', 'ya', 'i', 'yi', 'ye', 'g', 'u'];
+const CYRILLIC_LATIN = [
+  'a',
+  'b',
+  'v',
+  'g',
+  'd',
+  'e',
+  'e',
+  'zh',
+  'z',
+  'i',
+  'y',
+  'k',
+  'l',
+  'm',
+  'n',
+  'o',
+  'p',
+  'r',
+  's',
+  't',
+  'u',
+  'f',
+  'kh',
+  'ts',
+  'ch',
+  'sh',
+  'shch',
+  '',
+  'y',
+  '',
+  'e',
+  'yu',
+  'ya',
+  'i',
+  'yi',
+  'ye',
+  'g',
+  'u',
+];
 
 function cyrillic(ch: string): string | undefined {
   const lower = ch.toLowerCase();

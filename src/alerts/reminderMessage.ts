@@ -4,11 +4,20 @@
  * (in the e-mail) the link that marks the lead as contacted.
  */
 import { FIELD_LIMITS } from '../contract';
-import { MARK_LINK_TEXT, factsHtml, factsText, escapeHtml, leadFacts, oneLineHeader, senderDomain, type EmailEnvelope, type MailMessage } from './emailMessage';
+import {
+  MARK_LINK_TEXT,
+  factsHtml,
+  factsText,
+  escapeHtml,
+  leadFacts,
+  oneLineHeader,
+  senderDomain,
+  type EmailEnvelope,
+  type MailMessage,
+} from './emailMessage';
 import type { AlertLead } from './alertSender';
 import { fitSms } from './smsText';
 import { HOUR_MS, REPLY_PROMISE_MS } from '../time';
-
 
 /** "4 hours left of the 24-hour promise", counted from the lead's arrival to `now`. */
 export function timeLeft(createdAt: string, now: number): string {
@@ -21,15 +30,25 @@ export function timeLeft(createdAt: string, now: number): string {
 
 export function buildReminderSms(lead: AlertLead, now: number): string {
   const left = timeLeft(lead.createdAt, now);
-  return fitSms(([name, company]) => `Reminder: ${name}, ${company} is still waiting: ${left}. Lead #${lead.id}`, [lead.name, lead.company]);
+  return fitSms(
+    ([name, company]) => `Reminder: ${name}, ${company} is still waiting: ${left}. Lead #${lead.id}`,
+    [lead.name, lead.company],
+  );
 }
 
-export function buildReminderEmail(lead: AlertLead, envelope: EmailEnvelope, now: number, markUrl?: string): MailMessage {
+export function buildReminderEmail(
+  lead: AlertLead,
+  envelope: EmailEnvelope,
+  now: number,
+  markUrl?: string,
+): MailMessage {
   const left = timeLeft(lead.createdAt, now);
   const rows = leadFacts(lead);
   const intro = `This lead is still marked new: ${left}.`;
   const cli = `Or on the server: npm run leads -- mark ${lead.id} contacted`;
-  const text = [intro, '', ...factsText(rows), '', ...(markUrl ? [`${MARK_LINK_TEXT}: ${markUrl}`] : []), cli, ''].join('\n');
+  const text = [intro, '', ...factsText(rows), '', ...(markUrl ? [`${MARK_LINK_TEXT}: ${markUrl}`] : []), cli, ''].join(
+    '\n',
+  );
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
     `<p>${escapeHtml(intro)}</p>`,

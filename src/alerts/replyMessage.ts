@@ -15,10 +15,22 @@ export interface ReplyEnvelope {
   owner: OwnerDetails;
 }
 
-export function buildReplyEmail(lead: Pick<AlertLead, 'id' | 'createdAt' | 'name' | 'email'>, { from, owner }: ReplyEnvelope): MailMessage {
+export function buildReplyEmail(
+  lead: Pick<AlertLead, 'id' | 'createdAt' | 'name' | 'email'>,
+  { from, owner }: ReplyEnvelope,
+): MailMessage {
   const copy = autoReply(owner);
   const name = oneLineHeader(lead.name, 100);
-  const text = [copy.greeting(name), '', ...copy.paragraphs.flatMap((p) => [p, '']), ...copy.signOff, '', '--', copy.footer, ''].join('\n');
+  const text = [
+    copy.greeting(name),
+    '',
+    ...copy.paragraphs.flatMap((p) => [p, '']),
+    ...copy.signOff,
+    '',
+    '--',
+    copy.footer,
+    '',
+  ].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
     `<p>${escapeHtml(copy.greeting(name))}</p>`,

@@ -38,7 +38,9 @@ function createMessages(twilio: Twilio, config: SmsConfig, timeoutMs: number): M
     }
   }
   const origin = config.apiUrl?.replace(/\/+$/, '');
-  const client = twilio(config.accountSid, config.authToken, { httpClient: new OriginRewritingClient(origin, timeoutMs) });
+  const client = twilio(config.accountSid, config.authToken, {
+    httpClient: new OriginRewritingClient(origin, timeoutMs),
+  });
   return client.messages;
 }
 
@@ -47,10 +49,11 @@ export function createSmsTransport(config: SmsConfig, timeoutMs: number): SmsTra
   // (`client.messages`), blocking the event loop both times. Neither may
   // delay the start-up (target: serving within 300 ms), so both happen on first use or in warm(),
   // which the server calls just after it starts listening: a visitor's lead does not pay it either.
-  const messages = loadOnce(() =>
-    import('twilio')
-      .then((module) => new Promise<Twilio>((resolve) => setImmediate(() => resolve(module.default))))
-      .then((twilio) => createMessages(twilio, config, timeoutMs)), // a separate turn: two shorter stalls, not one long one
+  const messages = loadOnce(
+    () =>
+      import('twilio')
+        .then((module) => new Promise<Twilio>((resolve) => setImmediate(() => resolve(module.default))))
+        .then((twilio) => createMessages(twilio, config, timeoutMs)), // a separate turn: two shorter stalls, not one long one
   );
   return {
     warm: async () => void (await messages.get()),

@@ -21,7 +21,6 @@ export function smsSize(text: string): { encoding: 'GSM-7' | 'UCS-2'; units: num
   return { encoding: 'UCS-2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67) };
 }
 
-
 const ELLIPSIS = '...';
 
 function truncate(value: string, max: number): string {
@@ -69,5 +68,8 @@ export function fitSms(template: (values: string[]) => string, raw: readonly str
 }
 
 export function buildSmsText(lead: Pick<AlertLead, 'name' | 'company' | 'email'>): string {
-  return fitSms(([name, company, email]) => `New lead: ${name}, ${company}\n${email}\nReply within 24h.`, [lead.name, lead.company, lead.email]);
+  return fitSms(
+    ([name, company, email]) => `New lead: ${name}, ${company}\n${email}\nReply within 24h.`,
+    [lead.name, lead.company, lead.email],
+  );
 }

@@ -8,7 +8,17 @@ export function testSmsText(publicUrl: string): string {
   return `Test alert from ${publicUrl}: SMS alerts work. No lead is involved.`;
 }
 
-export function testEmail({ from, to, publicUrl, sentAt }: { from: string; to: string; publicUrl: string; sentAt: Date }): MailMessage {
+export function testEmail({
+  from,
+  to,
+  publicUrl,
+  sentAt,
+}: {
+  from: string;
+  to: string;
+  publicUrl: string;
+  sentAt: Date;
+}): MailMessage {
   const text = `This is a test alert from ${publicUrl}, sent by "leads test-alerts" at ${sentAt.toISOString()}.\nE-mail alerts work. No lead is involved.\n`;
   return {
     from,

@@ -21,20 +21,32 @@ export const status: Command = {
     const open = undeliveredLeads(opened.leads, opened);
     if (open.length === 0) return;
     // The channels that have something to act on among these leads, each with its status, attempts and error.
-    const acting = channels.filter((ch) => open.some((lead) => lead[`${ch}_status`] === 'pending' || lead[`${ch}_status`] === 'failed'));
+    const acting = channels.filter((ch) =>
+      open.some((lead) => lead[`${ch}_status`] === 'pending' || lead[`${ch}_status`] === 'failed'),
+    );
     print(`\nLeads with an alert pending or failed:\n`);
-    print(toTable(open, ['id', 'created_at', ...acting.flatMap((ch) => [`${ch}_status`, `${ch}_attempts`, `${ch}_last_error`])], 40));
+    print(
+      toTable(
+        open,
+        ['id', 'created_at', ...acting.flatMap((ch) => [`${ch}_status`, `${ch}_attempts`, `${ch}_last_error`])],
+        40,
+      ),
+    );
   },
 };
 
 export const retry: Command = {
   async run({ options, services, print }) {
     const report = await retryFailedAlerts(services(true), new Date(), parsePositiveInt('--id', options.id));
-    const perChannel = (counts: Record<string, number>) => Object.entries(counts).map(([ch, n]) => `${ch} ${n}`).join(', ');
+    const perChannel = (counts: Record<string, number>) =>
+      Object.entries(counts)
+        .map(([ch, n]) => `${ch} ${n}`)
+        .join(', ');
     print(`requeued: ${perChannel(report.requeued)}\n`);
     print(`sent now: ${perChannel(report.sent)}\n`);
     print(`still pending or failed: ${perChannel(report.stillUndelivered)}\n`);
-    if (report.notConfigured.length > 0) print(`not configured here (alerts stay queued): ${report.notConfigured.join(', ')}\n`);
+    if (report.notConfigured.length > 0)
+      print(`not configured here (alerts stay queued): ${report.notConfigured.join(', ')}\n`);
   },
 };
 
@@ -47,7 +59,12 @@ export const testAlerts: Command = {
     ];
     const mail = config.email ? createMailTransport(config.email, timeout) : undefined;
     const { email } = config;
-    attempts.push(['email', email && mail ? mail.send(testEmail({ from: email.from, to: email.to, publicUrl: config.publicUrl, sentAt: new Date() })) : undefined]);
+    attempts.push([
+      'email',
+      email && mail
+        ? mail.send(testEmail({ from: email.from, to: email.to, publicUrl: config.publicUrl, sentAt: new Date() }))
+        : undefined,
+    ]);
     const failed: string[] = [];
     try {
       for (const [channel, attempt] of attempts) {
@@ -66,7 +83,8 @@ export const testAlerts: Command = {
     } finally {
       mail?.close();
     }
-    if (attempts.every(([, attempt]) => !attempt)) throw new CommandError('No alert channel is configured: nothing was tested.');
+    if (attempts.every(([, attempt]) => !attempt))
+      throw new CommandError('No alert channel is configured: nothing was tested.');
     if (failed.length > 0) throw new CommandError(`The provider did not accept: ${failed.join(', ')}.`);
   },
 };

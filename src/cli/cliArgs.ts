@@ -10,14 +10,16 @@ export class UsageError extends Error {}
 
 export function parsePositiveInt(name: string, value: string | undefined, fallback?: number): number | undefined {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${name} must be a whole number of at least 1 (got "${value}")`);
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`${name} must be a whole number of at least 1 (got "${value}")`);
   return Number(value);
 }
 
 export function parseSince(value: string | undefined): string {
   if (value === undefined) return '0000';
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) throw new UsageError(`--since must be a date like 2026-01-31 or 2026-01-31T09:00:00Z (got "${value}")`);
+  if (Number.isNaN(date.getTime()))
+    throw new UsageError(`--since must be a date like 2026-01-31 or 2026-01-31T09:00:00Z (got "${value}")`);
   return date.toISOString();
 }
 

@@ -9,6 +9,7 @@ import { ALERT_FIELDS, type LeadRecord } from './leadReports';
  * its marks, then one group per alert channel. Everything but the internal dedupe key.
  */
 export function exportColumns(channels: readonly string[]): string[] {
+  // biome-ignore format: one group of columns per line
   return [
     'id', 'created_at', 'name', 'company', 'email', 'status', 'verdict', 'verdict_reasons',
     'source', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer',
@@ -34,7 +35,8 @@ function csvCell(value: unknown): string {
 
 export function toCsv(rows: readonly LeadRecord[], columns: readonly string[]): string {
   const lines = [columns.map(csvCell).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(c === 'marks' ? marksText(row.marks) : row[c])).join(','));
+  for (const row of rows)
+    lines.push(columns.map((c) => csvCell(c === 'marks' ? marksText(row.marks) : row[c])).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -44,12 +46,28 @@ export function toJson(rows: readonly LeadRecord[], columns: readonly string[]):
 }
 
 /** A fixed-width table for the terminal; long values are cut so one lead stays on one line. */
-export function toTable<T extends object>(rows: readonly T[], columns: readonly (keyof T & string)[], maxWidth = 32): string {
+export function toTable<T extends object>(
+  rows: readonly T[],
+  columns: readonly (keyof T & string)[],
+  maxWidth = 32,
+): string {
   const cell = (v: unknown) => {
-    const text = (v === null || v === undefined ? '' : String(v)).replace(/[\p{Cc}\u2028\u2029]/gu, ' ').replace(/\p{Cf}/gu, ''); // nothing that steers the terminal
+    const text = (v === null || v === undefined ? '' : String(v))
+      .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
+      .replace(/\p{Cf}/gu, ''); // nothing that steers the terminal
     return text.length > maxWidth ? `${text.slice(0, maxWidth - 1)}…` : text;
   };
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
-  return [line([...columns]), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(columns.map((c) => cell(r[c]))))].join('\n') + '\n';
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return (
+    [
+      line([...columns]),
+      line(widths.map((w) => '-'.repeat(w))),
+      ...rows.map((r) => line(columns.map((c) => cell(r[c])))),
+    ].join('\n') + '\n'
+  );
 }

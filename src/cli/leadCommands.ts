@@ -15,13 +15,26 @@ export const list: Command = {
     const rows = leadRecords(opened.leads.recent(parsePositiveInt('--limit', options.limit, 20) as number), opened);
     // The owner's own alerts, which every lead is planned on: whether they reached him.
     const alerts = opened.channels.filter((ch) => ch.recordWhenOff).map((ch) => `${ch.name}_status`);
-    print(toTable(rows, ['id', 'created_at', 'name', 'company', 'email', 'status', 'verdict', ...alerts, 'verdict_reasons']));
+    print(
+      toTable(rows, [
+        'id',
+        'created_at',
+        'name',
+        'company',
+        'email',
+        'status',
+        'verdict',
+        ...alerts,
+        'verdict_reasons',
+      ]),
+    );
   },
 };
 
 /** The address of `--email`, required by the privacy commands. */
 function emailOption(command: string, email: string | undefined): string {
-  if (!email || !email.includes('@')) throw new UsageError(`${command} --email needs an e-mail address (got "${email ?? ''}")`);
+  if (!email || !email.includes('@'))
+    throw new UsageError(`${command} --email needs an e-mail address (got "${email ?? ''}")`);
   return email;
 }
 
@@ -54,13 +67,16 @@ export const release: Command = {
     const leads = services(true);
     const released = leads.service.releaseLead(id);
     if (!released) throw new CommandError(`No lead with id ${id}.`);
-    print(`lead ${id}: ${released.previous === 'verified' ? 'verified already' : `was ${released.previous}, now verified`}\n`);
+    print(
+      `lead ${id}: ${released.previous === 'verified' ? 'verified already' : `was ${released.previous}, now verified`}\n`,
+    );
     print(`queued: ${released.added.length > 0 ? released.added.join(', ') : 'nothing (no alert was missing)'}\n`);
     if (released.added.length === 0) return;
     const { notConfigured } = await deliverDue(leads);
     const alerts = leads.queue.ofLeads([id]).map((a) => `${a.channel} ${a.status}`);
     print(`alerts of lead ${id} now: ${alerts.join(', ')}\n`);
-    if (notConfigured.length > 0) print(`not configured here (alerts stay queued for the server): ${notConfigured.join(', ')}\n`);
+    if (notConfigured.length > 0)
+      print(`not configured here (alerts stay queued for the server): ${notConfigured.join(', ')}\n`);
   },
 };
 
@@ -68,7 +84,8 @@ export const release: Command = {
 const exportPerson: Command = {
   run({ options, services, print, note }) {
     const email = emailOption('export', options.email);
-    if (options.format !== undefined && options.format !== 'json') throw new UsageError('export --email writes JSON only: leave out --format or use --format json');
+    if (options.format !== undefined && options.format !== 'json')
+      throw new UsageError('export --email writes JSON only: leave out --format or use --format json');
     const text = `${JSON.stringify(personalData(services(), email, new Date()), null, 2)}\n`;
     if (!options.output) return print(text);
     writePrivateFile(options.output, text, options.force === true);
@@ -82,9 +99,11 @@ export const erase: Command = {
     const email = emailOption('erase', options.email);
     const erased = eraseByEmail(services(), email);
     print(`erased ${erased.leads} leads, ${erased.alerts} alerts and ${erased.marks} marks of that address\n`);
-    log.info({ leads: erased.leads, alerts: erased.alerts, marks: erased.marks }, 'erased a person\'s leads on request');
+    log.info({ leads: erased.leads, alerts: erased.alerts, marks: erased.marks }, "erased a person's leads on request");
     if (!erased.logEmptied) {
-      throw new CommandError('The rows are deleted, but another process kept the write-ahead log from being emptied: run the same command again.');
+      throw new CommandError(
+        'The rows are deleted, but another process kept the write-ahead log from being emptied: run the same command again.',
+      );
     }
   },
 };

@@ -31,7 +31,8 @@ export function leadRecords(rows: readonly LeadRow[], services: Sources): LeadRe
   const alerts = new Map<string, AlertRow>();
   for (const alert of services.queue.ofLeads(ids)) alerts.set(`${alert.lead_id}:${alert.channel}`, alert);
   const marks = new Map<number, Omit<MarkRow, 'lead_id'>[]>();
-  for (const { lead_id, ...mark } of services.marks.ofLeads(ids)) marks.set(lead_id, [...(marks.get(lead_id) ?? []), mark]);
+  for (const { lead_id, ...mark } of services.marks.ofLeads(ids))
+    marks.set(lead_id, [...(marks.get(lead_id) ?? []), mark]);
   return rows.map((row) =>
     Object.assign(
       { ...row, source: describeSource(sourceOf(row)), marks: marks.get(row.id) ?? [] },

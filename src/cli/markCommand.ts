@@ -13,7 +13,11 @@ export const mark: Command = {
     const outcome = services().marking.mark(id, status as LeadStatus);
     if (outcome.kind !== 'marked') throw new CommandError(`No lead with id ${id}.`);
     const reminders =
-      outcome.remindersCancelled > 0 ? ' (its reminder is cancelled)' : outcome.remindersRearmed > 0 ? ' (its reminder is due again)' : '';
+      outcome.remindersCancelled > 0
+        ? ' (its reminder is cancelled)'
+        : outcome.remindersRearmed > 0
+          ? ' (its reminder is due again)'
+          : '';
     print(`lead ${id}: ${outcome.previous} -> ${status}${reminders}\n`);
   },
 };

@@ -9,7 +9,11 @@ import type { Services } from '../services';
 import { describeSource, sourceOf } from '../sources/attribution';
 import { truncateWal } from '../storage/database';
 
-export function personalData(services: Pick<Services, 'leads' | 'queue' | 'marks'>, email: string, exportedAt: Date): object {
+export function personalData(
+  services: Pick<Services, 'leads' | 'queue' | 'marks'>,
+  email: string,
+  exportedAt: Date,
+): object {
   const rows = services.leads.byEmail(email);
   const ids = rows.map((row) => row.id);
   const alerts = services.queue.ofLeads(ids);

@@ -40,7 +40,9 @@ export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 function line(views: number, leads: Record<Verdict, number>, replies: number[]): Omit<SourceLine, 'source'> {
@@ -61,10 +63,16 @@ export function buildSourceReport({ from, to, days, views, leads, replies }: Rep
     for (const l of leads) if (source === undefined || l.source === source) counts[l.verdict] += l.leads;
     return counts;
   };
-  const repliesOf = (source?: string) => replies.filter((r) => source === undefined || r.source === source).map((r) => r.ms);
+  const repliesOf = (source?: string) =>
+    replies.filter((r) => source === undefined || r.source === source).map((r) => r.ms);
   const sources = names
     .map((source) => ({ source, ...line(viewsOf(source), leadsOf(source), repliesOf(source)) }))
-    .sort((a, b) => b.views - a.views || b.leads.verified + b.leads.unverified - (a.leads.verified + a.leads.unverified) || a.source.localeCompare(b.source));
+    .sort(
+      (a, b) =>
+        b.views - a.views ||
+        b.leads.verified + b.leads.unverified - (a.leads.verified + a.leads.unverified) ||
+        a.source.localeCompare(b.source),
+    );
   const totalViews = views.reduce((sum, v) => sum + v.views, 0);
   return { from, to, days, sources, total: line(totalViews, leadsOf(), repliesOf()) };
 }

@@ -51,7 +51,9 @@ function twilioApiUrl(r: Reader): string | undefined {
     url = undefined;
   }
   if (url && (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) return value;
-  r.problems.push('TWILIO_API_URL must be an https: URL, or http: to this machine (localhost, 127.0.0.1, ::1); its value is not shown');
+  r.problems.push(
+    'TWILIO_API_URL must be an https: URL, or http: to this machine (localhost, 127.0.0.1, ::1); its value is not shown',
+  );
   return undefined;
 }
 
@@ -59,10 +61,20 @@ export function readSmsConfig(r: Reader): SmsConfig | null {
   const twilio = r.group('SMS alerts', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'ALERT_SMS_TO']);
   const apiUrl = twilioApiUrl(r);
   if (!twilio) return null;
-  const [accountSid, authToken, from, to] = [twilio.TWILIO_ACCOUNT_SID, twilio.TWILIO_AUTH_TOKEN, twilio.TWILIO_FROM, twilio.ALERT_SMS_TO] as string[] as [string, string, string, string];
-  if (!ACCOUNT_SID.test(accountSid)) r.problems.push('TWILIO_ACCOUNT_SID must be "AC" followed by 32 hexadecimal digits, as the Twilio console shows it');
+  const [accountSid, authToken, from, to] = [
+    twilio.TWILIO_ACCOUNT_SID,
+    twilio.TWILIO_AUTH_TOKEN,
+    twilio.TWILIO_FROM,
+    twilio.ALERT_SMS_TO,
+  ] as string[] as [string, string, string, string];
+  if (!ACCOUNT_SID.test(accountSid))
+    r.problems.push(
+      'TWILIO_ACCOUNT_SID must be "AC" followed by 32 hexadecimal digits, as the Twilio console shows it',
+    );
   if (!E164.test(from) && !ALPHANUMERIC_SENDER.test(from) && !MESSAGING_SERVICE_SID.test(from)) {
-    r.problems.push(`TWILIO_FROM must be ${E164_HINT}, an alphanumeric sender ID (up to 11 letters, digits or spaces) or a messaging service SID ("MG" and 32 hexadecimal digits)`);
+    r.problems.push(
+      `TWILIO_FROM must be ${E164_HINT}, an alphanumeric sender ID (up to 11 letters, digits or spaces) or a messaging service SID ("MG" and 32 hexadecimal digits)`,
+    );
   }
   if (!E164.test(to)) r.problems.push(`ALERT_SMS_TO must be ${E164_HINT}`);
   return { accountSid, authToken, from, to, apiUrl };
@@ -71,14 +83,24 @@ export function readSmsConfig(r: Reader): SmsConfig | null {
 export function readEmailConfig(r: Reader): EmailConfig | null {
   const smtp = r.group('E-mail alerts', ['SMTP_URL', 'ALERT_EMAIL_TO', 'ALERT_EMAIL_FROM']);
   if (!smtp) return null;
-  const [smtpUrl, to, from] = [smtp.SMTP_URL, smtp.ALERT_EMAIL_TO, smtp.ALERT_EMAIL_FROM] as string[] as [string, string, string];
+  const [smtpUrl, to, from] = [smtp.SMTP_URL, smtp.ALERT_EMAIL_TO, smtp.ALERT_EMAIL_FROM] as string[] as [
+    string,
+    string,
+    string,
+  ];
   if (!/^smtps?:\/\//.test(smtpUrl)) {
     r.problems.push('SMTP_URL must start with smtp:// or smtps:// (its value is not shown: it may hold a password)');
   } else if (!parsesWithHost(smtpUrl)) {
-    r.problems.push('SMTP_URL is not a valid URL with a host name; characters such as @ / : in the password must be percent-encoded (its value is not shown)');
+    r.problems.push(
+      'SMTP_URL is not a valid URL with a host name; characters such as @ / : in the password must be percent-encoded (its value is not shown)',
+    );
   }
-  for (const [name, value] of [['ALERT_EMAIL_TO', to], ['ALERT_EMAIL_FROM', from]] as const) {
-    if (!MAILBOX.test(value)) r.problems.push(`${name} must be an e-mail address (name@example.com, or Name <name@example.com>)`);
+  for (const [name, value] of [
+    ['ALERT_EMAIL_TO', to],
+    ['ALERT_EMAIL_FROM', from],
+  ] as const) {
+    if (!MAILBOX.test(value))
+      r.problems.push(`${name} must be an e-mail address (name@example.com, or Name <name@example.com>)`);
   }
   return { smtpUrl, to, from, allowPlaintext: r.flag('SMTP_ALLOW_PLAINTEXT') };
 }

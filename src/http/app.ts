@@ -19,7 +19,15 @@ import { leadRoute } from './leadRoute';
 import { markLinkRoute } from './markLinkRoute';
 import { requestLog } from './requestLog';
 import { securityHeaderList, securityHeaders } from './securityHeaders';
-import { HTML, REVALIDATE, createStaticPages, fixedResponses, prepare, writePrepared, type StaticPages } from './staticPages';
+import {
+  HTML,
+  REVALIDATE,
+  createStaticPages,
+  fixedResponses,
+  prepare,
+  writePrepared,
+  type StaticPages,
+} from './staticPages';
 import { precompress } from './precompress';
 
 export interface HttpDeps {
@@ -53,7 +61,16 @@ export function createHttpLayer({ config, logger, pages, assets, services, now =
   const resultPage = createLeadResultPage(config.owner, assets);
   app.use(leadRoute({ config, service: services.service, challenges: services.challenges, resultPage }));
   const markPage = createMarkLinkPage(config.owner, assets);
-  app.use(markLinkRoute({ config, links: services.links, marking: services.marking, leads: services.leads, page: markPage, now }));
+  app.use(
+    markLinkRoute({
+      config,
+      links: services.links,
+      marking: services.marking,
+      leads: services.leads,
+      page: markPage,
+      now,
+    }),
+  );
   app.use(notFound(pages, logger));
   app.use(errorHandler(logger));
   return { staticPages, app };

@@ -30,7 +30,8 @@ export function parseLeadBody(answer: Answer): (RequestHandler | ErrorRequestHan
     if (req.is([JSON_TYPE, FORM_TYPE]) || isOverLimit(res)) return next();
     answer(req, res, 400, {
       success: false,
-      error: 'Send the request as JSON (Content-Type: application/json) or as form fields (application/x-www-form-urlencoded).',
+      error:
+        'Send the request as JSON (Content-Type: application/json) or as form fields (application/x-www-form-urlencoded).',
     });
   };
   const explainParserError: ErrorRequestHandler = (err: { type?: unknown; status?: unknown }, req, res, next) => {

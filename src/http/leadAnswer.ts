@@ -18,7 +18,10 @@ export type Answer = (req: Request, res: Response, status: number, response: Lea
 const NO_STORE = 'no-store';
 
 export function wantsHtml(req: Request): boolean {
-  return req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded' && req.accepts(['json', 'html']) === 'html';
+  return (
+    req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded' &&
+    req.accepts(['json', 'html']) === 'html'
+  );
 }
 
 export function createAnswer(resultPage: LeadResultPage): Answer {

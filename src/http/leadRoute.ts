@@ -53,7 +53,9 @@ export function leadRoute({ config, service, challenges, resultPage }: LeadRoute
   // Case-sensitive and strict: /FUNCTIONS/V1/... or a trailing slash is another path (a 404), not this endpoint.
   const router = Router({ caseSensitive: true, strict: true });
   // First, so a page of another site cannot make its visitors' browsers post leads (nor use up their rate limit).
-  const sameSiteOnly = rejectCrossSiteOrigin(config, (req, res) => answer(req, res, 403, { success: false, error: CROSS_SITE_ERROR }));
+  const sameSiteOnly = rejectCrossSiteOrigin(config, (req, res) =>
+    answer(req, res, 403, { success: false, error: CROSS_SITE_ERROR }),
+  );
   const limit = leadRateLimit(config, answer);
   router.post(LEAD_ENDPOINT, sameSiteOnly, limit.count, ...parseLeadBody(answer), limit.answerOverLimit, submit);
   router.all(LEAD_ENDPOINT, (req, res) => {

@@ -29,11 +29,21 @@ const FIELDS = ['lead', 'action', 'expires', 'sig'] as const;
 
 export function markLinkRoute({ config, links, marking, leads, page, now }: MarkLinkRouteDeps): Router {
   const answer = (req: Request, res: Response, status: number, view: MarkLinkView) =>
-    void writePrepared(req, res, prepare({ body: identityBody(page(view), HTML), cacheControl: 'no-store' }, PRIVATE), status);
-  const refuse = (req: Request, res: Response, reason: keyof typeof REFUSALS) => answer(req, res, 403, { kind: 'refused', message: REFUSALS[reason] });
+    void writePrepared(
+      req,
+      res,
+      prepare({ body: identityBody(page(view), HTML), cacheControl: 'no-store' }, PRIVATE),
+      status,
+    );
+  const refuse = (req: Request, res: Response, reason: keyof typeof REFUSALS) =>
+    answer(req, res, 403, { kind: 'refused', message: REFUSALS[reason] });
 
   /** The link's lead, or the refusal already answered. */
-  function checked(req: Request, res: Response, values: Record<string, unknown>): (LinkCheck & { ok: true }) | undefined {
+  function checked(
+    req: Request,
+    res: Response,
+    values: Record<string, unknown>,
+  ): (LinkCheck & { ok: true }) | undefined {
     const check = links.check(values, now());
     if (!check.ok) return void refuse(req, res, check.reason);
     if (!leads.get(check.leadId)) return void refuse(req, res, 'gone');

@@ -39,7 +39,10 @@ export function precompress(body: string | Buffer, contentType: string): Body {
     gzip: gzipSync(identity, { level: 4 }),
     br: brotliCompressSync(identity, brotliQuality(4, identity.length)),
   };
-  const best = Promise.all([brotliAsync(identity, brotliQuality(11, identity.length)), gzipAsync(identity, { level: 9 })]);
+  const best = Promise.all([
+    brotliAsync(identity, brotliQuality(11, identity.length)),
+    gzipAsync(identity, { level: 9 }),
+  ]);
   return {
     contentType,
     bodies,

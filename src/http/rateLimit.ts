@@ -26,7 +26,10 @@ export function isOverLimit(res: Response): boolean {
   return res.locals[OVER_LIMIT] === true;
 }
 
-export function leadRateLimit(config: Pick<Config, 'leadRateLimit' | 'leadRateWindowMs'>, answer: Answer): {
+export function leadRateLimit(
+  config: Pick<Config, 'leadRateLimit' | 'leadRateWindowMs'>,
+  answer: Answer,
+): {
   count: RequestHandler;
   answerOverLimit: RequestHandler;
 } {

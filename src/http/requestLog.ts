@@ -26,7 +26,15 @@ export function logLevelFor(path: string): 'debug' | 'info' {
 }
 
 /** The request's log line; `started` is a performance.now() reading. */
-export function logRequest(logger: Logger, level: 'debug' | 'info', id: string, method: string, path: string, status: number, started: number): void {
+export function logRequest(
+  logger: Logger,
+  level: 'debug' | 'info',
+  id: string,
+  method: string,
+  path: string,
+  status: number,
+  started: number,
+): void {
   const ms = Math.round((performance.now() - started) * 10) / 10;
   logger[level]({ reqId: id, method, path: path.slice(0, 200), status, ms }, 'request');
 }

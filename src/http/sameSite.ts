@@ -21,10 +21,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { type Config, isLoopbackHost } from '../config';
 
-export const CROSS_SITE_ERROR = 'This form only accepts submissions made on our own website. Please use the form on the site.';
+export const CROSS_SITE_ERROR =
+  'This form only accepts submissions made on our own website. Please use the form on the site.';
 
 export type Reject = (req: Request, res: Response) => void;
-
 
 function originOf(url: string): string | undefined {
   try {
@@ -72,7 +72,10 @@ export function trustsListeningAddress(config: Pick<Config, 'nodeEnv' | 'publicU
   return config.nodeEnv !== 'production' || !config.publicUrlSet;
 }
 
-export function rejectCrossSiteOrigin(config: Pick<Config, 'publicUrl' | 'nodeEnv' | 'publicUrlSet'>, reject: Reject): RequestHandler {
+export function rejectCrossSiteOrigin(
+  config: Pick<Config, 'publicUrl' | 'nodeEnv' | 'publicUrlSet'>,
+  reject: Reject,
+): RequestHandler {
   const trustListeningAddress = trustsListeningAddress(config);
   return (req, res, next) => {
     if (isCrossSite(req, config.publicUrl, trustListeningAddress)) return reject(req, res);

@@ -57,7 +57,8 @@ export function fixedResponses(site: RenderedSite, assets: Assets): Map<string, 
     ['/sitemap.xml', { body: precompress(site.sitemapXml, 'application/xml; charset=utf-8'), cacheControl: HOUR }],
     ['/favicon.svg', { body: precompress(site.faviconSvg, 'image/svg+xml'), cacheControl: HOUR }],
   ]);
-  for (const [path, file] of assets.files) fixed.set(path, { body: precompress(file.body, file.contentType), cacheControl: IMMUTABLE });
+  for (const [path, file] of assets.files)
+    fixed.set(path, { body: precompress(file.body, file.contentType), cacheControl: IMMUTABLE });
   return fixed;
 }
 
@@ -106,7 +107,13 @@ export function encodingFor(acceptEncoding: string | undefined): Encoding {
  * Writes the prepared response: 304 when the client's copy in this encoding is current, else the
  * body (none for HEAD). `extra` are headers of this request only (the request id). Returns the status.
  */
-export function writePrepared(req: IncomingMessage, res: ServerResponse, prepared: Prepared, status = 200, extra: string[] = []): number {
+export function writePrepared(
+  req: IncomingMessage,
+  res: ServerResponse,
+  prepared: Prepared,
+  status = 200,
+  extra: string[] = [],
+): number {
   const encoding = prepared.br || prepared.gzip ? encodingFor(req.headers['accept-encoding']) : 'identity';
   const variant = prepared[encoding] ?? prepared.identity;
   if (status === 200 && variant.etag !== undefined && fresh(req.headers, { etag: variant.etag })) {
@@ -138,7 +145,12 @@ export interface StaticPages {
 /** Told of every GET of the home page (not HEAD): counts the view, if it wants to. */
 export type HomePageView = (req: IncomingMessage, query: string) => void;
 
-export function createStaticPages(fixed: Map<string, FixedResponse>, security: HeaderList, logger: Logger, onHomePage?: HomePageView): StaticPages {
+export function createStaticPages(
+  fixed: Map<string, FixedResponse>,
+  security: HeaderList,
+  logger: Logger,
+  onHomePage?: HomePageView,
+): StaticPages {
   const table = new Map<string, Prepared>();
   for (const [path, entry] of fixed) {
     table.set(path, prepare(entry, security));

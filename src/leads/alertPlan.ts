@@ -34,7 +34,10 @@ const KINDS_NOW: Record<Verdict, readonly ChannelKind[]> = {
   spam: [],
 };
 
-export function alertPlan(verdict: Verdict, { channels, configured, replyAllowed, at, remindAt }: PlanContext): PlannedAlert[] {
+export function alertPlan(
+  verdict: Verdict,
+  { channels, configured, replyAllowed, at, remindAt }: PlanContext,
+): PlannedAlert[] {
   const plan: PlannedAlert[] = [];
   for (const { name, kind, recordWhenOff } of channels) {
     const on = configured.includes(name);

@@ -47,7 +47,8 @@ const HEX_BYTES = /^(?:[0-9a-f]{2})+$/; // lowercase, as every solver writes it
 const MAX_COUNTER = 0xffffffff; // ALTCHA's counter is a uint32
 
 const hmacHex = (key: string, data: string | Buffer) => createHmac('sha256', key).update(data).digest('hex');
-const isCounter = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_COUNTER;
+const isCounter = (n: unknown): n is number =>
+  Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_COUNTER;
 
 /** Equal strings, compared in constant time. */
 function sameText(a: string, b: string): boolean {
@@ -60,10 +61,12 @@ function sameText(a: string, b: string): boolean {
 function canonicalJson(value: unknown): string {
   const sorted = (v: unknown): unknown => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
-    const entries = Object.keys(v).sort().flatMap((key) => {
-      const item = (v as Record<string, unknown>)[key];
-      return item === undefined ? [] : [[key, sorted(item)] as const];
-    });
+    const entries = Object.keys(v)
+      .sort()
+      .flatMap((key) => {
+        const item = (v as Record<string, unknown>)[key];
+        return item === undefined ? [] : [[key, sorted(item)] as const];
+      });
     return Object.fromEntries(entries); // fromEntries: a "__proto__" key stays a key, as ALTCHA keeps it
   };
   return JSON.stringify(sorted(value));
@@ -74,7 +77,13 @@ function decode(payload: string): { challenge: Challenge; solution: Solution } |
     const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
     const { challenge, solution } = parsed as { challenge?: Challenge; solution?: Solution };
     const issuedAt = challenge?.parameters?.data?.issuedAt;
-    if (typeof challenge?.signature !== 'string' || typeof solution !== 'object' || solution === null || typeof issuedAt !== 'number') return undefined;
+    if (
+      typeof challenge?.signature !== 'string' ||
+      typeof solution !== 'object' ||
+      solution === null ||
+      typeof issuedAt !== 'number'
+    )
+      return undefined;
     return { challenge, solution };
   } catch {
     return undefined;
@@ -109,14 +118,22 @@ export function createProofChallenges({ secret, difficulty, now = Date.now }: Pr
       const { challenge, solution } = decoded;
       const { parameters } = challenge;
       if (parameters.expiresAt && parameters.expiresAt < now() / 1000) return { status: 'expired' };
-      if (!sameText(challenge.signature as string, hmacHex(signing, canonicalJson(parameters)))) return { status: 'invalid' };
+      if (!sameText(challenge.signature as string, hmacHex(signing, canonicalJson(parameters))))
+        return { status: 'invalid' };
       const { derivedKey, counter } = solution as Partial<Solution>;
-      if (typeof derivedKey !== 'string' || !HEX_BYTES.test(derivedKey) || !isCounter(counter)) return { status: 'invalid' };
+      if (typeof derivedKey !== 'string' || !HEX_BYTES.test(derivedKey) || !isCounter(counter))
+        return { status: 'invalid' };
       // Ours always sign the key; a challenge without that signature is not one we issued.
       if (typeof parameters.keySignature !== 'string') return { status: 'invalid' };
-      if (!sameText(parameters.keySignature, hmacHex(keySigning, Buffer.from(derivedKey, 'hex')))) return { status: 'invalid' };
+      if (!sameText(parameters.keySignature, hmacHex(keySigning, Buffer.from(derivedKey, 'hex'))))
+        return { status: 'invalid' };
       const expiresAt = new Date((parameters.expiresAt ?? 0) * 1000).toISOString();
-      return { status: 'valid', id: challenge.signature as string, issuedAt: parameters.data?.issuedAt as number, expiresAt };
+      return {
+        status: 'valid',
+        id: challenge.signature as string,
+        issuedAt: parameters.data?.issuedAt as number,
+        expiresAt,
+      };
     },
   };
 }

@@ -60,7 +60,11 @@ export function hasLinkOrTag(text: string): boolean {
   return LINK.test(text) || TAG.test(text);
 }
 
-const PROOF_REASONS: Partial<Record<ProofStatus, Reason>> = { missing: 'no-proof', invalid: 'invalid-proof', expired: 'expired-proof' };
+const PROOF_REASONS: Partial<Record<ProofStatus, Reason>> = {
+  missing: 'no-proof',
+  invalid: 'invalid-proof',
+  expired: 'expired-proof',
+};
 
 export function grade(signals: Signals, rules: GradingRules): Grade {
   const spam: Reason[] = [];

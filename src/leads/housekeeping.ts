@@ -14,7 +14,6 @@ import type { UsedLinksTable } from './usedLinksTable';
 import type { UsedProofsTable } from './usedProofsTable';
 import { DAY_MS } from '../time';
 
-
 export interface HousekeepingDeps {
   leads: LeadsTable;
   usedProofs: UsedProofsTable;
@@ -32,7 +31,14 @@ export interface Housekeeping {
   stop(): void;
 }
 
-export function createHousekeeping({ leads, usedProofs, usedLinks, retention, logger, now }: HousekeepingDeps): Housekeeping {
+export function createHousekeeping({
+  leads,
+  usedProofs,
+  usedLinks,
+  retention,
+  logger,
+  now,
+}: HousekeepingDeps): Housekeeping {
   let timer: NodeJS.Timeout | undefined;
   const before = (days: number) => new Date(now() - days * DAY_MS).toISOString();
 

@@ -43,7 +43,8 @@ export function createLeadMarking(deps: LeadMarkingDeps): LeadMarking {
     const lead = leads.get(leadId);
     if (!lead) return { kind: 'no-such-lead' };
     const at = iso(now());
-    if (link !== undefined && !usedLinks.use(link, at)) return { kind: 'link-used', usedAt: usedLinks.usedAt(link) ?? at };
+    if (link !== undefined && !usedLinks.use(link, at))
+      return { kind: 'link-used', usedAt: usedLinks.usedAt(link) ?? at };
     leads.setStatus(leadId, status);
     marks.add({ lead_id: leadId, status, marked_at: at, via: link === undefined ? 'cli' : 'link' });
     let remindersCancelled = 0;
@@ -54,10 +55,17 @@ export function createLeadMarking(deps: LeadMarkingDeps): LeadMarking {
       const created = Date.parse(lead.created_at);
       // Only while the promise runs: a reminder after 24 hours would remind of nothing.
       if (now() < created + REPLY_PROMISE_MS) {
-        remindersRearmed = queue.reopenCancelled(leadId, reminderChannels, iso(Math.max(now(), created + followUpAfterMs)));
+        remindersRearmed = queue.reopenCancelled(
+          leadId,
+          reminderChannels,
+          iso(Math.max(now(), created + followUpAfterMs)),
+        );
       }
     }
     return { kind: 'marked', previous: lead.status, remindersCancelled, remindersRearmed };
   });
-  return { mark: (leadId, status, link) => mark.immediate(leadId, status, link), linkUsedAt: (link) => usedLinks.usedAt(link) };
+  return {
+    mark: (leadId, status, link) => mark.immediate(leadId, status, link),
+    linkUsedAt: (link) => usedLinks.usedAt(link),
+  };
 }

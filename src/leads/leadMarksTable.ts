@@ -24,7 +24,9 @@ export interface LeadMarksTable {
 }
 
 export function createLeadMarksTable(db: Db): LeadMarksTable {
-  const add = db.prepare<MarkRow>('INSERT INTO lead_marks (lead_id, status, marked_at, via) VALUES (@lead_id, @status, @marked_at, @via)');
+  const add = db.prepare<MarkRow>(
+    'INSERT INTO lead_marks (lead_id, status, marked_at, via) VALUES (@lead_id, @status, @marked_at, @via)',
+  );
   const ofLeads = db.prepare<[string], MarkRow>(
     'SELECT * FROM lead_marks WHERE lead_id IN (SELECT value FROM json_each(?)) ORDER BY lead_id, marked_at, rowid',
   );
@@ -35,6 +37,7 @@ export function createLeadMarksTable(db: Db): LeadMarksTable {
   return {
     add: (mark) => void add.run(mark),
     ofLeads: (ids) => (ids.length === 0 ? [] : ofLeads.all(JSON.stringify(ids))),
-    firstAnswersSince: (since) => firstAnswers.all(since).map((r) => ({ source: r.source, ms: Date.parse(r.first) - Date.parse(r.created_at) })),
+    firstAnswersSince: (since) =>
+      firstAnswers.all(since).map((r) => ({ source: r.source, ms: Date.parse(r.first) - Date.parse(r.created_at) })),
   };
 }

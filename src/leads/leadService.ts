@@ -111,14 +111,23 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
    * address had none in a day, the reminders only while their time is still to come. `added`: every
    * alert queued; `dueNow`: those of them to start at once (a reminder waits in the queue for its time).
    */
-  function queueAlerts(id: number, verdict: Verdict, email: string, createdAt: number, configured: readonly string[] = worker.channels) {
+  function queueAlerts(
+    id: number,
+    verdict: Verdict,
+    email: string,
+    createdAt: number,
+    configured: readonly string[] = worker.channels,
+  ) {
     const at = now();
-    const replyAllowed = deps.autoReply && !replyChannels.some((ch) => queue.hasAlertForAddress(ch, email, iso(at - DAY_MS)));
+    const replyAllowed =
+      deps.autoReply && !replyChannels.some((ch) => queue.hasAlertForAddress(ch, email, iso(at - DAY_MS)));
     const remindAt = deps.followUpAfterMs === null ? null : createdAt + deps.followUpAfterMs;
     const due = remindAt !== null && remindAt > at ? iso(remindAt) : null;
     const plan = alertPlan(verdict, { channels, configured, replyAllowed, at: iso(at), remindAt: due });
     const added = queue.enqueue(id, plan);
-    const dueNow = plan.filter((alert) => alert.at === iso(at) && added.includes(alert.channel)).map((alert) => alert.channel);
+    const dueNow = plan
+      .filter((alert) => alert.at === iso(at) && added.includes(alert.channel))
+      .map((alert) => alert.channel);
     return { added, dueNow };
   }
 
@@ -156,11 +165,15 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   const release = db.transaction((id: number): Release | undefined => {
     const lead = leads.get(id);
     if (!lead) return undefined;
-    if (lead.verdict !== 'verified') leads.setVerdict(id, 'verified', [lead.verdict_reasons, 'released'].filter(Boolean).join(','));
+    if (lead.verdict !== 'verified')
+      leads.setVerdict(id, 'verified', [lead.verdict_reasons, 'released'].filter(Boolean).join(','));
     // The owner's SMS and e-mail are queued even when this process (a CLI run without the provider
     // settings, say) cannot send them: the server will. Never 'skipped' for what the server may have.
     const configured = [...new Set([...alwaysPlanned, ...worker.channels])];
-    return { previous: lead.verdict, added: queueAlerts(id, 'verified', lead.email, Date.parse(lead.created_at), configured).added };
+    return {
+      previous: lead.verdict,
+      added: queueAlerts(id, 'verified', lead.email, Date.parse(lead.created_at), configured).added,
+    };
   });
 
   /** An identical submission still running, or stored within the window: its outcome, without a second alert. */
@@ -169,7 +182,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     if (running) return running;
     const earlier = leads.findDuplicate(key, iso(now() - DEDUPE_WINDOW_MS));
     if (earlier === undefined) return undefined;
-    return { kind: 'accepted', notificationResult: notifyChannel !== undefined && queue.status(earlier, notifyChannel) === 'sent' };
+    return {
+      kind: 'accepted',
+      notificationResult: notifyChannel !== undefined && queue.status(earlier, notifyChannel) === 'sent',
+    };
   }
 
   /** Starts the lead's new alerts; true exactly when the owner's instant alert was accepted within the answer timeout. */
@@ -219,7 +235,8 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       const honeypot = isHoneypotHit(body);
       const proofValue = (body as Record<string, unknown>)[PROOF_FIELD];
       // Before the duplicate check: from there until the answer is tracked nothing may await.
-      const proof: ProofCheck = deps.challenges && !honeypot ? await deps.challenges.check(proofValue) : { status: 'missing' };
+      const proof: ProofCheck =
+        deps.challenges && !honeypot ? await deps.challenges.check(proofValue) : { status: 'missing' };
 
       const key = dedupeKey(validation.lead);
       let earlier: ReturnType<typeof earlierOutcome>;
@@ -233,7 +250,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         logger.info('identical submission within a minute: earlier answer repeated, no second alert');
         return earlier;
       }
-      return inProgress.track(key, storeAndAnswer({ body: body as Record<string, unknown>, lead: validation.lead, key, from, honeypot, proof }));
+      return inProgress.track(
+        key,
+        storeAndAnswer({ body: body as Record<string, unknown>, lead: validation.lead, key, from, honeypot, proof }),
+      );
     },
 
     releaseLead: (id) => release.immediate(id),

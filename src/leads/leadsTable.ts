@@ -90,7 +90,9 @@ export function createLeadsTable(db: Db): LeadsTable {
   const countFromAddress = db.prepare<[string, string], { n: number }>(
     'SELECT COUNT(*) AS n FROM leads WHERE email = ? COLLATE NOCASE AND created_at >= ?',
   );
-  const setVerdict = db.prepare<[Verdict, string, number]>('UPDATE leads SET verdict = ?, verdict_reasons = ? WHERE id = ?');
+  const setVerdict = db.prepare<[Verdict, string, number]>(
+    'UPDATE leads SET verdict = ?, verdict_reasons = ? WHERE id = ?',
+  );
   const setStatus = db.prepare<[LeadStatus, number]>('UPDATE leads SET status = ? WHERE id = ?');
   const byEmail = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE email = ? COLLATE NOCASE ORDER BY id');
   const deleteByEmail = db.prepare<[string]>('DELETE FROM leads WHERE email = ? COLLATE NOCASE');
@@ -98,9 +100,13 @@ export function createLeadsTable(db: Db): LeadsTable {
     SELECT ${SOURCE_KEY_SQL} AS source, verdict, COUNT(*) AS leads FROM leads
     WHERE created_at >= ? GROUP BY source, verdict ORDER BY source, verdict`);
   const recent = db.prepare<[number], LeadRow>('SELECT * FROM leads ORDER BY id DESC LIMIT ?');
-  const recentWithVerdict = db.prepare<[Verdict, number], LeadRow>('SELECT * FROM leads WHERE verdict = ? ORDER BY id DESC LIMIT ?');
+  const recentWithVerdict = db.prepare<[Verdict, number], LeadRow>(
+    'SELECT * FROM leads WHERE verdict = ? ORDER BY id DESC LIMIT ?',
+  );
   const since = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE created_at >= ? ORDER BY id');
-  const byIds = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id');
+  const byIds = db.prepare<[string], LeadRow>(
+    'SELECT * FROM leads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
+  );
   const deleteOlder = db.prepare<{ before: string; verdict: Verdict | null }>(
     'DELETE FROM leads WHERE created_at < @before AND (@verdict IS NULL OR verdict = @verdict)',
   );

@@ -32,16 +32,33 @@ export function createMarkLinks(secret: string, publicUrl: string): MarkLinks {
   return {
     url(leadId, action, createdAt) {
       const expires = String(Math.floor((createdAt + LINK_VALIDITY_MS) / 1000));
-      const query = new URLSearchParams({ lead: String(leadId), action, expires, sig: sign(String(leadId), action, expires) });
+      const query = new URLSearchParams({
+        lead: String(leadId),
+        action,
+        expires,
+        sig: sign(String(leadId), action, expires),
+      });
       return `${publicUrl}${MARK_LINK_PATH}?${query.toString()}`;
     },
     check(query, now) {
       const { lead, action, expires, sig } = query;
-      if (typeof lead !== 'string' || typeof action !== 'string' || typeof expires !== 'string' || typeof sig !== 'string') return { ok: false, reason: 'invalid' };
-      if (!/^[1-9]\d{0,15}$/.test(lead) || !/^\d{1,12}$/.test(expires) || !(ACTIONS as readonly string[]).includes(action)) return { ok: false, reason: 'invalid' };
+      if (
+        typeof lead !== 'string' ||
+        typeof action !== 'string' ||
+        typeof expires !== 'string' ||
+        typeof sig !== 'string'
+      )
+        return { ok: false, reason: 'invalid' };
+      if (
+        !/^[1-9]\d{0,15}$/.test(lead) ||
+        !/^\d{1,12}$/.test(expires) ||
+        !(ACTIONS as readonly string[]).includes(action)
+      )
+        return { ok: false, reason: 'invalid' };
       const expected = Buffer.from(sign(lead, action, expires));
       const given = Buffer.from(sig);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return { ok: false, reason: 'invalid' };
       if (Number(expires) * 1000 <= now) return { ok: false, reason: 'expired' };
       return { ok: true, leadId: Number(lead), action: action as LinkAction, id: sig };
     },

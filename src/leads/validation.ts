@@ -39,7 +39,9 @@ export function isEmailAddress(value: string): boolean {
   if (at <= 0 || at !== value.indexOf('@')) return false;
   const local = value.slice(0, at);
   const labels = value.slice(at + 1).split('.');
-  return local.length <= 64 && LOCAL_PART.test(local) && labels.length >= 2 && labels.every((l) => DOMAIN_LABEL.test(l));
+  return (
+    local.length <= 64 && LOCAL_PART.test(local) && labels.length >= 2 && labels.every((l) => DOMAIN_LABEL.test(l))
+  );
 }
 
 const length = (value: string) => [...value].length;
@@ -55,13 +57,15 @@ function checkField(field: keyof LeadInput, value: unknown): string | { value: s
   // Stripped, not refused: a pasted name can carry a stray zero-width character the visitor never saw.
   const trimmed = field === 'email' ? value.trim() : withoutInvisibles(value);
   if (trimmed === '') return MISSING[field];
-  if (length(trimmed) > FIELD_LIMITS[field]) return `${LABELS[field]} must be at most ${FIELD_LIMITS[field]} characters.`;
+  if (length(trimmed) > FIELD_LIMITS[field])
+    return `${LABELS[field]} must be at most ${FIELD_LIMITS[field]} characters.`;
   // A lone UTF-16 surrogate (possible in JSON: "\ud800") has no UTF-8 form: SQLite would store
   // replacement characters, so the stored lead would differ from what was sent. Found by
   // tests/hostile/leadFuzz.test.ts.
   if (LONE_SURROGATE.test(trimmed)) return `${LABELS[field]} contains characters that are not valid text.`;
   if (field === 'email') {
-    if (WHITESPACE.test(trimmed) || CONTROL.test(trimmed)) return 'Email address must not contain spaces or control characters.';
+    if (WHITESPACE.test(trimmed) || CONTROL.test(trimmed))
+      return 'Email address must not contain spaces or control characters.';
     if (!isEmailAddress(trimmed)) return 'Please enter a valid email address, like name@example.com.';
   } else if (CONTROL.test(trimmed)) {
     return `${LABELS[field]} must not contain line breaks or control characters.`;

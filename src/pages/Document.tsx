@@ -22,7 +22,18 @@ export interface DocumentProps {
 }
 
 export function Document(props: DocumentProps) {
-  const { title, description, canonicalUrl, stylesheet, scripts, structuredData, noIndex, longPage, siteName, children } = props;
+  const {
+    title,
+    description,
+    canonicalUrl,
+    stylesheet,
+    scripts,
+    structuredData,
+    noIndex,
+    longPage,
+    siteName,
+    children,
+  } = props;
   return (
     <html lang="en">
       <head>

@@ -14,7 +14,10 @@ import { LeadForm } from './form/LeadForm';
 import { toastForResponse } from './form/messages';
 import { renderHtml } from './site';
 
-export function createLeadResultPage(owner: OwnerDetails, assets: Assets): (response: LeadResponse, values: LeadInput) => string {
+export function createLeadResultPage(
+  owner: OwnerDetails,
+  assets: Assets,
+): (response: LeadResponse, values: LeadInput) => string {
   const stylesheet = assetUrl(assets, 'site.css');
   return (response, values) => {
     const outcome = toastForResponse(response);

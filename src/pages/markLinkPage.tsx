@@ -17,8 +17,10 @@ export type MarkLinkView =
   | { kind: 'refused'; message: string };
 
 export const REFUSALS = {
-  invalid: 'This link is not valid: it may have been copied incompletely or changed. Nothing was changed. Use the link in the alert e-mail, or mark the lead on the server with npm run leads -- mark.',
-  expired: 'This link has expired (links work for 30 days after the lead arrived). Nothing was changed. Mark the lead on the server with npm run leads -- mark.',
+  invalid:
+    'This link is not valid: it may have been copied incompletely or changed. Nothing was changed. Use the link in the alert e-mail, or mark the lead on the server with npm run leads -- mark.',
+  expired:
+    'This link has expired (links work for 30 days after the lead arrived). Nothing was changed. Mark the lead on the server with npm run leads -- mark.',
   used: 'This link has been used already. Nothing was changed this time.',
   gone: 'This lead no longer exists (it was erased or deleted after its retention time). Nothing was changed.',
 } as const;
@@ -28,13 +30,28 @@ export function createMarkLinkPage(owner: OwnerDetails, assets: Assets): (view: 
   return (view) => {
     const [title, message, ok] =
       view.kind === 'confirm'
-        ? [`Mark lead #${view.leadId} as contacted?`, `The lead arrived ${view.received}. Press the button once you have answered it.`, true]
+        ? [
+            `Mark lead #${view.leadId} as contacted?`,
+            `The lead arrived ${view.received}. Press the button once you have answered it.`,
+            true,
+          ]
         : view.kind === 'done'
-          ? [`Lead #${view.leadId} is marked as contacted`, 'No reminder will be sent for it. Thank you for answering in time.', true]
+          ? [
+              `Lead #${view.leadId} is marked as contacted`,
+              'No reminder will be sent for it. Thank you for answering in time.',
+              true,
+            ]
           : ['This link cannot be used', view.message, false];
     const Icon = ok ? CircleCheck : CircleAlert;
     return renderHtml(
-      <Document title={`${title} | ${owner.name}`} description={title} stylesheet={stylesheet} scripts={[]} noIndex siteName={owner.name}>
+      <Document
+        title={`${title} | ${owner.name}`}
+        description={title}
+        stylesheet={stylesheet}
+        scripts={[]}
+        noIndex
+        siteName={owner.name}
+      >
         <main id="main" className="lead-result">
           <div className={`card lead-result-card lead-result-${ok ? 'success' : 'destructive'}`}>
             <div className="lead-result-outcome">

@@ -31,7 +31,12 @@ export interface SiteOptions {
 }
 
 /** `publicUrl`: the site's canonical origin, without a trailing slash. */
-export function renderSite(owner: OwnerDetails, publicUrl: string, assets: Assets, { leadRetentionDays = null, proofOfWork = true }: SiteOptions = {}): RenderedSite {
+export function renderSite(
+  owner: OwnerDetails,
+  publicUrl: string,
+  assets: Assets,
+  { leadRetentionDays = null, proofOfWork = true }: SiteOptions = {},
+): RenderedSite {
   const title = `${owner.name} | ${site.title}`;
   const stylesheet = assetUrl(assets, 'site.css');
   // Optional, unlike the other entries: a build without the worker renders a form that simply sends
@@ -51,7 +56,11 @@ export function renderSite(owner: OwnerDetails, publicUrl: string, assets: Asset
       longPage
       siteName={owner.name}
     >
-      <HomePage owner={owner} proofWorkerUrl={proofWorkerUrl} privacyNote={privacyNote(owner.email, leadRetentionDays)} />
+      <HomePage
+        owner={owner}
+        proofWorkerUrl={proofWorkerUrl}
+        privacyNote={privacyNote(owner.email, leadRetentionDays)}
+      />
     </Document>,
   );
 

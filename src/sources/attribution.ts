@@ -20,7 +20,10 @@ export const DIRECT = 'direct';
 /** A value as it may be stored and shown: one line of visible text, bounded; null when nothing is left. */
 export function cleanValue(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const text = value.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const text = value
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text === '' ? null : [...text].slice(0, SOURCE_VALUE_LIMIT).join('');
 }
 
@@ -60,7 +63,11 @@ export function hostOf(publicUrl: string): string {
  * JavaScript sends neither: its Referer header is our own page, whose query string still holds
  * the campaign, but the site before it is not known (null).
  */
-export function leadSourceOf(body: Record<string, unknown>, request: { referer: string | undefined; isJson: boolean }, ownHost: string): LeadSource {
+export function leadSourceOf(
+  body: Record<string, unknown>,
+  request: { referer: string | undefined; isJson: boolean },
+  ownHost: string,
+): LeadSource {
   const fromBody = UTM_FIELDS.some((field) => cleanValue(body[field]) !== null);
   let utm = utmFrom(body);
   if (!fromBody && request.referer) {
@@ -70,7 +77,10 @@ export function leadSourceOf(body: Record<string, unknown>, request: { referer: 
       // not a URL: no campaign to read
     }
   }
-  const sent = referrerHost(typeof body[REFERRER_FIELD] === 'string' ? (body[REFERRER_FIELD] as string) : undefined, ownHost);
+  const sent = referrerHost(
+    typeof body[REFERRER_FIELD] === 'string' ? (body[REFERRER_FIELD] as string) : undefined,
+    ownHost,
+  );
   return { ...utm, referrer: sent ?? (request.isJson ? DIRECT : null) };
 }
 

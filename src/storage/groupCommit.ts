@@ -26,7 +26,11 @@ interface Waiting<T, R> {
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
-export function groupCommit<T, R>(db: Db, write: (item: T) => R, later: (run: () => void) => void = setImmediate): (item: T) => Promise<R> {
+export function groupCommit<T, R>(
+  db: Db,
+  write: (item: T) => R,
+  later: (run: () => void) => void = setImmediate,
+): (item: T) => Promise<R> {
   const inSavepoint = db.transaction(write); // nested in the group's transaction: a SAVEPOINT
   const commitGroup = db.transaction((items: T[]) =>
     items.map((item): Outcome<R> => {

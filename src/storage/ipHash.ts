@@ -14,7 +14,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { DAY_MS } from '../time';
 
-
 /** The network an address belongs to: IPv4 /24, IPv6 /48 (IPv4-mapped IPv6 counts as IPv4). */
 export function networkOf(ip: string): string | undefined {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)?.[1];
@@ -25,8 +24,14 @@ export function networkOf(ip: string): string | undefined {
   const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::');
   const headGroups = head === '' ? [] : head.split(':');
   const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return `${groups.slice(0, 3).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/48`;
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 3)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/48`;
 }
 
 export type IpHasher = (ip: string | undefined) => string | null;

@@ -71,13 +71,17 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (lead_id, channel)
   ) STRICT;
   CREATE INDEX alerts_due ON alerts (channel, next_attempt_at) WHERE status = 'pending';
-  ${['sms', 'email'].map((ch) => `
+  ${['sms', 'email']
+    .map(
+      (ch) => `
   INSERT INTO alerts (lead_id, channel, status, attempts, next_attempt_at, provider_message_id, last_error, sent_at)
     SELECT id, '${ch}', ${ch}_status, ${ch}_attempts, CASE ${ch}_status WHEN 'pending' THEN ${ch}_next_attempt_at END,
            ${ch}_provider_message_id, ${ch}_last_error, ${ch}_sent_at
     FROM leads;
   DROP INDEX leads_${ch}_due;
-  ${['status', 'attempts', 'last_error', 'provider_message_id', 'sent_at', 'next_attempt_at'].map((c) => `ALTER TABLE leads DROP COLUMN ${ch}_${c};`).join('\n  ')}`).join('\n')}
+  ${['status', 'attempts', 'last_error', 'provider_message_id', 'sent_at', 'next_attempt_at'].map((c) => `ALTER TABLE leads DROP COLUMN ${ch}_${c};`).join('\n  ')}`,
+    )
+    .join('\n')}
   `,
   // The stored IP hash was a SHA-256 salted with a value kept in this same database, so anyone
   // with a copy could try every IPv4 address in hours. The values made that way are dropped
@@ -167,7 +171,9 @@ export const migrations: readonly string[] = [
 export function migrate(db: Database): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > migrations.length) {
-    throw new Error(`The database schema (version ${current}) is newer than this release knows (${migrations.length}). Upgrade the application.`);
+    throw new Error(
+      `The database schema (version ${current}) is newer than this release knows (${migrations.length}). Upgrade the application.`,
+    );
   }
   for (let version = current; version < migrations.length; version++) {
     db.transaction(() => {

@@ -37,7 +37,11 @@ function pagerChannel(failuresFirst: number) {
 }
 
 const pagerRow = (s: Awaited<ReturnType<typeof site>>, leadId: number) =>
-  s.services.db.prepare("SELECT status, attempts, last_error, provider_message_id FROM alerts WHERE lead_id = ? AND channel = 'pager'").get(leadId) as
+  s.services.db
+    .prepare(
+      "SELECT status, attempts, last_error, provider_message_id FROM alerts WHERE lead_id = ? AND channel = 'pager'",
+    )
+    .get(leadId) as
     | { status: string; attempts: number; last_error: string | null; provider_message_id: string | null }
     | undefined;
 
@@ -50,7 +54,11 @@ describe('a channel added to the list', () => {
 
     await waitFor(() => pagerRow(s, 1)?.status === 'sent', 4000, 'the page to be delivered after its retry');
     assert.deepEqual(pagerRow(s, 1), { status: 'sent', attempts: 2, last_error: null, provider_message_id: 'PG-1' });
-    assert.deepEqual(pages.map((p) => p.leadId), [1, 1], 'one failed attempt, one accepted');
+    assert.deepEqual(
+      pages.map((p) => p.leadId),
+      [1, 1],
+      'one failed attempt, one accepted',
+    );
     assert.ok((pages[1]?.at ?? 0) - (pages[0]?.at ?? 0) >= 95, 'retried after the retry base (100 ms), not at once');
     await waitFor(() => s.smtp.messages.length === 1, 4000, 'the e-mail, as before');
     assert.equal(s.twilio.messages.length, 1, 'the SMS went out as before');

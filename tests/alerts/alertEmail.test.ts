@@ -7,7 +7,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildAlertEmail, escapeHtml, oneLineHeader } from '../../src/alerts/emailMessage';
 
-const lead = { id: 7, createdAt: '2026-03-04T05:06:07.890Z', name: 'Ada Lovelace', company: 'Analytical Engines', email: 'ada@example.com', verdict: 'verified' as const, source: 'direct' };
+const lead = {
+  id: 7,
+  createdAt: '2026-03-04T05:06:07.890Z',
+  name: 'Ada Lovelace',
+  company: 'Analytical Engines',
+  email: 'ada@example.com',
+  verdict: 'verified' as const,
+  source: 'direct',
+};
 const envelope = { from: 'alerts@example.com', to: 'owner@example.com' };
 
 describe('buildAlertEmail', () => {
@@ -30,24 +38,42 @@ describe('buildAlertEmail', () => {
   it('ends with the "Mark as contacted" link of the lead when one is given', () => {
     const url = 'https://anna.example/lead-link?lead=7&action=contacted&expires=1775278000&sig=abc';
     const mail = buildAlertEmail(lead, envelope, url);
-    assert.ok(mail.text.endsWith(`The promised reply time is 24 hours.\n\nAnswered? Mark it as contacted: ${url}\n`), mail.text);
-    assert.ok(mail.html.includes(`<p><a href="https://anna.example/lead-link?lead=7&amp;action=contacted&amp;expires=1775278000&amp;sig=abc">Answered? Mark it as contacted</a></p>`));
+    assert.ok(
+      mail.text.endsWith(`The promised reply time is 24 hours.\n\nAnswered? Mark it as contacted: ${url}\n`),
+      mail.text,
+    );
+    assert.ok(
+      mail.html.includes(
+        `<p><a href="https://anna.example/lead-link?lead=7&amp;action=contacted&amp;expires=1775278000&amp;sig=abc">Answered? Mark it as contacted</a></p>`,
+      ),
+    );
   });
 
   it('says where the lead came from, as untrusted text', () => {
     const mail = buildAlertEmail({ ...lead, source: 'utm_source=<b>x</b> (via news.example.org)' }, envelope);
     assert.ok(mail.text.includes('\nSource: utm_source=<b>x</b> (via news.example.org)\n'));
-    assert.ok(mail.html.includes('<tr><th align="left">Source</th><td>utm_source=&lt;b&gt;x&lt;/b&gt; (via news.example.org)</td></tr>'));
+    assert.ok(
+      mail.html.includes(
+        '<tr><th align="left">Source</th><td>utm_source=&lt;b&gt;x&lt;/b&gt; (via news.example.org)</td></tr>',
+      ),
+    );
   });
 
   it('says why an unverified lead came without an SMS, first in the subject', () => {
     const mail = buildAlertEmail({ ...lead, verdict: 'unverified' }, envelope);
     assert.equal(mail.subject, '[unverified] New lead: Ada Lovelace (Analytical Engines)');
-    assert.ok(mail.text.startsWith("A visitor asked for a free setup call.\nIt came without the form's proof of work (no JavaScript, a script, or sent very fast), so no SMS was sent.\n\n"));
+    assert.ok(
+      mail.text.startsWith(
+        "A visitor asked for a free setup call.\nIt came without the form's proof of work (no JavaScript, a script, or sent very fast), so no SMS was sent.\n\n",
+      ),
+    );
   });
 
   it('writes the HTML part with the same facts, escaped, and a reply link', () => {
-    const mail = buildAlertEmail({ ...lead, name: `Ada "Countess" O'Hara`, company: 'R&D <Labs>', email: "o'hara&co@example.com" }, envelope);
+    const mail = buildAlertEmail(
+      { ...lead, name: `Ada "Countess" O'Hara`, company: 'R&D <Labs>', email: "o'hara&co@example.com" },
+      envelope,
+    );
     assert.equal(
       mail.html,
       '<!doctype html><html><body style="font-family:sans-serif">\n' +
@@ -73,7 +99,11 @@ describe('buildAlertEmail', () => {
   });
 
   it('shows a time without milliseconds the same way', () => {
-    assert.ok(buildAlertEmail({ ...lead, createdAt: '2026-03-04T05:06:07Z' }, envelope).text.includes('\nReceived: 2026-03-04 05:06:07 UTC\n'));
+    assert.ok(
+      buildAlertEmail({ ...lead, createdAt: '2026-03-04T05:06:07Z' }, envelope).text.includes(
+        '\nReceived: 2026-03-04 05:06:07 UTC\n',
+      ),
+    );
   });
 
   it('is from us, to the owner, with replies going to the lead', () => {
@@ -84,10 +114,16 @@ describe('buildAlertEmail', () => {
     assert.equal(mail.subject, 'New lead: Ada Lovelace (Analytical Engines)');
   });
 
-  it('gives every copy of a lead\'s alert one Message-ID on our domain', () => {
+  it("gives every copy of a lead's alert one Message-ID on our domain", () => {
     assert.equal(buildAlertEmail(lead, envelope).messageId, '<lead-7-20260304050607890@example.com>');
-    assert.equal(buildAlertEmail({ ...lead, name: 'Other' }, envelope).messageId, '<lead-7-20260304050607890@example.com>');
-    assert.equal(buildAlertEmail(lead, { ...envelope, from: 'alerts' }).messageId, '<lead-7-20260304050607890@localhost>');
+    assert.equal(
+      buildAlertEmail({ ...lead, name: 'Other' }, envelope).messageId,
+      '<lead-7-20260304050607890@example.com>',
+    );
+    assert.equal(
+      buildAlertEmail(lead, { ...envelope, from: 'alerts' }).messageId,
+      '<lead-7-20260304050607890@localhost>',
+    );
   });
 
   it('keeps the subject and the Reply-To name on one line and within length', () => {
@@ -111,8 +147,14 @@ describe('oneLineHeader', () => {
   it('drops invisible format characters, which could reorder what the owner reads, and keeps the joiners of a name', () => {
     assert.equal(oneLineHeader('Ada\u202eecalevoL\u200b Ltd\u2066'), 'AdaecalevoL Ltd');
     // The joiners are part of the name as written: an emoji sequence, a Persian word.
-    assert.equal(oneLineHeader('Dev \u{1F469}\u{1F3FD}\u200d\u{1F4BB} Ltd'), 'Dev \u{1F469}\u{1F3FD}\u200d\u{1F4BB} Ltd');
-    assert.equal(oneLineHeader('\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645'), '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645');
+    assert.equal(
+      oneLineHeader('Dev \u{1F469}\u{1F3FD}\u200d\u{1F4BB} Ltd'),
+      'Dev \u{1F469}\u{1F3FD}\u200d\u{1F4BB} Ltd',
+    );
+    assert.equal(
+      oneLineHeader('\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645'),
+      '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645',
+    );
   });
 
   it('breaks up RFC 2047 encoded words, which a mail client would decode into anything', () => {

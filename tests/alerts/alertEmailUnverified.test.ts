@@ -7,7 +7,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildAlertEmail, senderDomain } from '../../src/alerts/emailMessage';
 
-const lead = { id: 7, createdAt: '2026-03-04T05:06:07.890Z', name: 'Ada Lovelace', company: 'Analytical Engines', email: 'ada@example.com', verdict: 'unverified' as const, source: 'direct' };
+const lead = {
+  id: 7,
+  createdAt: '2026-03-04T05:06:07.890Z',
+  name: 'Ada Lovelace',
+  company: 'Analytical Engines',
+  email: 'ada@example.com',
+  verdict: 'unverified' as const,
+  source: 'direct',
+};
 const envelope = { from: 'alerts@example.com', to: 'owner@example.com' };
 
 describe('buildAlertEmail of an unverified lead', () => {
@@ -35,6 +43,9 @@ describe('senderDomain', () => {
   it('takes the domain of the address, not an @ in the display name before it', () => {
     assert.equal(senderDomain('Ops@Acme <alerts@example.com>'), 'example.com');
     assert.equal(senderDomain('alerts@example.com'), 'example.com');
-    assert.equal(buildAlertEmail(lead, { ...envelope, from: 'Ops@Acme <alerts@example.com>' }).messageId, '<lead-7-20260304050607890@example.com>');
+    assert.equal(
+      buildAlertEmail(lead, { ...envelope, from: 'Ops@Acme <alerts@example.com>' }).messageId,
+      '<lead-7-20260304050607890@example.com>',
+    );
   });
 });

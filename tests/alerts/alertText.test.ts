@@ -11,7 +11,15 @@ import { isGsm, toGsmText } from '../../src/alerts/gsm';
 import { buildSmsText, fitValues } from '../../src/alerts/smsText';
 import { fitsTwoSegments } from '../support/smsBilling';
 
-const lead = { id: 7, createdAt: '2026-03-04T05:06:07.890Z', name: 'Ada Lovelace', company: 'Analytical Engines', email: 'ada@example.com', verdict: 'verified' as const, source: 'direct' };
+const lead = {
+  id: 7,
+  createdAt: '2026-03-04T05:06:07.890Z',
+  name: 'Ada Lovelace',
+  company: 'Analytical Engines',
+  email: 'ada@example.com',
+  verdict: 'verified' as const,
+  source: 'direct',
+};
 const envelope = { from: 'alerts@example.com', to: 'owner@example.com' };
 const anyText = (max: number) => fc.string({ unit: 'grapheme', maxLength: max });
 
@@ -25,7 +33,11 @@ describe('SMS text', () => {
   });
 
   it('fits two segments for the longest valid input', () => {
-    const text = buildSmsText({ name: 'N'.repeat(200), company: 'C'.repeat(200), email: `${'e'.repeat(64)}@${'d'.repeat(185)}.com` });
+    const text = buildSmsText({
+      name: 'N'.repeat(200),
+      company: 'C'.repeat(200),
+      email: `${'e'.repeat(64)}@${'d'.repeat(185)}.com`,
+    });
     assert.ok(fitsTwoSegments(text), `${text.length} characters`);
     assert.ok(text.includes('...'), 'long values are visibly shortened');
   });
@@ -77,13 +89,19 @@ describe('e-mail alert', () => {
     assert.equal(mail.replyTo.address, 'ada@example.com');
     assert.equal(mail.subject, 'New lead: Ada Lovelace (Analytical Engines)');
     for (const part of [mail.text, mail.html]) {
-      for (const value of ['Ada Lovelace', 'Analytical Engines', 'ada@example.com', '2026-03-04 05:06:07 UTC']) assert.ok(part.includes(value), value);
+      for (const value of ['Ada Lovelace', 'Analytical Engines', 'ada@example.com', '2026-03-04 05:06:07 UTC'])
+        assert.ok(part.includes(value), value);
     }
     assert.match(mail.messageId, /^<lead-7-\d+@example\.com>$/);
   });
 
   it('escapes every value in the HTML part', () => {
-    const evil = { ...lead, name: '<script>alert(1)</script>', company: `"Tom & Jerry's" <b>`, email: "o'brien&co@example.com" };
+    const evil = {
+      ...lead,
+      name: '<script>alert(1)</script>',
+      company: `"Tom & Jerry's" <b>`,
+      email: "o'brien&co@example.com",
+    };
     const mail = buildAlertEmail(evil, envelope);
     assert.ok(!mail.html.includes('<script>'));
     assert.ok(!mail.html.includes('<b>'));

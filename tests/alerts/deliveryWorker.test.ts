@@ -41,15 +41,26 @@ describe('delivery worker', () => {
   });
 
   it('never starts a second attempt while one is under way, even once its lease has run out', async () => {
-    const { twilio, db, worker, addLead, row } = await rig({ email: false, sendTimeoutMs: 50, retryBaseMs: 50, realSendTimeoutMs: 2000 });
+    const { twilio, db, worker, addLead, row } = await rig({
+      email: false,
+      sendTimeoutMs: 50,
+      retryBaseMs: 50,
+      realSendTimeoutMs: 2000,
+    });
     worker.start();
     await twilio.setMode('hang');
     const id = addLead();
     void worker.attempt(id, 'sms');
     await sleep(700); // the lease (2 x 50 + 50 ms) ran out long ago; the attempt is still under way
     const now = new Date().toISOString();
-    const leaseUntil = db.prepare("SELECT lease_until FROM alerts WHERE lead_id = ? AND channel = 'sms'").pluck().get(id) as string;
-    assert.ok((row(id)?.sms_next_attempt_at ?? '') < now && leaseUntil < now, `the alert looks due in the database (lease ${leaseUntil})`);
+    const leaseUntil = db
+      .prepare("SELECT lease_until FROM alerts WHERE lead_id = ? AND channel = 'sms'")
+      .pluck()
+      .get(id) as string;
+    assert.ok(
+      (row(id)?.sms_next_attempt_at ?? '') < now && leaseUntil < now,
+      `the alert looks due in the database (lease ${leaseUntil})`,
+    );
     assert.equal(twilio.requests, 1);
     assert.equal(worker.inFlight(), 1);
     await twilio.setMode('up');
@@ -61,27 +72,55 @@ describe('delivery worker', () => {
 
   it('in a burst, keeps at most maxInFlight attempts under way and starts the rest as they finish', async () => {
     // retryBaseMs of a minute: waiting alerts are not failures retried later; they start as soon as there is room.
-    const { twilio, worker, service, row } = await rig({ email: false, maxInFlight: { sms: 2 }, retryBaseMs: 60_000, sendTimeoutMs: 5000 });
+    const { twilio, worker, service, row } = await rig({
+      email: false,
+      maxInFlight: { sms: 2 },
+      retryBaseMs: 60_000,
+      sendTimeoutMs: 5000,
+    });
     worker.start();
     await twilio.setMode('hang');
-    const answers = await Promise.all([1, 2, 3, 4, 5].map((i) => service.submitLead({ name: `Ada ${i}`, company: 'Engines', email: 'ada@example.com' }, visitor)));
-    assert.deepEqual(answers.map((a) => a.kind === 'accepted' && a.notificationResult), [false, false, false, false, false]);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) =>
+        service.submitLead({ name: `Ada ${i}`, company: 'Engines', email: 'ada@example.com' }, visitor),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.kind === 'accepted' && a.notificationResult),
+      [false, false, false, false, false],
+    );
     const ids = [1, 2, 3, 4, 5];
     assert.equal(twilio.requests, 2);
     assert.equal(worker.inFlight(), 2);
-    assert.deepEqual(ids.map((id) => row(id)?.sms_status), ['pending', 'pending', 'pending', 'pending', 'pending'], 'the rest wait in the database');
-    assert.deepEqual(ids.map((id) => row(id)?.sms_attempts), [1, 1, 0, 0, 0], 'the rest were not even claimed');
+    assert.deepEqual(
+      ids.map((id) => row(id)?.sms_status),
+      ['pending', 'pending', 'pending', 'pending', 'pending'],
+      'the rest wait in the database',
+    );
+    assert.deepEqual(
+      ids.map((id) => row(id)?.sms_attempts),
+      [1, 1, 0, 0, 0],
+      'the rest were not even claimed',
+    );
     await twilio.setMode('up');
     await waitFor(() => ids.every((id) => row(id)?.sms_status === 'sent'), 3000, 'all five sent as slots freed');
     await sleep(200);
     assert.equal(twilio.messages.length, 5);
     assert.equal(twilio.requests, 5, 'none sent twice');
-    assert.deepEqual(ids.map((id) => row(id)?.sms_attempts), [1, 1, 1, 1, 1]);
+    assert.deepEqual(
+      ids.map((id) => row(id)?.sms_attempts),
+      [1, 1, 1, 1, 1],
+    );
   });
 
   it('plans each retry from its clock by the doubling rule, never more than six hours ahead', async () => {
     let clock = Date.parse('2026-03-02T09:00:00.000Z');
-    const { twilio, worker, addLead, row } = await rig({ email: false, retryBaseMs: 30_000, maxAttempts: 12, now: () => clock });
+    const { twilio, worker, addLead, row } = await rig({
+      email: false,
+      retryBaseMs: 30_000,
+      maxAttempts: 12,
+      now: () => clock,
+    });
     await twilio.setMode('fail500');
     const id = addLead(new Date(clock).toISOString());
     const plannedIn: number[] = [];
@@ -92,7 +131,10 @@ describe('delivery worker', () => {
       clock = next; // the planned time comes: the alert is due again
     }
     // 30 s, doubling after each failure; the eleventh would be 8 h 32 min and is cut to 6 h.
-    assert.deepEqual(plannedIn, [30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_840_000, 7_680_000, 15_360_000, 21_600_000]);
+    assert.deepEqual(
+      plannedIn,
+      [30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_840_000, 7_680_000, 15_360_000, 21_600_000],
+    );
     assert.equal(row(id)?.sms_attempts, 11);
     assert.equal(twilio.requests, 11);
   });
@@ -158,7 +200,11 @@ describe('delivery worker', () => {
     await sleep(300);
     assert.equal(twilio.messages.length, 0, 'a failed alert is not retried by itself');
     const shell = new Database(path); // the operator's sqlite3 shell: another connection
-    shell.prepare("UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE status = 'failed'").run();
+    shell
+      .prepare(
+        "UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE status = 'failed'",
+      )
+      .run();
     shell.close();
     await waitFor(() => row(id)?.sms_status === 'sent', 4000, 'the reset alert');
     assert.equal(twilio.messages.length, 1);
@@ -187,7 +233,11 @@ describe('delivery worker', () => {
   it('records an acceptance the database could not take at the time, later, without sending again', async () => {
     // Another connection holds the write lock: recordSent fails after the busy timeout (shortened here
     // from 2 s to keep the test fast). Lease: 2 x 400 + 100 ms.
-    const { twilio, db, path, worker, addLead, row } = await rig({ email: false, sendTimeoutMs: 400, retryBaseMs: 100 });
+    const { twilio, db, path, worker, addLead, row } = await rig({
+      email: false,
+      sendTimeoutMs: 400,
+      retryBaseMs: 100,
+    });
     db.pragma('busy_timeout = 300');
     worker.start();
     await twilio.setMode('hang');

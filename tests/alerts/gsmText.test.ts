@@ -10,7 +10,12 @@ import { isGsm, isGsmExtension, toGsmText } from '../../src/alerts/gsm';
 
 describe('isGsm', () => {
   it('accepts the GSM basic set and its extension table', () => {
-    assert.equal(isGsm('@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà'), true);
+    assert.equal(
+      isGsm(
+        '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+      ),
+      true,
+    );
     assert.equal(isGsm('^{}\\[~]|€'), true);
     assert.equal(isGsm(''), true);
   });
@@ -29,7 +34,10 @@ describe('isGsmExtension', () => {
 
 describe('toGsmText', () => {
   it('keeps text already in the alphabet, extension characters included', () => {
-    assert.equal(toGsmText('[Ada] {Lovelace} ~ ^ | € \\ Müller Ñoño café'), '[Ada] {Lovelace} ~ ^ | € \\ Müller Ñoño café');
+    assert.equal(
+      toGsmText('[Ada] {Lovelace} ~ ^ | € \\ Müller Ñoño café'),
+      '[Ada] {Lovelace} ~ ^ | € \\ Müller Ñoño café',
+    );
   });
 
   it('writes typographic quotes, primes and accents as straight quotes', () => {
@@ -55,17 +63,30 @@ describe('toGsmText', () => {
   });
 
   it('writes letters without a GSM form by their usual Latin spelling', () => {
-    assert.equal(toGsmText('Œuvre œuvre Łukasz łódka Đorđe Ðóra ðe Þór þorn ıi ĸ'), 'OEuvre oeuvre Lukasz lodka Dorde Dora de Thor thorn ii k');
+    assert.equal(
+      toGsmText('Œuvre œuvre Łukasz łódka Đorđe Ðóra ðe Þór þorn ıi ĸ'),
+      'OEuvre oeuvre Lukasz lodka Dorde Dora de Thor thorn ii k',
+    );
   });
 
   it('drops accents that GSM lacks, composing decomposed letters first', () => {
     assert.equal(toGsmText('João Ação Łódź Ångström Čapek Dvořák'), 'Joao Acao Lodz Ångström Capek Dvorak');
-    assert.equal(toGsmText('Cafe\u0301 Mu\u0308ller'), 'Café Müller', 'decomposed é and ü are GSM characters once composed');
+    assert.equal(
+      toGsmText('Cafe\u0301 Mu\u0308ller'),
+      'Café Müller',
+      'decomposed é and ü are GSM characters once composed',
+    );
   });
 
   it('transliterates the whole Cyrillic alphabet, keeping capitals', () => {
-    assert.equal(toGsmText('абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў'), 'abvgdeezhziyklmnoprstufkhtschshshchyeyuyaiyiyegu');
-    assert.equal(toGsmText('Жанна Цой, Юрий Щукин, Ярослав Хмельницкий, Ёлка Їжак Єва Ґрунт Ўладзімір'), 'Zhanna Tsoy, Yuriy Shchukin, Yaroslav Khmelnitskiy, Elka Yizhak Yeva Grunt Uladzimir');
+    assert.equal(
+      toGsmText('абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў'),
+      'abvgdeezhziyklmnoprstufkhtschshshchyeyuyaiyiyegu',
+    );
+    assert.equal(
+      toGsmText('Жанна Цой, Юрий Щукин, Ярослав Хмельницкий, Ёлка Їжак Єва Ґрунт Ўладзімір'),
+      'Zhanna Tsoy, Yuriy Shchukin, Yaroslav Khmelnitskiy, Elka Yizhak Yeva Grunt Uladzimir',
+    );
   });
 
   it('keeps letters and digits of other scripts, and drops emoji, symbols and lone marks', () => {

@@ -12,7 +12,15 @@ import { billedUnits } from '../support/smsBilling';
 const HOUR = 3_600_000;
 const createdAt = '2026-03-04T05:06:07.890Z';
 const arrived = Date.UTC(2026, 2, 4, 5, 6, 7, 890);
-const lead = { id: 7, createdAt, name: 'Ada Lovelace', company: 'Analytical Engines', email: 'ada@example.com', verdict: 'verified' as const, source: 'direct' };
+const lead = {
+  id: 7,
+  createdAt,
+  name: 'Ada Lovelace',
+  company: 'Analytical Engines',
+  email: 'ada@example.com',
+  verdict: 'verified' as const,
+  source: 'direct',
+};
 const envelope = { from: 'Alerts <alerts@example.com>', to: 'owner@example.com' };
 const markUrl = 'https://anna.example/lead-link?lead=7&action=contacted&expires=1775278000&sig=abc';
 
@@ -35,7 +43,10 @@ describe('timeLeft', () => {
 
 describe('buildReminderSms', () => {
   it('reads "Reminder: name, company is still waiting", the time left and the lead number', () => {
-    assert.equal(buildReminderSms(lead, arrived + 20 * HOUR), 'Reminder: Ada Lovelace, Analytical Engines is still waiting: 4 hours left of the 24-hour promise. Lead #7');
+    assert.equal(
+      buildReminderSms(lead, arrived + 20 * HOUR),
+      'Reminder: Ada Lovelace, Analytical Engines is still waiting: 4 hours left of the 24-hour promise. Lead #7',
+    );
     assert.equal(
       buildReminderSms({ ...lead, id: 12, name: 'Grace\nHopper', company: 'Navy\t' }, arrived + 25 * HOUR),
       'Reminder: Grace Hopper, Navy is still waiting: the 24-hour promise has run out. Lead #12',
@@ -44,7 +55,10 @@ describe('buildReminderSms', () => {
 
   it('cuts long values evenly so the text fills two segments (306 septets) and no more', () => {
     const text = buildReminderSms({ ...lead, name: 'N'.repeat(200), company: 'C'.repeat(200) }, arrived + 20 * HOUR);
-    assert.equal(text, `Reminder: ${'N'.repeat(112)}..., ${'C'.repeat(113)}... is still waiting: 4 hours left of the 24-hour promise. Lead #7`);
+    assert.equal(
+      text,
+      `Reminder: ${'N'.repeat(112)}..., ${'C'.repeat(113)}... is still waiting: 4 hours left of the 24-hour promise. Lead #7`,
+    );
     assert.deepEqual(billedUnits(text), { encoding: 'GSM-7', units: 306 });
   });
 });
@@ -102,18 +116,37 @@ describe('buildReminderEmail', () => {
     assert.equal(mail.from, 'Alerts <alerts@example.com>');
     assert.equal(mail.to, 'owner@example.com');
     assert.deepEqual(mail.replyTo, { name: 'Ada Lovelace', address: 'ada@example.com' });
-    assert.equal(mail.subject, 'Reminder: Ada Lovelace (Analytical Engines) is still waiting: 4 hours left of the 24-hour promise');
+    assert.equal(
+      mail.subject,
+      'Reminder: Ada Lovelace (Analytical Engines) is still waiting: 4 hours left of the 24-hour promise',
+    );
   });
 
   it('keeps the subject and the Reply-To name on one line', () => {
-    const mail = buildReminderEmail({ ...lead, name: 'Ada\r\nBcc: victim@example.com', company: 'X\u2028Y' }, envelope, arrived + 24 * HOUR);
-    assert.equal(mail.subject, 'Reminder: Ada Bcc: victim@example.com (X Y) is still waiting: the 24-hour promise has run out');
+    const mail = buildReminderEmail(
+      { ...lead, name: 'Ada\r\nBcc: victim@example.com', company: 'X\u2028Y' },
+      envelope,
+      arrived + 24 * HOUR,
+    );
+    assert.equal(
+      mail.subject,
+      'Reminder: Ada Bcc: victim@example.com (X Y) is still waiting: the 24-hour promise has run out',
+    );
     assert.deepEqual(mail.replyTo, { name: 'Ada Bcc: victim@example.com', address: 'ada@example.com' });
   });
 
   it('gives every copy of a lead reminder one Message-ID on our domain, apart from its alert', () => {
-    assert.equal(buildReminderEmail(lead, envelope, arrived + 20 * HOUR).messageId, '<reminder-7-20260304050607890@example.com>');
-    assert.equal(buildReminderEmail(lead, envelope, arrived + 23 * HOUR, markUrl).messageId, '<reminder-7-20260304050607890@example.com>');
-    assert.equal(buildReminderEmail(lead, { ...envelope, from: 'alerts' }, arrived).messageId, '<reminder-7-20260304050607890@localhost>');
+    assert.equal(
+      buildReminderEmail(lead, envelope, arrived + 20 * HOUR).messageId,
+      '<reminder-7-20260304050607890@example.com>',
+    );
+    assert.equal(
+      buildReminderEmail(lead, envelope, arrived + 23 * HOUR, markUrl).messageId,
+      '<reminder-7-20260304050607890@example.com>',
+    );
+    assert.equal(
+      buildReminderEmail(lead, { ...envelope, from: 'alerts' }, arrived).messageId,
+      '<reminder-7-20260304050607890@localhost>',
+    );
   });
 });

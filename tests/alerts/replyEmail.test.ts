@@ -64,18 +64,35 @@ describe('buildReplyEmail', () => {
   });
 
   it('puts the name the visitor typed on one line, and cuts it at 100 characters', () => {
-    assert.ok(buildReplyEmail({ ...lead, name: 'Ada\r\nBcc: victim@example.com\u202E' }, envelope).text.startsWith('Hello Ada Bcc: victim@example.com,\n\n'));
-    assert.ok(buildReplyEmail({ ...lead, name: 'N'.repeat(100) }, envelope).text.startsWith(`Hello ${'N'.repeat(100)},\n`));
-    assert.ok(buildReplyEmail({ ...lead, name: 'N'.repeat(101) }, envelope).text.startsWith(`Hello ${'N'.repeat(97)}...,\n`));
+    assert.ok(
+      buildReplyEmail({ ...lead, name: 'Ada\r\nBcc: victim@example.com\u202E' }, envelope).text.startsWith(
+        'Hello Ada Bcc: victim@example.com,\n\n',
+      ),
+    );
+    assert.ok(
+      buildReplyEmail({ ...lead, name: 'N'.repeat(100) }, envelope).text.startsWith(`Hello ${'N'.repeat(100)},\n`),
+    );
+    assert.ok(
+      buildReplyEmail({ ...lead, name: 'N'.repeat(101) }, envelope).text.startsWith(`Hello ${'N'.repeat(97)}...,\n`),
+    );
   });
 
   it('keeps the subject on one line whatever the owner name holds', () => {
-    assert.equal(buildReplyEmail(lead, { ...envelope, owner: { ...owner, name: 'Anna\nBerg' } }).subject, 'Your free setup call with Anna Berg');
+    assert.equal(
+      buildReplyEmail(lead, { ...envelope, owner: { ...owner, name: 'Anna\nBerg' } }).subject,
+      'Your free setup call with Anna Berg',
+    );
   });
 
   it('gives every copy of a lead reply one Message-ID on our domain', () => {
     assert.equal(buildReplyEmail(lead, envelope).messageId, '<reply-7-20260304050607890@anna.example>');
-    assert.equal(buildReplyEmail({ ...lead, name: 'Other' }, envelope).messageId, '<reply-7-20260304050607890@anna.example>');
-    assert.equal(buildReplyEmail(lead, { ...envelope, from: 'hello' }).messageId, '<reply-7-20260304050607890@localhost>');
+    assert.equal(
+      buildReplyEmail({ ...lead, name: 'Other' }, envelope).messageId,
+      '<reply-7-20260304050607890@anna.example>',
+    );
+    assert.equal(
+      buildReplyEmail(lead, { ...envelope, from: 'hello' }).messageId,
+      '<reply-7-20260304050607890@localhost>',
+    );
   });
 });

@@ -11,7 +11,15 @@ import { createSmsSender } from '../../src/alerts/smsSender';
 import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 
-const lead = { id: 1, createdAt: '2026-03-04T05:06:07.000Z', name: 'Ada <Lovelace>', company: 'Engines & Co', email: 'ada@example.com', verdict: 'verified' as const, source: 'direct' };
+const lead = {
+  id: 1,
+  createdAt: '2026-03-04T05:06:07.000Z',
+  name: 'Ada <Lovelace>',
+  company: 'Engines & Co',
+  email: 'ada@example.com',
+  verdict: 'verified' as const,
+  source: 'direct',
+};
 
 async function failure(promise: Promise<unknown>): Promise<{ error: string; ms: number }> {
   const started = Date.now();
@@ -25,7 +33,13 @@ async function failure(promise: Promise<unknown>): Promise<{ error: string; ms: 
 
 describe('SMS sender (twilio client -> fake Twilio)', () => {
   let twilio: FakeTwilio;
-  const config = () => ({ accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+15005550006', to: '+15551230000', apiUrl: twilio.url });
+  const config = () => ({
+    accountSid: twilio.accountSid,
+    authToken: twilio.authToken,
+    from: '+15005550006',
+    to: '+15551230000',
+    apiUrl: twilio.url,
+  });
   before(async () => {
     twilio = await startFakeTwilio();
   });
@@ -77,7 +91,12 @@ describe('SMS sender (twilio client -> fake Twilio)', () => {
 
 describe('e-mail sender (nodemailer -> smtp-server)', () => {
   let smtp: SmtpSink;
-  const config = () => ({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'alerts@example.com', allowPlaintext: false });
+  const config = () => ({
+    smtpUrl: smtp.url,
+    to: 'owner@example.com',
+    from: 'alerts@example.com',
+    allowPlaintext: false,
+  });
   before(async () => {
     smtp = await startSmtpSink();
   });

@@ -32,8 +32,15 @@ describe('buildSmsText', () => {
   });
 
   it('fills two GSM segments (306 septets) with three long values, cut evenly', () => {
-    const text = buildSmsText({ name: 'N'.repeat(200), company: 'C'.repeat(200), email: `${'e'.repeat(64)}@${'d'.repeat(185)}.com` });
-    assert.equal(text, `New lead: ${'N'.repeat(88)}..., ${'C'.repeat(89)}...\n${'e'.repeat(64)}@${'d'.repeat(24)}...\nReply within 24h.`);
+    const text = buildSmsText({
+      name: 'N'.repeat(200),
+      company: 'C'.repeat(200),
+      email: `${'e'.repeat(64)}@${'d'.repeat(185)}.com`,
+    });
+    assert.equal(
+      text,
+      `New lead: ${'N'.repeat(88)}..., ${'C'.repeat(89)}...\n${'e'.repeat(64)}@${'d'.repeat(24)}...\nReply within 24h.`,
+    );
     assert.deepEqual(billedUnits(text), { encoding: 'GSM-7', units: 306 });
   });
 
@@ -83,8 +90,16 @@ describe('smsSize', () => {
 describe('fitValues', () => {
   it('keeps short values whole wherever they stand', () => {
     assert.deepEqual(fitValues(['x'.repeat(50), 'abc'], 20), [`${'x'.repeat(14)}...`, 'abc']);
-    assert.deepEqual(fitValues(['a'.repeat(30), 'bbbbb', 'c'.repeat(30)], 40), [`${'a'.repeat(14)}...`, 'bbbbb', `${'c'.repeat(15)}...`]);
-    assert.deepEqual(fitValues(['c'.repeat(30), 'a'.repeat(12), 'bbbbb'], 40), [`${'c'.repeat(20)}...`, 'a'.repeat(12), 'bbbbb']);
+    assert.deepEqual(fitValues(['a'.repeat(30), 'bbbbb', 'c'.repeat(30)], 40), [
+      `${'a'.repeat(14)}...`,
+      'bbbbb',
+      `${'c'.repeat(15)}...`,
+    ]);
+    assert.deepEqual(fitValues(['c'.repeat(30), 'a'.repeat(12), 'bbbbb'], 40), [
+      `${'c'.repeat(20)}...`,
+      'a'.repeat(12),
+      'bbbbb',
+    ]);
   });
 
   it('leaves values that fit untouched and counts characters, not UTF-16 units', () => {

@@ -38,7 +38,9 @@ const REFERRER = 'https://news.example.org/post/1';
 /** The home page views counted under the campaign's source so far. */
 function linkedinViews(): number {
   site.services.views.flush(); // as the server does every minute
-  return Number(site.services.db.prepare("SELECT COALESCE(SUM(views), 0) FROM page_views WHERE source = 'linkedin'").pluck().get());
+  return Number(
+    site.services.db.prepare("SELECT COALESCE(SUM(views), 0) FROM page_views WHERE source = 'linkedin'").pluck().get(),
+  );
 }
 
 async function visit(javaScriptEnabled: boolean) {
@@ -62,14 +64,28 @@ describe('a visit from a campaign', () => {
     await page.waitForTimeout(Math.max(0, 2_000 - (Date.now() - started)));
     const sent = page.waitForRequest((r) => r.url().endsWith(LEAD_PATH));
     await submitButton(page).click();
-    assert.deepEqual(await theToast(page), { title: FORM_TEXT.thankYouTitle, description: FORM_TEXT.thankYou, variant: 'success' });
+    assert.deepEqual(await theToast(page), {
+      title: FORM_TEXT.thankYouTitle,
+      description: FORM_TEXT.thankYou,
+      variant: 'success',
+    });
     assert.equal(typeof (await sent).postDataJSON().altcha, 'string', 'the lead carried the solved challenge');
 
     const row = site.rows().find((r) => r.email === lead.email);
     assert.deepEqual([row?.verdict, row?.verdict_reasons], ['verified', '']);
-    assert.deepEqual([row?.utm_source, row?.utm_campaign, row?.utm_medium, row?.referrer], ['linkedin', 'q1', null, 'news.example.org']);
-    await waitFor(() => site.smtp.messages.some((m) => m.subject === `New lead: ${lead.name} (${lead.company})`), 5000, 'the e-mail');
-    assert.ok(site.twilio.messages.some((m) => m.body.includes(lead.name)), 'the SMS');
+    assert.deepEqual(
+      [row?.utm_source, row?.utm_campaign, row?.utm_medium, row?.referrer],
+      ['linkedin', 'q1', null, 'news.example.org'],
+    );
+    await waitFor(
+      () => site.smtp.messages.some((m) => m.subject === `New lead: ${lead.name} (${lead.company})`),
+      5000,
+      'the e-mail',
+    );
+    assert.ok(
+      site.twilio.messages.some((m) => m.body.includes(lead.name)),
+      'the SMS',
+    );
     const mail = site.smtp.messages.find((m) => m.subject?.includes(lead.name));
     assert.match(mail?.text ?? '', /\nSource: utm_source=linkedin, utm_campaign=q1 \(via news\.example\.org\)\n/);
     await context.close();
@@ -81,12 +97,26 @@ describe('a visit from a campaign', () => {
     assert.equal(linkedinViews(), viewsBefore + 1, 'the view counted under the campaign');
     const lead = sampleLead('graded-nojs');
     await fillLead(page, lead);
-    await Promise.all([page.waitForURL(`**${LEAD_PATH}`), page.getByRole('button', { name: FORM_TEXT.submitIdle }).click()]);
-    assert.equal(((await page.locator('.lead-result-message').textContent()) ?? '').trim(), FORM_TEXT.savedSmsMayHaveFailed);
+    await Promise.all([
+      page.waitForURL(`**${LEAD_PATH}`),
+      page.getByRole('button', { name: FORM_TEXT.submitIdle }).click(),
+    ]);
+    assert.equal(
+      ((await page.locator('.lead-result-message').textContent()) ?? '').trim(),
+      FORM_TEXT.savedSmsMayHaveFailed,
+    );
     const row = site.rows().find((r) => r.email === lead.email);
     assert.deepEqual([row?.verdict, row?.verdict_reasons], ['unverified', 'no-proof']);
-    assert.deepEqual([row?.utm_source, row?.utm_campaign, row?.referrer], ['linkedin', 'q1', null], 'the campaign from the Referer; the site before is not known');
-    await waitFor(() => site.smtp.messages.some((m) => m.subject === `[unverified] New lead: ${lead.name} (${lead.company})`), 5000, 'the e-mail');
+    assert.deepEqual(
+      [row?.utm_source, row?.utm_campaign, row?.referrer],
+      ['linkedin', 'q1', null],
+      'the campaign from the Referer; the site before is not known',
+    );
+    await waitFor(
+      () => site.smtp.messages.some((m) => m.subject === `[unverified] New lead: ${lead.name} (${lead.company})`),
+      5000,
+      'the e-mail',
+    );
     assert.ok(!site.twilio.messages.some((m) => m.body.includes(lead.name)), 'no SMS');
     await context.close();
   });

@@ -12,7 +12,19 @@ import type { Page, Route } from 'playwright-core';
 import { LEAD_PATH, startLeadSite } from '../support/leadSite';
 import { SERVER_ERRORS, FORM_TEXT } from '../support/visitorText';
 import {
-  emptyLead, fieldValues, fillLead, gate, hydrateForm, openHome, problems, sampleLead, sharedBrowserAndSite, submitButton, theToast, type LeadValues, type OpenedPage,
+  emptyLead,
+  fieldValues,
+  fillLead,
+  gate,
+  hydrateForm,
+  openHome,
+  problems,
+  sampleLead,
+  sharedBrowserAndSite,
+  submitButton,
+  theToast,
+  type LeadValues,
+  type OpenedPage,
 } from './leadFormHelpers';
 
 const shared = sharedBrowserAndSite();
@@ -59,8 +71,14 @@ describe('the error catalogue, row by row', () => {
     // With grading off (this site) the form solves no challenge: the body is exactly what was typed.
     // proofOfWork.test.ts and gradedVisit.test.ts check the body with grading on.
     assert.deepEqual(request.postDataJSON(), lead, 'the body is exactly {name, company, email}');
-    assert.ok(shared.site.rows().some((row) => row.email === lead.email), 'the lead is stored');
-    assert.ok(shared.site.twilio.messages.some((m) => m.body.includes(lead.name)), 'the SMS reached the fake Twilio');
+    assert.ok(
+      shared.site.rows().some((row) => row.email === lead.email),
+      'the lead is stored',
+    );
+    assert.ok(
+      shared.site.twilio.messages.some((m) => m.body.includes(lead.name)),
+      'the SMS reached the fake Twilio',
+    );
   });
 
   for (const mode of ['fail500', 'hang'] as const) {
@@ -70,9 +88,16 @@ describe('the error catalogue, row by row', () => {
         const page = await formPage();
         const lead = sampleLead(`sms-${mode}`);
         const toast = await submit(page, lead);
-        assert.deepEqual(toast, { title: FORM_TEXT.thankYouTitle, description: FORM_TEXT.savedSmsMayHaveFailed, variant: 'success' });
+        assert.deepEqual(toast, {
+          title: FORM_TEXT.thankYouTitle,
+          description: FORM_TEXT.savedSmsMayHaveFailed,
+          variant: 'success',
+        });
         assert.deepEqual(await fieldValues(page), emptyLead);
-        assert.ok(shared.site.rows().some((row) => row.email === lead.email), 'the lead is stored all the same');
+        assert.ok(
+          shared.site.rows().some((row) => row.email === lead.email),
+          'the lead is stored all the same',
+        );
       } finally {
         await shared.site.twilio.setMode('up');
       }
@@ -86,7 +111,11 @@ describe('the error catalogue, row by row', () => {
     const answered = page.waitForResponse((r) => r.url().endsWith(LEAD_PATH));
     const toast = await submit(page, lead);
     assert.deepEqual(await (await answered).json(), { success: false, error: 'Name must be at most 200 characters.' });
-    assert.deepEqual(toast, { title: FORM_TEXT.errorTitle, description: 'Name must be at most 200 characters.', variant: 'destructive' });
+    assert.deepEqual(toast, {
+      title: FORM_TEXT.errorTitle,
+      description: 'Name must be at most 200 characters.',
+      variant: 'destructive',
+    });
     assert.deepEqual(await fieldValues(page), lead);
     assert.equal(shared.site.rows().length, stored, 'nothing stored');
   });
@@ -106,7 +135,11 @@ describe('the error catalogue, row by row', () => {
       const response = await answered;
       assert.equal(response.status(), 429);
       // The default window, LEAD_RATE_WINDOW_MS, is ten minutes.
-      assert.deepEqual(toast, { title: FORM_TEXT.errorTitle, description: SERVER_ERRORS.rateLimitedTenMinutes, variant: 'destructive' });
+      assert.deepEqual(toast, {
+        title: FORM_TEXT.errorTitle,
+        description: SERVER_ERRORS.rateLimitedTenMinutes,
+        variant: 'destructive',
+      });
       assert.deepEqual(await fieldValues(page), lead);
     } finally {
       await limited.close();
@@ -120,7 +153,11 @@ describe('the error catalogue, row by row', () => {
       (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' }),
       FORM_TEXT.unexpectedError,
     ],
-    ['transport error (the connection fails): the transport message', (route) => route.abort('connectionrefused'), FORM_TEXT.transportError],
+    [
+      'transport error (the connection fails): the transport message',
+      (route) => route.abort('connectionrefused'),
+      FORM_TEXT.transportError,
+    ],
     [
       'invocation error (a proxy answers 502 with an HTML page): the transport message',
       (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }),
@@ -160,7 +197,9 @@ describe('the submit button', () => {
 
     await fillLead(page, sampleLead('in-flight'));
     await button.click();
-    await page.waitForFunction(() => document.querySelector('#lead-form-island button[type="submit"]')?.textContent === 'Scheduling...');
+    await page.waitForFunction(
+      () => document.querySelector('#lead-form-island button[type="submit"]')?.textContent === 'Scheduling...',
+    );
     assert.equal(await button.textContent(), FORM_TEXT.submitBusy);
     assert.equal(await button.isDisabled(), true);
     await page.getByLabel('Email *').press('Enter'); // a second submission attempt while busy
@@ -179,6 +218,10 @@ describe('the submit button', () => {
     await submit(page, sampleLead('idle-after-failure'));
     assert.equal(await submitButton(page).textContent(), FORM_TEXT.submitIdle);
     assert.equal(await submitButton(page).isEnabled(), true);
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), FORM_TEXT.submitIdle, 'keyboard focus is back on the button');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.textContent),
+      FORM_TEXT.submitIdle,
+      'keyboard focus is back on the button',
+    );
   });
 });

@@ -15,7 +15,16 @@ import { assetsDir } from '../../src/paths';
 import { LEAD_PATH } from '../support/leadSite';
 import { FORM_TEXT } from '../support/visitorText';
 import {
-  fieldValues, fillLead, gate, hydrateForm, openHome, problems, sampleLead, sharedBrowserAndSite, submitButton, theToast,
+  fieldValues,
+  fillLead,
+  gate,
+  hydrateForm,
+  openHome,
+  problems,
+  sampleLead,
+  sharedBrowserAndSite,
+  submitButton,
+  theToast,
 } from './leadFormHelpers';
 
 const LOADER_BUDGET = 2048;
@@ -24,7 +33,8 @@ const isLoader = (path: string) => /^\/assets\/island-loader-[A-Z0-9]+\.js$/.tes
 
 const shared = sharedBrowserAndSite();
 
-const open = (width = 1280) => openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { width });
+const open = (width = 1280) =>
+  openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { width });
 const hydrated = (page: import('playwright-core').Page) =>
   page.locator('#lead-form-island').getAttribute('data-hydrated');
 
@@ -80,12 +90,19 @@ test('before hydration the form is a plain HTML form posting to the endpoint', a
   const form = page.locator('#lead-form-island form');
   assert.equal(await form.getAttribute('method'), 'post');
   assert.equal(await form.getAttribute('action'), LEAD_PATH);
-  assert.equal(await page.locator('#lead-form-island [style], #lead-form-island script').count(), 0, 'no inline style or script');
+  assert.equal(
+    await page.locator('#lead-form-island [style], #lead-form-island script').count(),
+    0,
+    'no inline style or script',
+  );
   await context.close();
 });
 
 test(`the loader is at most ${LOADER_BUDGET} bytes compressed, and every chunk it imports is served`, async () => {
-  const manifest = JSON.parse(readFileSync(join(assetsDir, 'manifest.json'), 'utf8')) as { entries: Record<string, string>; files: string[] };
+  const manifest = JSON.parse(readFileSync(join(assetsDir, 'manifest.json'), 'utf8')) as {
+    entries: Record<string, string>;
+    files: string[];
+  };
   const loader = readFileSync(join(assetsDir, manifest.entries['island-loader.js'] ?? ''));
   const sizes = { gzip: gzipSync(loader, { level: 9 }).length, brotli: brotliCompressSync(loader).length };
   assert.ok(sizes.gzip <= LOADER_BUDGET, `loader gzip ${sizes.gzip} B > budget ${LOADER_BUDGET} B`);
@@ -113,7 +130,9 @@ test('the honeypot is invisible, not reachable with Tab, and not in the accessib
   assert.equal(await form.getByRole('textbox').count(), 3);
   assert.doesNotMatch(await form.ariaSnapshot(), /website/i);
   const cdp = await context.newCDPSession(page);
-  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { ignored: boolean; name?: { value?: string } }[] };
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: { ignored: boolean; name?: { value?: string } }[];
+  };
   assert.equal(nodes.filter((n) => !n.ignored && /website/i.test(String(n.name?.value ?? ''))).length, 0);
   await context.close();
 });
@@ -128,7 +147,10 @@ test('a bot filling the honeypot gets the normal success toast; its lead is kept
   await submitButton(page).click();
   assert.equal((await theToast(page)).title, FORM_TEXT.thankYouTitle);
   const added = shared.site.rows().slice(stored);
-  assert.deepEqual(added.map((r) => [r.verdict, r.verdict_reasons, r.sms_status, r.email_status]), [['spam', 'honeypot', null, null]]);
+  assert.deepEqual(
+    added.map((r) => [r.verdict, r.verdict_reasons, r.sms_status, r.email_status]),
+    [['spam', 'honeypot', null, null]],
+  );
   assert.equal(shared.site.twilio.messages.length, sms);
   await context.close();
 });

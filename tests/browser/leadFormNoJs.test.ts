@@ -16,11 +16,16 @@ import { fieldValues, fillLead, openHome, sampleLead, sharedBrowserAndSite, type
 const shared = sharedBrowserAndSite();
 
 async function postWithoutScripts(values: LeadValues, javaScriptEnabled = false): Promise<Page> {
-  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { javaScriptEnabled });
+  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, {
+    javaScriptEnabled,
+  });
   // With scripts on, keep the form bundle away so the form stays plain HTML.
   if (javaScriptEnabled) await page.route(/\/assets\/lead-form-[A-Z0-9]+\.js$/, (route) => route.abort('failed'));
   await fillLead(page, values);
-  await Promise.all([page.waitForURL(`**${LEAD_PATH}`), page.getByRole('button', { name: FORM_TEXT.submitIdle }).click()]);
+  await Promise.all([
+    page.waitForURL(`**${LEAD_PATH}`),
+    page.getByRole('button', { name: FORM_TEXT.submitIdle }).click(),
+  ]);
   return page;
 }
 
@@ -56,20 +61,29 @@ test("failure: the server's error, then the form again with every typed value ke
   const stored = shared.site.rows().length;
   const page = await postWithoutScripts(lead);
   assert.equal(await text(page, 'h1'), FORM_TEXT.errorTitle);
-  assert.equal(await text(page, '.lead-result-message'), 'Name must be at most 200 characters.', "the server's own error text");
+  assert.equal(
+    await text(page, '.lead-result-message'),
+    'Name must be at most 200 characters.',
+    "the server's own error text",
+  );
   assert.deepEqual(await fieldValues(page), lead, 'typed values kept (and escaped: the markup came back as text)');
   assert.equal(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href'), '/');
   assert.equal(shared.site.rows().length, stored, 'nothing stored');
 
   // Correct the name and send again from the answer page.
   await page.getByLabel('Name *').fill('Ada Lovelace nojs-fixed');
-  await Promise.all([page.waitForURL(`**${LEAD_PATH}`), page.getByRole('button', { name: FORM_TEXT.submitIdle }).click()]);
+  await Promise.all([
+    page.waitForURL(`**${LEAD_PATH}`),
+    page.getByRole('button', { name: FORM_TEXT.submitIdle }).click(),
+  ]);
   assert.equal(await text(page, 'h1'), FORM_TEXT.thankYouTitle);
   await page.context().close();
 });
 
 test('native validation still guards the plain form: an empty form is not sent', async () => {
-  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { javaScriptEnabled: false });
+  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, {
+    javaScriptEnabled: false,
+  });
   const stored = shared.site.rows().length;
   await page.getByRole('button', { name: FORM_TEXT.submitIdle }).click();
   await page.waitForTimeout(300);

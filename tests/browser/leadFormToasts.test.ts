@@ -10,13 +10,23 @@ import type { Page } from 'playwright-core';
 import { runAxe } from '../support/browser';
 import { LEAD_PATH } from '../support/leadSite';
 import { FORM_TEXT } from '../support/visitorText';
-import { fillLead, hydrateForm, openHome, sampleLead, sharedBrowserAndSite, submitButton, theToast } from './leadFormHelpers';
+import {
+  fillLead,
+  hydrateForm,
+  openHome,
+  sampleLead,
+  sharedBrowserAndSite,
+  submitButton,
+  theToast,
+} from './leadFormHelpers';
 
 const shared = sharedBrowserAndSite();
 let serial = 0;
 
 async function pageWithToast(outcome: 'success' | 'error' = 'success', width = 1280): Promise<Page> {
-  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { width });
+  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, {
+    width,
+  });
   await hydrateForm(page);
   if (outcome === 'error') await page.route(`**${LEAD_PATH}`, (route) => route.abort('connectionrefused'));
   await fillLead(page, sampleLead(`toast-${(serial += 1)}`));
@@ -28,7 +38,10 @@ async function pageWithToast(outcome: 'success' | 'error' = 'success', width = 1
 test('the live region is in the server HTML, empty, and each toast is announced inside it', async () => {
   const html = await (await fetch(`${shared.site.url}/`)).text();
   const island = html.slice(html.indexOf('id="lead-form-island"'));
-  assert.match(island, /<div class="toast-viewport" aria-live="polite"[^>]*><ol class="toast-list" aria-label="Notifications"><\/ol><\/div>/);
+  assert.match(
+    island,
+    /<div class="toast-viewport" aria-live="polite"[^>]*><ol class="toast-list" aria-label="Notifications"><\/ol><\/div>/,
+  );
 
   const page = await pageWithToast('success');
   const inRegion = await page.evaluate(() => {
@@ -76,8 +89,14 @@ test('a toast stays while the pointer rests on it, and leaves once the pointer m
 test('error toasts are destructive (red ground, white text); success toasts are not', async () => {
   const error = await pageWithToast('error');
   const toast = await theToast(error);
-  assert.deepEqual(toast, { title: FORM_TEXT.errorTitle, description: FORM_TEXT.transportError, variant: 'destructive' });
-  const colours = await error.locator('.toast').evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+  assert.deepEqual(toast, {
+    title: FORM_TEXT.errorTitle,
+    description: FORM_TEXT.transportError,
+    variant: 'destructive',
+  });
+  const colours = await error
+    .locator('.toast')
+    .evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
   assert.deepEqual(colours, ['rgb(180, 35, 24)', 'rgb(255, 255, 255)']);
   assert.equal(await error.locator('[style]').count(), 0, 'no inline style anywhere: the CSP forbids them');
   await error.context().close();
@@ -87,7 +106,12 @@ test('error toasts are destructive (red ground, white text); success toasts are 
   await success.context().close();
 });
 
-for (const [outcome, width] of [['success', 360], ['error', 360], ['success', 1440], ['error', 1440]] as const) {
+for (const [outcome, width] of [
+  ['success', 360],
+  ['error', 360],
+  ['success', 1440],
+  ['error', 1440],
+] as const) {
   test(`axe-core finds no violation with a ${outcome} toast visible at ${width} px, and nothing scrolls sideways`, async () => {
     const page = await pageWithToast(outcome, width);
     const violations = await runAxe(page);

@@ -41,18 +41,28 @@ for (const width of [375, 1440]) {
       });
       await page.waitForLoadState('networkidle');
 
-      const scroll = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-      assert.ok(scroll.scrollWidth <= scroll.clientWidth, `no horizontal scroll (${scroll.scrollWidth} > ${scroll.clientWidth})`);
+      const scroll = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      assert.ok(
+        scroll.scrollWidth <= scroll.clientWidth,
+        `no horizontal scroll (${scroll.scrollWidth} > ${scroll.clientWidth})`,
+      );
 
       const heroHeight = await page.locator('.hero-visual').evaluate((el) => el.getBoundingClientRect().height);
       assert.equal(heroHeight, 600, 'hero image area is 600 px tall');
 
       await page.locator('#interview img').scrollIntoViewIfNeeded();
       await assert.doesNotReject(
-        page.waitForFunction(() => {
-          const img = document.querySelector<HTMLImageElement>('#interview img');
-          return img !== null && img.complete && img.naturalWidth > 0;
-        }, undefined, { timeout: 5000 }),
+        page.waitForFunction(
+          () => {
+            const img = document.querySelector<HTMLImageElement>('#interview img');
+            return img !== null && img.complete && img.naturalWidth > 0;
+          },
+          undefined,
+          { timeout: 5000 },
+        ),
         'the video thumbnail loads',
       );
 
@@ -71,7 +81,10 @@ describe('keyboard users', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${server.url}/`);
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => ({ text: document.activeElement?.textContent, href: document.activeElement?.getAttribute('href') }));
+    const focused = await page.evaluate(() => ({
+      text: document.activeElement?.textContent,
+      href: document.activeElement?.getAttribute('href'),
+    }));
     assert.deepEqual(focused, { text: 'Skip to main content', href: '#main' });
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     assert.equal(outline, 'solid', 'focus is visible');
@@ -88,7 +101,10 @@ describe('not-found page in the browser', () => {
     await page.waitForFunction(() => document.readyState === 'complete');
     await assert.doesNotReject(page.getByRole('heading', { name: '404' }).waitFor());
     assert.ok(await page.getByText('Oops! Page not found').isVisible());
-    assert.ok(messages.some((m) => m.text.includes('/no/such/page')), `path logged: ${JSON.stringify(messages)}`);
+    assert.ok(
+      messages.some((m) => m.text.includes('/no/such/page')),
+      `path logged: ${JSON.stringify(messages)}`,
+    );
     assert.deepEqual(await runAxe(page), []);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${server.url}/`);

@@ -20,12 +20,24 @@ import type { BrowserContext, Page, Route, Worker } from 'playwright-core';
 import { LEAD_CHALLENGE_ENDPOINT, LEAD_ENDPOINT } from '../../src/contract';
 import { assetsDir } from '../../src/paths';
 import { collectConsole, routeThumbnail } from '../support/browser';
-import { fillLead, gate, hydrateForm, problems, sampleLead, sharedBrowserAndSite, submitButton, theToast } from './leadFormHelpers';
+import {
+  fillLead,
+  gate,
+  hydrateForm,
+  problems,
+  sampleLead,
+  sharedBrowserAndSite,
+  submitButton,
+  theToast,
+} from './leadFormHelpers';
 
 const SECRET = 'proof-of-work-test-signature-secret';
 const KEY_SECRET = 'proof-of-work-test-key-signature-secret';
 const SUCCESS_BODY = '{"success":true,"notificationResult":true}';
-const THANK_YOU = { title: 'Thank you for your interest!', description: "I'll get back to you within 24 hours to schedule your free setup call." };
+const THANK_YOU = {
+  title: 'Thank you for your interest!',
+  description: "I'll get back to you within 24 hours to schedule your free setup call.",
+};
 
 // Grading on: only then does the page hand the form its proof-of-work worker.
 const shared = sharedBrowserAndSite({ env: { LEAD_VERIFICATION: 'proof' } });
@@ -72,14 +84,24 @@ afterEach(async () => {
  * Opens the home page (or `path`) with the challenge endpoint answered as `answer` says and lead
  * POSTs caught. `holdLoad`: an image added to the page keeps its load event back until released.
  */
-async function visit(options: { path?: string; referer?: string; answer?: ChallengeAnswer; holdLoad?: Promise<void>; waitUntil?: 'load' | 'domcontentloaded' } = {}): Promise<Visit> {
+async function visit(
+  options: {
+    path?: string;
+    referer?: string;
+    answer?: ChallengeAnswer;
+    holdLoad?: Promise<void>;
+    waitUntil?: 'load' | 'domcontentloaded';
+  } = {},
+): Promise<Visit> {
   const context = await shared.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const v: Visit = { context, page, console: collectConsole(page), events: [], challenges: [], leads: [], workers: [] };
   visits.push(v);
   await routeThumbnail(page, shared.site.config.owner.videoThumbnailUrl);
   page.on('request', (r) => v.events.push(new URL(r.url()).pathname));
-  page.on('worker', (worker) => v.workers.push({ worker, closed: new Promise((resolve) => worker.on('close', () => resolve())) }));
+  page.on('worker', (worker) =>
+    v.workers.push({ worker, closed: new Promise((resolve) => worker.on('close', () => resolve())) }),
+  );
 
   const answer = options.answer ?? { counter: 5_000 };
   await page.route(
@@ -88,11 +110,17 @@ async function visit(options: { path?: string; referer?: string; answer?: Challe
       const entry: Visit['challenges'][number] = { readyState: await page.evaluate(() => document.readyState) };
       v.challenges.push(entry);
       if ('hold' in answer) await answer.hold;
-      if ('status' in answer) return route.fulfill({ status: answer.status, contentType: 'application/json', body: '{"error":"staged"}' });
+      if ('status' in answer)
+        return route.fulfill({ status: answer.status, contentType: 'application/json', body: '{"error":"staged"}' });
       entry.challenge = await makeChallenge(answer.counter);
       // A challenge held to the end of its test may find the page closed: nothing to answer then.
       await route
-        .fulfill({ status: 200, contentType: 'application/json', headers: { 'Cache-Control': 'no-store' }, body: JSON.stringify(entry.challenge) })
+        .fulfill({
+          status: 200,
+          contentType: 'application/json',
+          headers: { 'Cache-Control': 'no-store' },
+          body: JSON.stringify(entry.challenge),
+        })
         .catch((error: unknown) => {
           if (!page.isClosed()) throw error;
         });
@@ -114,7 +142,10 @@ async function visit(options: { path?: string; referer?: string; answer?: Challe
         const response = await route.fetch();
         const headers = { ...response.headers() };
         for (const name of ['content-encoding', 'content-length', 'etag']) delete headers[name];
-        const html = (await response.text()).replace('</body>', '<img src="/__hold-load.svg" alt="" width="1" height="1"></body>');
+        const html = (await response.text()).replace(
+          '</body>',
+          '<img src="/__hold-load.svg" alt="" width="1" height="1"></body>',
+        );
         await route.fulfill({ status: response.status(), headers, body: html });
       },
     );
@@ -122,11 +153,18 @@ async function visit(options: { path?: string; referer?: string; answer?: Challe
       (url) => url.pathname === '/__hold-load.svg',
       async (route: Route) => {
         await held;
-        await route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>' });
+        await route.fulfill({
+          status: 200,
+          contentType: 'image/svg+xml',
+          body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
+        });
       },
     );
   }
-  await page.goto(`${shared.site.url}${options.path ?? '/'}`, { waitUntil: options.waitUntil ?? 'load', referer: options.referer });
+  await page.goto(`${shared.site.url}${options.path ?? '/'}`, {
+    waitUntil: options.waitUntil ?? 'load',
+    referer: options.referer,
+  });
   return v;
 }
 
@@ -141,7 +179,10 @@ async function workerDone(v: Visit, n: number): Promise<Worker> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const { worker, closed } = v.workers[n]!;
-  await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error(`worker ${n + 1} still running after 15 s`)), 15_000))]);
+  await Promise.race([
+    closed,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`worker ${n + 1} still running after 15 s`)), 15_000)),
+  ]);
   return worker;
 }
 
@@ -158,7 +199,10 @@ async function submitLead(v: Visit, tag: string): Promise<Record<string, unknown
 }
 
 /** The `altcha` value decoded: ALTCHA's payload, base64 of JSON { challenge, solution }. */
-function decodeProof(value: unknown): { challenge: Challenge; solution: { counter: number; derivedKey: string; time?: number } } {
+function decodeProof(value: unknown): {
+  challenge: Challenge;
+  solution: { counter: number; derivedKey: string; time?: number };
+} {
   assert.equal(typeof value, 'string', 'the lead carries an altcha value');
   const decoded = JSON.parse(Buffer.from(value as string, 'base64').toString('utf8')) as Record<string, unknown>;
   assert.deepEqual(Object.keys(decoded).sort(), ['challenge', 'solution']);
@@ -166,7 +210,12 @@ function decodeProof(value: unknown): { challenge: Challenge; solution: { counte
 }
 
 async function assertVerifies(proof: ReturnType<typeof decodeProof>): Promise<void> {
-  const result = await verifySolution({ ...proof, deriveKey, hmacSignatureSecret: SECRET, hmacKeySignatureSecret: KEY_SECRET });
+  const result = await verifySolution({
+    ...proof,
+    deriveKey,
+    hmacSignatureSecret: SECRET,
+    hmacKeySignatureSecret: KEY_SECRET,
+  });
   assert.equal(result.verified, true, `verifySolution: ${JSON.stringify(result)}`);
   // And without the key signature: the derived key is re-derived from the counter.
   const slow = await verifySolution({ ...proof, deriveKey, hmacSignatureSecret: SECRET });
@@ -180,7 +229,11 @@ test('no challenge is fetched before the page is complete, even with the form hy
   await v.page.evaluate(() => document.getElementById('lead-name')?.focus({ preventScroll: true }));
   await v.page.locator('#lead-form-island[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 10_000 });
   await v.page.waitForTimeout(700);
-  assert.notEqual(await v.page.evaluate(() => document.readyState), 'complete', 'the held image keeps the page incomplete');
+  assert.notEqual(
+    await v.page.evaluate(() => document.readyState),
+    'complete',
+    'the held image keeps the page incomplete',
+  );
   assert.equal(challengeRequests(v), 0, `no challenge while the page loads: ${v.events.join(', ')}`);
   assert.equal(v.workers.length, 0, 'no worker while the page loads');
 
@@ -196,7 +249,9 @@ test('no challenge is fetched before the page is complete, even with the form hy
     return { loadEventStart: navigation?.loadEventStart, fetchStart: fetched?.startTime };
   }, LEAD_CHALLENGE_ENDPOINT);
   assert.ok(
-    timing.loadEventStart !== undefined && timing.fetchStart !== undefined && timing.fetchStart >= timing.loadEventStart,
+    timing.loadEventStart !== undefined &&
+      timing.fetchStart !== undefined &&
+      timing.fetchStart >= timing.loadEventStart,
     `challenge fetch started at ${timing.fetchStart} ms, the load event at ${timing.loadEventStart} ms`,
   );
 });
@@ -207,12 +262,17 @@ test('a visitor who never comes near the form causes no challenge and no worker'
   await v.page.waitForTimeout(1_000);
   assert.equal(challengeRequests(v), 0, `requests: ${v.events.join(', ')}`);
   assert.equal(v.workers.length, 0);
-  assert.ok(!v.events.some((path) => path.includes('lead-form') || path.includes('proof-worker')), `requests: ${v.events.join(', ')}`);
+  assert.ok(
+    !v.events.some((path) => path.includes('lead-form') || path.includes('proof-worker')),
+    `requests: ${v.events.join(', ')}`,
+  );
 });
 
 test('once the island loads, one challenge is fetched and solved, and the lead carries a solution that verifies', async () => {
   const v = await visit();
-  const manifest = JSON.parse(readFileSync(join(assetsDir, 'manifest.json'), 'utf8')) as { entries: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(assetsDir, 'manifest.json'), 'utf8')) as {
+    entries: Record<string, string>;
+  };
   const workerFile = manifest.entries['proof-worker.js'];
   assert.ok(workerFile, 'the manifest lists proof-worker.js');
   assert.equal(await v.page.locator('#lead-form-island').getAttribute('data-proof-worker'), `/assets/${workerFile}`);
@@ -266,7 +326,9 @@ test('the solve runs in the proof worker and the main thread stays free meanwhil
   release.release();
   const worker = await workerDone(v, 0);
   assert.ok(isProofWorker(worker.url()), `the solve ran in the proof worker: ${worker.url()}`);
-  const main = (await v.page.evaluate('({ longTasks: window.longTasks, maxLateness: window.maxLateness, beats: window.beats })')) as {
+  const main = (await v.page.evaluate(
+    '({ longTasks: window.longTasks, maxLateness: window.maxLateness, beats: window.beats })',
+  )) as {
     longTasks: number[];
     maxLateness: number;
     beats: number;
@@ -274,10 +336,19 @@ test('the solve runs in the proof worker and the main thread stays free meanwhil
 
   const proof = decodeProof((await submitLead(v, 'responsive')).altcha);
   await assertVerifies(proof);
-  assert.ok((proof.solution.time ?? 0) >= 400, `the solve took real time (${proof.solution.time} ms), so the check covered it`);
+  assert.ok(
+    (proof.solution.time ?? 0) >= 400,
+    `the solve took real time (${proof.solution.time} ms), so the check covered it`,
+  );
   // Bounds well under the solve's own length, with room for a machine busy with other test files.
-  assert.ok(main.longTasks.every((d) => d < 400), `main-thread long tasks while solving: ${main.longTasks.map((d) => d.toFixed(0)).join(', ')} ms`);
-  assert.ok(main.maxLateness < 400, `a 20 ms timer ran up to ${main.maxLateness.toFixed(0)} ms late while solving (${main.beats} beats)`);
+  assert.ok(
+    main.longTasks.every((d) => d < 400),
+    `main-thread long tasks while solving: ${main.longTasks.map((d) => d.toFixed(0)).join(', ')} ms`,
+  );
+  assert.ok(
+    main.maxLateness < 400,
+    `a 20 ms timer ran up to ${main.maxLateness.toFixed(0)} ms late while solving (${main.beats} beats)`,
+  );
 });
 
 test('each submission gets a fresh challenge: the second lead carries a different one', async () => {
@@ -306,10 +377,17 @@ test('when the challenge endpoint answers 500, the lead is posted without altcha
   assert.equal((await answered).status(), 500);
   assert.equal(challengeRequests(v), 1);
   const lead = await submitLead(v, 'no-proof');
-  assert.deepEqual(lead, { name: 'Ada Lovelace no-proof', company: 'Analytical Engines no-proof', email: 'ada.no-proof@example.com' });
+  assert.deepEqual(lead, {
+    name: 'Ada Lovelace no-proof',
+    company: 'Analytical Engines no-proof',
+    email: 'ada.no-proof@example.com',
+  });
   assert.deepEqual(await theToast(v.page), { ...THANK_YOU, variant: 'success' });
   // The staged 500 is logged by the browser as a failed resource; nothing else may be.
-  assert.deepEqual(problems(v.console).filter((m) => !/Failed to load resource/.test(m.text)), []);
+  assert.deepEqual(
+    problems(v.console).filter((m) => !/Failed to load resource/.test(m.text)),
+    [],
+  );
 });
 
 test('a challenge still unsolved holds the lead back at most about 1.5 s, then it goes without altcha', async () => {
@@ -341,11 +419,16 @@ test('the UTM parameters and the referrer travel with the lead; nothing is writt
   assert.equal(lead.utm_source, 'linkedin');
   assert.equal(lead.utm_campaign, 'q1');
   assert.equal(lead.referrer, 'https://news.example.org/post/1');
-  for (const absent of ['utm_medium', 'utm_term', 'utm_content']) assert.ok(!(absent in lead), `${absent} is left out when empty`);
+  for (const absent of ['utm_medium', 'utm_term', 'utm_content'])
+    assert.ok(!(absent in lead), `${absent} is left out when empty`);
   assert.deepEqual(await theToast(v.page), { ...THANK_YOU, variant: 'success' });
 
   assert.deepEqual(await v.context.cookies(), [], 'no cookie');
-  const stored = await v.page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookie: document.cookie }));
+  const stored = await v.page.evaluate(() => ({
+    local: localStorage.length,
+    session: sessionStorage.length,
+    cookie: document.cookie,
+  }));
   assert.deepEqual(stored, { local: 0, session: 0, cookie: '' }, 'no storage');
 });
 
@@ -356,5 +439,6 @@ test('source values are cut to 100 characters; without a referrer or UTM paramet
   const lead = await submitLead(v, 'cut');
   assert.equal(lead.utm_content, 'a'.repeat(100));
   assert.equal(lead.utm_medium, 'email');
-  for (const absent of ['utm_source', 'utm_campaign', 'utm_term', 'referrer']) assert.ok(!(absent in lead), `${absent} is left out`);
+  for (const absent of ['utm_source', 'utm_campaign', 'utm_term', 'referrer'])
+    assert.ok(!(absent in lead), `${absent} is left out`);
 });

@@ -19,7 +19,8 @@ const HEADER =
   '"sms_status","sms_attempts","sms_last_error","sms_provider_message_id","sms_sent_at",' +
   '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at"';
 
-const SOURCE = '"utm_source=linkedin, utm_campaign=q1; referrer news.example.org","linkedin","","q1","","","news.example.org"';
+const SOURCE =
+  '"utm_source=linkedin, utm_campaign=q1; referrer news.example.org","linkedin","","q1","","","news.example.org"';
 const MARKS = '"contacted 2026-03-04T09:00:00.000Z (link)"';
 const ALERTS = '"sent","1","","SM1","2026-03-04T05:06:08.000Z","failed","10","SMTP 550: mailbox unavailable","",""';
 
@@ -34,7 +35,18 @@ const nameCell = (name: string) => {
 
 describe('toCsv', () => {
   it('writes a header and one CRLF-terminated line per lead: status, verdict, source, marks, each channel; no internal columns', () => {
-    const grace = { id: 2, name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com', status: 'new', marks: [], sms_status: 'pending', sms_attempts: 0, sms_provider_message_id: null, sms_sent_at: null };
+    const grace = {
+      id: 2,
+      name: 'Grace Hopper',
+      company: 'Navy',
+      email: 'grace@example.com',
+      status: 'new',
+      marks: [],
+      sms_status: 'pending',
+      sms_attempts: 0,
+      sms_provider_message_id: null,
+      sms_sent_at: null,
+    };
     const twoMarks = [
       { status: 'contacted', marked_at: '2026-03-04T09:00:00.000Z', via: 'link' },
       { status: 'won', marked_at: '2026-03-05T10:00:00.000Z', via: 'cli' },
@@ -52,10 +64,12 @@ describe('toCsv', () => {
   });
 
   it('has a group of columns for every channel it is given, in order', () => {
-    assert.ok(toCsv([], exportColumns(['sms', 'email', 'pager'])).endsWith(
-      '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at",' +
-      '"pager_status","pager_attempts","pager_last_error","pager_provider_message_id","pager_sent_at"\r\n',
-    ));
+    assert.ok(
+      toCsv([], exportColumns(['sms', 'email', 'pager'])).endsWith(
+        '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at",' +
+          '"pager_status","pager_attempts","pager_last_error","pager_provider_message_id","pager_sent_at"\r\n',
+      ),
+    );
   });
 
   it('writes missing values as empty cells', () => {

@@ -60,7 +60,10 @@ describe('toJson', () => {
   });
 
   it('keeps values as typed, with no spreadsheet neutralisation', () => {
-    const [lead] = JSON.parse(toJson([leadRow({ name: '=1+1', company: 'A, B\nC' })], columns)) as Record<string, unknown>[];
+    const [lead] = JSON.parse(toJson([leadRow({ name: '=1+1', company: 'A, B\nC' })], columns)) as Record<
+      string,
+      unknown
+    >[];
     assert.equal(lead?.name, '=1+1');
     assert.equal(lead?.company, 'A, B\nC');
   });

@@ -22,10 +22,15 @@ const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, {
 /** Stores a lead as the server would: SMS pending, e-mail not configured. */
 function insertLead(db: Database.Database, createdAt: string, name: string, company: string, email: string): number {
   const id = Number(
-    db.prepare('INSERT INTO leads (created_at, name, company, email, user_agent, ip_hash, dedupe_key) VALUES (?, ?, ?, ?, ?, NULL, ?)')
+    db
+      .prepare(
+        'INSERT INTO leads (created_at, name, company, email, user_agent, ip_hash, dedupe_key) VALUES (?, ?, ?, ?, ?, NULL, ?)',
+      )
       .run(createdAt, name, company, email, 'test', `${name}|${company}|${email}`).lastInsertRowid,
   );
-  db.prepare("INSERT INTO alerts (lead_id, channel, status, next_attempt_at) VALUES (?, 'sms', 'pending', ?), (?, 'email', 'skipped', NULL)").run(id, createdAt, id);
+  db.prepare(
+    "INSERT INTO alerts (lead_id, channel, status, next_attempt_at) VALUES (?, 'sms', 'pending', ?), (?, 'email', 'skipped', NULL)",
+  ).run(id, createdAt, id);
   return id;
 }
 
@@ -41,10 +46,12 @@ function seededDatabase(): string {
   insertLead(db, '2026-01-10T09:00:00.000Z', 'Ana Souza', 'Loja, "Azul" Ltda', 'ana@example.com');
   insertLead(db, '2026-02-15T10:30:00.000Z', '=HYPERLINK("http://evil")', 'Formula Inc', 'f@example.com');
   assert.equal(insertLead(db, '2026-03-01T12:00:00.000Z', 'Ravi Kumar', 'Kumar Labs', 'ravi@example.com'), FAILED_ID);
-  db.prepare("UPDATE alerts SET status = 'sent', attempts = 1, provider_message_id = 'SM' || lead_id, sent_at = ? WHERE channel = 'sms' AND lead_id IN (1, 2)")
-    .run('2026-03-01T12:00:01.000Z');
-  db.prepare("UPDATE alerts SET status = 'failed', attempts = 10, last_error = 'Twilio answered 401', next_attempt_at = NULL WHERE channel = 'sms' AND lead_id = ?")
-    .run(FAILED_ID);
+  db.prepare(
+    "UPDATE alerts SET status = 'sent', attempts = 1, provider_message_id = 'SM' || lead_id, sent_at = ? WHERE channel = 'sms' AND lead_id IN (1, 2)",
+  ).run('2026-03-01T12:00:01.000Z');
+  db.prepare(
+    "UPDATE alerts SET status = 'failed', attempts = 10, last_error = 'Twilio answered 401', next_attempt_at = NULL WHERE channel = 'sms' AND lead_id = ?",
+  ).run(FAILED_ID);
   db.close();
   return path;
 }
@@ -79,7 +86,10 @@ describe('leads CLI', () => {
     const all = await cli(['export', '--format', 'json']);
     assert.equal(all.code, 0, all.stderr);
     const rows = JSON.parse(all.stdout) as { name: string; company: string; sms_status: string }[];
-    assert.deepEqual(rows.map((r) => r.name), ['Ana Souza', '=HYPERLINK("http://evil")', 'Ravi Kumar']);
+    assert.deepEqual(
+      rows.map((r) => r.name),
+      ['Ana Souza', '=HYPERLINK("http://evil")', 'Ravi Kumar'],
+    );
     assert.equal(rows[0]!.company, 'Loja, "Azul" Ltda');
     const since = JSON.parse((await cli(['export', '--format', 'json', '--since', '2026-02-01'])).stdout) as unknown[];
     assert.equal(since.length, 2);

@@ -21,8 +21,10 @@ import { tempDir } from '../support/tempDirs';
 import { waitFor } from '../support/waitFor';
 
 const ADDRESS = 'erase.me.please@subject.example';
-const holds = (path: string, text: string) => existsSync(path) && readFileSync(path).includes(Buffer.from(text.toLowerCase()));
-const holdsAnyCase = (path: string) => existsSync(path) && readFileSync(path).toString('latin1').toLowerCase().includes(ADDRESS);
+const holds = (path: string, text: string) =>
+  existsSync(path) && readFileSync(path).includes(Buffer.from(text.toLowerCase()));
+const holdsAnyCase = (path: string) =>
+  existsSync(path) && readFileSync(path).toString('latin1').toLowerCase().includes(ADDRESS);
 
 describe('a subject access request and an erasure', () => {
   let twilio: FakeTwilio;
@@ -37,8 +39,17 @@ describe('a subject access request and an erasure', () => {
     env = { ...alertEnv(twilio, smtp), LEAD_RATE_LIMIT: '100' };
     server = await startServer({ dataDir, env });
     const referer = `${server.url}/?utm_source=linkedin&utm_campaign=q1`;
-    await postLead(server.url, { name: 'Erin Subject', company: 'Subject Ltd', email: ADDRESS, referrer: 'https://news.example.org/a' });
-    await postLead(server.url, { name: 'Erin S.', company: 'Subject Ltd', email: ADDRESS.toUpperCase() }, { headers: { Referer: referer } });
+    await postLead(server.url, {
+      name: 'Erin Subject',
+      company: 'Subject Ltd',
+      email: ADDRESS,
+      referrer: 'https://news.example.org/a',
+    });
+    await postLead(
+      server.url,
+      { name: 'Erin S.', company: 'Subject Ltd', email: ADDRESS.toUpperCase() },
+      { headers: { Referer: referer } },
+    );
     await postLead(server.url, { name: 'Someone Else', company: 'Other', email: 'other@example.com' });
     await waitFor(() => smtp.messages.length === 3, 5000, 'the alerts');
     assert.equal((await runCli(['mark', '1', 'contacted'], { ...env, DATABASE_PATH: databasePath })).code, 0);
@@ -49,17 +60,33 @@ describe('a subject access request and an erasure', () => {
   });
 
   it('exports everything stored about the person, any case of the address, as JSON', async () => {
-    const { code, stdout, stderr } = await runCli(['export', '--email', ADDRESS], { ...env, DATABASE_PATH: databasePath });
+    const { code, stdout, stderr } = await runCli(['export', '--email', ADDRESS], {
+      ...env,
+      DATABASE_PATH: databasePath,
+    });
     assert.equal(code, 0, stderr);
     const data = JSON.parse(stdout) as { email: string; leads: Record<string, unknown>[] };
     assert.equal(data.email, ADDRESS);
-    assert.deepEqual(data.leads.map((l) => [l.id, l.name, l.email, l.status, l.utm_source, l.utm_campaign, l.referrer]), [
-      [1, 'Erin Subject', ADDRESS, 'contacted', null, null, 'news.example.org'],
-      [2, 'Erin S.', ADDRESS.toUpperCase(), 'new', 'linkedin', 'q1', 'direct'], // the campaign of the page in its Referer
-    ]);
-    const first = data.leads[0] as { alerts: { channel: string; status: string }[]; marks: { status: string; via: string }[]; user_agent: unknown; ip_hash: unknown; verdict: string; source: string };
+    assert.deepEqual(
+      data.leads.map((l) => [l.id, l.name, l.email, l.status, l.utm_source, l.utm_campaign, l.referrer]),
+      [
+        [1, 'Erin Subject', ADDRESS, 'contacted', null, null, 'news.example.org'],
+        [2, 'Erin S.', ADDRESS.toUpperCase(), 'new', 'linkedin', 'q1', 'direct'], // the campaign of the page in its Referer
+      ],
+    );
+    const first = data.leads[0] as {
+      alerts: { channel: string; status: string }[];
+      marks: { status: string; via: string }[];
+      user_agent: unknown;
+      ip_hash: unknown;
+      verdict: string;
+      source: string;
+    };
     assert.deepEqual(first.alerts.map((a) => a.channel).sort(), ['email', 'reminder-email', 'reminder-sms', 'sms']);
-    assert.deepEqual(first.marks.map((m) => [m.status, m.via]), [['contacted', 'cli']]);
+    assert.deepEqual(
+      first.marks.map((m) => [m.status, m.via]),
+      [['contacted', 'cli']],
+    );
     assert.equal(first.source, 'news.example.org');
     for (const field of ['user_agent', 'ip_hash', 'verdict', 'created_at', 'company']) assert.ok(field in first, field);
     assert.ok(!stdout.includes('other@example.com'), 'nobody else');
@@ -67,15 +94,26 @@ describe('a subject access request and an erasure', () => {
 
   it('erases the person for good, while the server runs: no byte of the address left in the file or its log', async () => {
     assert.ok(holdsAnyCase(databasePath) || holdsAnyCase(`${databasePath}-wal`), 'the address is there before');
-    const { code, stdout, stderr } = await runCli(['erase', '--email', ADDRESS], { ...env, DATABASE_PATH: databasePath, LOG_LEVEL: 'info' });
+    const { code, stdout, stderr } = await runCli(['erase', '--email', ADDRESS], {
+      ...env,
+      DATABASE_PATH: databasePath,
+      LOG_LEVEL: 'info',
+    });
     assert.equal(code, 0, stderr);
     assert.equal(stdout, 'erased 2 leads, 8 alerts and 1 marks of that address\n');
     const log = JSON.parse(stderr.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
     assert.deepEqual([log.msg, log.leads, log.alerts, log.marks], ["erased a person's leads on request", 2, 8, 1]);
-    assert.ok(!stderr.toLowerCase().includes(ADDRESS) && !stdout.toLowerCase().includes(ADDRESS), 'the address is not logged');
+    assert.ok(
+      !stderr.toLowerCase().includes(ADDRESS) && !stdout.toLowerCase().includes(ADDRESS),
+      'the address is not logged',
+    );
 
-    for (const file of [databasePath, `${databasePath}-wal`]) assert.equal(holdsAnyCase(file), false, `${file} holds no trace of the address`);
-    assert.ok(holds(databasePath, 'other@example.com') || holds(`${databasePath}-wal`, 'other@example.com'), 'the other lead is kept');
+    for (const file of [databasePath, `${databasePath}-wal`])
+      assert.equal(holdsAnyCase(file), false, `${file} holds no trace of the address`);
+    assert.ok(
+      holds(databasePath, 'other@example.com') || holds(`${databasePath}-wal`, 'other@example.com'),
+      'the other lead is kept',
+    );
     // The running server goes on as before.
     assert.equal((await postLead(server.url, { name: 'Next', company: 'Co', email: 'next@example.com' })).status, 200);
     assert.equal(holdsAnyCase(`${databasePath}-wal`), false);
@@ -89,7 +127,10 @@ describe('a subject access request and an erasure', () => {
       assert.equal(code, 1);
       assert.match(stderr, /--email needs an e-mail address/);
     }
-    assert.match((await runCli(['export', '--email', ADDRESS, '--format', 'csv'], { DATABASE_PATH: databasePath })).stderr, /export --email writes JSON only/);
+    assert.match(
+      (await runCli(['export', '--email', ADDRESS, '--format', 'csv'], { DATABASE_PATH: databasePath })).stderr,
+      /export --email writes JSON only/,
+    );
   });
 });
 
@@ -98,11 +139,19 @@ describe('retention', () => {
 
   it('deletes exactly the leads older than LEAD_RETENTION_DAYS, and spam after SPAM_RETENTION_DAYS, with their alerts', async () => {
     let offset = 0;
-    const s = await site({ env: { LEAD_RETENTION_DAYS: '30', SPAM_RETENTION_DAYS: '7', LEAD_MAX_PER_EMAIL_PER_DAY: '100' }, now: () => Date.now() + offset });
+    const s = await site({
+      env: { LEAD_RETENTION_DAYS: '30', SPAM_RETENTION_DAYS: '7', LEAD_MAX_PER_EMAIL_PER_DAY: '100' },
+      now: () => Date.now() + offset,
+    });
     const day = 86_400_000;
     const post = async (name: string, ageDays: number, spam = false) => {
       offset = -ageDays * day;
-      await s.post({ name, company: 'Co', email: `${name.toLowerCase().replace(/\s/g, '')}@example.com`, ...(spam ? { website: 'x' } : {}) });
+      await s.post({
+        name,
+        company: 'Co',
+        email: `${name.toLowerCase().replace(/\s/g, '')}@example.com`,
+        ...(spam ? { website: 'x' } : {}),
+      });
     };
     await post('Old lead', 31);
     await post('Month lead', 29);
@@ -113,7 +162,10 @@ describe('retention', () => {
     const kept = () => s.rows().map((r) => r.name);
     assert.deepEqual(s.services.housekeeping.runOnce(), { spam: 1, leads: 1, proofs: 0 });
     assert.deepEqual(kept(), ['Month lead', 'Young spam', 'New lead']);
-    const orphans = s.services.db.prepare('SELECT COUNT(*) FROM alerts WHERE lead_id NOT IN (SELECT id FROM leads)').pluck().get();
+    const orphans = s.services.db
+      .prepare('SELECT COUNT(*) FROM alerts WHERE lead_id NOT IN (SELECT id FROM leads)')
+      .pluck()
+      .get();
     assert.equal(orphans, 0, 'their alerts went with them');
     assert.deepEqual(s.services.housekeeping.runOnce(), { spam: 0, leads: 0, proofs: 0 }, 'nothing more the same day');
   });
@@ -126,7 +178,9 @@ describe('retention', () => {
     s.services.housekeeping.runOnce();
     assert.equal(s.rows().length, 1);
     const page = await (await fetch(`${s.url}/`)).text();
-    assert.ok(page.includes('kept until you ask me to delete them. To see or delete them, write to hello@annavolkova.com.'));
+    assert.ok(
+      page.includes('kept until you ask me to delete them. To see or delete them, write to hello@annavolkova.com.'),
+    );
     const limited = await site({ env: { LEAD_RETENTION_DAYS: '180' } });
     assert.ok((await (await fetch(`${limited.url}/`)).text()).includes('they are deleted after 180 days'));
   });

@@ -63,10 +63,14 @@ async function startSlowTwilio(target: string): Promise<SlowTwilio> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () =>
       setTimeout(() => {
-        const upstream = request(`${target}${req.url}`, { method: req.method, headers: req.headers, agent: false }, (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        });
+        const upstream = request(
+          `${target}${req.url}`,
+          { method: req.method, headers: req.headers, agent: false },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
         upstream.on('error', () => res.destroy());
         upstream.end(Buffer.concat(chunks));
       }, slow.delayMs),
@@ -128,16 +132,31 @@ describe('leads retry alongside the running server', () => {
     const lock = new Database(databasePath);
     try {
       await twilio.setMode('fail500');
-      const leads = Array.from({ length: LEADS }, (_, i) => ({ name: name(i + 1), company: 'Acme', email: `lead${i + 1}@example.com` }));
+      const leads = Array.from({ length: LEADS }, (_, i) => ({
+        name: name(i + 1),
+        company: 'Acme',
+        email: `lead${i + 1}@example.com`,
+      }));
       const replies = await Promise.all(leads.map((lead) => postLead(server?.url ?? '', lead)));
-      assert.deepEqual(replies.map((r) => r.status), leads.map(() => 200));
-      const count = (status: string, channel = 'sms') => db.prepare('SELECT COUNT(*) FROM alerts WHERE channel = ? AND status = ?').pluck().get(channel, status) as number;
+      assert.deepEqual(
+        replies.map((r) => r.status),
+        leads.map(() => 200),
+      );
+      const count = (status: string, channel = 'sms') =>
+        db
+          .prepare('SELECT COUNT(*) FROM alerts WHERE channel = ? AND status = ?')
+          .pluck()
+          .get(channel, status) as number;
       await waitFor(() => count('failed') === 40, 10_000, 'every SMS alert to fail');
       await waitFor(() => smtp.messages.length === 40 && count('sent', 'email') === 40, 10_000, 'the e-mail alerts');
       assert.equal(twilio.messages.length, 0);
       await twilio.setMode('up');
       slow.delayMs = TWILIO_DELAY_MS;
-      const leased = () => db.prepare("SELECT COUNT(*) FROM alerts WHERE channel = 'sms' AND lease_until IS NOT NULL").pluck().get() as number;
+      const leased = () =>
+        db
+          .prepare("SELECT COUNT(*) FROM alerts WHERE channel = 'sms' AND lease_until IS NOT NULL")
+          .pluck()
+          .get() as number;
 
       let cli: ReturnType<typeof startCli>;
       let messagesBefore: number;
@@ -155,11 +174,17 @@ describe('leads retry alongside the running server', () => {
         assert.equal((await cli.done).code, 0);
         assert.ok(round < 4, 'the server claimed every alert before the race could be staged, 4 rounds in a row');
         await waitFor(() => count('sent') === 40, 10_000, 'the alerts of a round without a race');
-        db.prepare("UPDATE alerts SET status = 'failed', attempts = 1, last_error = 'HTTP 500', provider_message_id = NULL, sent_at = NULL WHERE channel = 'sms'").run();
+        db.prepare(
+          "UPDATE alerts SET status = 'failed', attempts = 1, last_error = 'HTTP 500', provider_message_id = NULL, sent_at = NULL WHERE channel = 'sms'",
+        ).run();
       }
       // Both processes have read the due alerts and wait on their first claim (their busy handler sleeps):
       // the staging this test depends on, checked rather than assumed.
-      await waitFor(() => waitsOnLock(server?.child.pid) && waitsOnLock(cli.pid), 10_000, 'the server and the CLI to wait on their claims');
+      await waitFor(
+        () => waitsOnLock(server?.child.pid) && waitsOnLock(cli.pid),
+        10_000,
+        'the server and the CLI to wait on their claims',
+      );
       await sleep(50);
       lock.exec('COMMIT');
 
@@ -177,12 +202,27 @@ describe('leads retry alongside the running server', () => {
       }
       assert.equal(messages.length, 40, `messages per lead: ${JSON.stringify([...perLead])}`);
       assert.equal(perLead.size, 40);
-      assert.deepEqual([...perLead.values()].filter((n) => n !== 1), [], 'each lead once');
+      assert.deepEqual(
+        [...perLead.values()].filter((n) => n !== 1),
+        [],
+        'each lead once',
+      );
       assert.equal(twilio.requests - requestsBefore, 40, 'no second request either');
-      const rows = db.prepare("SELECT lead_id, status, attempts, provider_message_id FROM alerts WHERE channel = 'sms' ORDER BY lead_id").all() as {
-        lead_id: number; status: string; attempts: number; provider_message_id: string;
+      const rows = db
+        .prepare(
+          "SELECT lead_id, status, attempts, provider_message_id FROM alerts WHERE channel = 'sms' ORDER BY lead_id",
+        )
+        .all() as {
+        lead_id: number;
+        status: string;
+        attempts: number;
+        provider_message_id: string;
       }[];
-      assert.deepEqual(rows.map((r) => [r.status, r.attempts]), Array.from({ length: 40 }, () => ['sent', 1]), 'one claim each');
+      assert.deepEqual(
+        rows.map((r) => [r.status, r.attempts]),
+        Array.from({ length: 40 }, () => ['sent', 1]),
+        'one claim each',
+      );
       assert.deepEqual(rows.map((r) => r.provider_message_id).sort(), messages.map((m) => m.sid).sort());
       assert.equal(smtp.messages.length, 40, 'the e-mails, sent before, were not sent again');
     } finally {

@@ -23,23 +23,40 @@ function seeded(): string {
   const db = new Database(path);
   const now = Date.now();
   const addViews = (daysAgo: number, source: string, views: number) =>
-    db.prepare('INSERT INTO page_views (day, source, views) VALUES (?, ?, ?)').run(at(now - daysAgo * DAY).slice(0, 10), source, views);
+    db
+      .prepare('INSERT INTO page_views (day, source, views) VALUES (?, ?, ?)')
+      .run(at(now - daysAgo * DAY).slice(0, 10), source, views);
   addViews(1, 'linkedin', 60);
   addViews(2, 'linkedin', 40);
   addViews(1, 'direct', 50);
   addViews(3, 'news.example.org', 20);
   addViews(40, 'linkedin', 1000);
   let n = 0;
-  const addLead = (hoursAgo: number, verdict: string, utmSource: string | null, referrer: string | null, answeredAfterHours?: number) => {
+  const addLead = (
+    hoursAgo: number,
+    verdict: string,
+    utmSource: string | null,
+    referrer: string | null,
+    answeredAfterHours?: number,
+  ) => {
     n += 1;
     const created = now - hoursAgo * HOUR;
     const id = Number(
-      db.prepare(`INSERT INTO leads (created_at, name, company, email, dedupe_key, verdict, utm_source, referrer) VALUES (?, ?, 'Co', ?, ?, ?, ?, ?)`)
+      db
+        .prepare(
+          `INSERT INTO leads (created_at, name, company, email, dedupe_key, verdict, utm_source, referrer) VALUES (?, ?, 'Co', ?, ?, ?, ?, ?)`,
+        )
         .run(at(created), `Lead ${n}`, `l${n}@example.com`, `k${n}`, verdict, utmSource, referrer).lastInsertRowid,
     );
     if (answeredAfterHours !== undefined) {
-      db.prepare("INSERT INTO lead_marks (lead_id, status, marked_at, via) VALUES (?, 'contacted', ?, 'cli')").run(id, at(created + answeredAfterHours * HOUR));
-      db.prepare("INSERT INTO lead_marks (lead_id, status, marked_at, via) VALUES (?, 'won', ?, 'cli')").run(id, at(created + (answeredAfterHours + 5) * HOUR));
+      db.prepare("INSERT INTO lead_marks (lead_id, status, marked_at, via) VALUES (?, 'contacted', ?, 'cli')").run(
+        id,
+        at(created + answeredAfterHours * HOUR),
+      );
+      db.prepare("INSERT INTO lead_marks (lead_id, status, marked_at, via) VALUES (?, 'won', ?, 'cli')").run(
+        id,
+        at(created + (answeredAfterHours + 5) * HOUR),
+      );
     }
   };
   addLead(30, 'verified', 'linkedin', 'linkedin.com', 2);
@@ -59,9 +76,20 @@ describe('leads report', () => {
     const { code, stdout, stderr } = await runCli(['report'], { DATABASE_PATH: seeded() });
     assert.equal(code, 0, stderr);
     const lines = stdout.split('\n');
-    assert.match(lines[0] ?? '', /^Views, leads and reply times per source, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(30 days\)$/);
+    assert.match(
+      lines[0] ?? '',
+      /^Views, leads and reply times per source, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(30 days\)$/,
+    );
     const cells = (line: string | undefined) => (line ?? '').trim().split(/\s{2,}/);
-    assert.deepEqual(cells(lines[2]), ['source', 'views', 'verified', 'unverified', 'spam', 'conversion', 'median_reply']);
+    assert.deepEqual(cells(lines[2]), [
+      'source',
+      'views',
+      'verified',
+      'unverified',
+      'spam',
+      'conversion',
+      'median_reply',
+    ]);
     assert.deepEqual(lines.slice(4, 9).map(cells), [
       ['linkedin', '100', '2', '1', '1', '3.0%', '4.0 h'],
       ['direct', '50', '1', '0', '0', '2.0%', '1.0 h'],
@@ -73,22 +101,45 @@ describe('leads report', () => {
 
   it('answers JSON with --format json, over the window of --days', async () => {
     const path = seeded();
-    const { code, stdout, stderr } = await runCli(['report', '--format', 'json', '--days', '2'], { DATABASE_PATH: path });
+    const { code, stdout, stderr } = await runCli(['report', '--format', 'json', '--days', '2'], {
+      DATABASE_PATH: path,
+    });
     assert.equal(code, 0, stderr);
-    const report = JSON.parse(stdout) as { days: number; sources: { source: string; views: number; leads: Record<string, number>; conversion: number | null; medianReplyHours: number | null }[]; total: { views: number } };
+    const report = JSON.parse(stdout) as {
+      days: number;
+      sources: {
+        source: string;
+        views: number;
+        leads: Record<string, number>;
+        conversion: number | null;
+        medianReplyHours: number | null;
+      }[];
+      total: { views: number };
+    };
     assert.equal(report.days, 2);
-    assert.deepEqual(report.sources.map((s) => [s.source, s.views, s.leads, s.conversion, s.medianReplyHours]), [
-      ['linkedin', 100, { verified: 2, unverified: 0, spam: 1 }, 0.02, 3],
-      ['direct', 50, { verified: 1, unverified: 0, spam: 0 }, 0.02, 1],
-    ]);
+    assert.deepEqual(
+      report.sources.map((s) => [s.source, s.views, s.leads, s.conversion, s.medianReplyHours]),
+      [
+        ['linkedin', 100, { verified: 2, unverified: 0, spam: 1 }, 0.02, 3],
+        ['direct', 50, { verified: 1, unverified: 0, spam: 0 }, 0.02, 1],
+      ],
+    );
     assert.equal(report.total.views, 150);
-    const wide = JSON.parse((await runCli(['report', '--format', 'json', '--days', '60'], { DATABASE_PATH: path })).stdout) as { total: { views: number } };
+    const wide = JSON.parse(
+      (await runCli(['report', '--format', 'json', '--days', '60'], { DATABASE_PATH: path })).stdout,
+    ) as { total: { views: number } };
     assert.equal(wide.total.views, 1170, 'the view of 40 days ago is inside 60 days');
   });
 
   it('explains a bad option', async () => {
     const path = seeded();
-    assert.match((await runCli(['report', '--days', '0'], { DATABASE_PATH: path })).stderr, /--days must be a whole number of at least 1/);
-    assert.match((await runCli(['report', '--format', 'xml'], { DATABASE_PATH: path })).stderr, /--format must be text or json/);
+    assert.match(
+      (await runCli(['report', '--days', '0'], { DATABASE_PATH: path })).stderr,
+      /--days must be a whole number of at least 1/,
+    );
+    assert.match(
+      (await runCli(['report', '--format', 'xml'], { DATABASE_PATH: path })).stderr,
+      /--format must be text or json/,
+    );
   });
 });

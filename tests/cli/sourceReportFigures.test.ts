@@ -17,7 +17,11 @@ describe('median', () => {
     assert.equal(median([7]), 7);
     assert.equal(median([30, 10, 20]), 20);
     assert.equal(median([4, 1, 3, 2]), 2.5);
-    assert.equal(median([9_000_000, 36_000_000, 10_800_000]), 10_800_000, 'not in text order, where 9000000 sorts last');
+    assert.equal(
+      median([9_000_000, 36_000_000, 10_800_000]),
+      10_800_000,
+      'not in text order, where 9000000 sorts last',
+    );
     assert.equal(median([100, 9, 10, 1000]), 55);
   });
 });
@@ -51,17 +55,52 @@ describe('buildSourceReport', () => {
     assert.deepEqual(report, {
       ...window,
       sources: [
-        { source: 'linkedin', views: 100, leads: { verified: 2, unverified: 1, spam: 1 }, conversion: 0.03, medianReplyHours: 4 },
-        { source: 'direct', views: 50, leads: { verified: 1, unverified: 0, spam: 0 }, conversion: 0.02, medianReplyHours: 1.3 },
-        { source: 'news.example.org', views: 20, leads: { verified: 0, unverified: 1, spam: 0 }, conversion: 0.05, medianReplyHours: null },
-        { source: 'not known', views: 0, leads: { verified: 1, unverified: 0, spam: 0 }, conversion: null, medianReplyHours: null },
+        {
+          source: 'linkedin',
+          views: 100,
+          leads: { verified: 2, unverified: 1, spam: 1 },
+          conversion: 0.03,
+          medianReplyHours: 4,
+        },
+        {
+          source: 'direct',
+          views: 50,
+          leads: { verified: 1, unverified: 0, spam: 0 },
+          conversion: 0.02,
+          medianReplyHours: 1.3,
+        },
+        {
+          source: 'news.example.org',
+          views: 20,
+          leads: { verified: 0, unverified: 1, spam: 0 },
+          conversion: 0.05,
+          medianReplyHours: null,
+        },
+        {
+          source: 'not known',
+          views: 0,
+          leads: { verified: 1, unverified: 0, spam: 0 },
+          conversion: null,
+          medianReplyHours: null,
+        },
       ],
-      total: { views: 170, leads: { verified: 4, unverified: 2, spam: 1 }, conversion: 0.03529411764705882, medianReplyHours: 3 }, // 6 / 170
+      total: {
+        views: 170,
+        leads: { verified: 4, unverified: 2, spam: 1 },
+        conversion: 0.03529411764705882,
+        medianReplyHours: 3,
+      }, // 6 / 170
     });
   });
 
   it('rounds the median reply time to a tenth of an hour', () => {
-    const hoursFor = (ms: number[]) => buildSourceReport({ ...window, views: [], leads: [{ source: 'direct', verdict: 'verified', leads: ms.length }], replies: ms.map((m) => ({ source: 'direct', ms: m })) }).total.medianReplyHours;
+    const hoursFor = (ms: number[]) =>
+      buildSourceReport({
+        ...window,
+        views: [],
+        leads: [{ source: 'direct', verdict: 'verified', leads: ms.length }],
+        replies: ms.map((m) => ({ source: 'direct', ms: m })),
+      }).total.medianReplyHours;
     assert.equal(hoursFor([90 * 60_000]), 1.5);
     assert.equal(hoursFor([100 * 60_000]), 1.7);
     assert.equal(hoursFor([26 * 60 * 60_000 + 2 * 60_000]), 26);
@@ -137,17 +176,62 @@ describe('reportRows', () => {
       replies: [{ source: 'linkedin', ms: 26 * HOUR }],
     });
     assert.deepEqual(reportRows(report), [
-      { source: 'linkedin', views: '300', verified: '1', unverified: '0', spam: '2', conversion: '0.3%', median_reply: '26.0 h' },
-      { source: 'direct', views: '40', verified: '0', unverified: '2', spam: '0', conversion: '5.0%', median_reply: '-' },
-      { source: 'TOTAL', views: '340', verified: '1', unverified: '2', spam: '2', conversion: '0.9%', median_reply: '26.0 h' },
+      {
+        source: 'linkedin',
+        views: '300',
+        verified: '1',
+        unverified: '0',
+        spam: '2',
+        conversion: '0.3%',
+        median_reply: '26.0 h',
+      },
+      {
+        source: 'direct',
+        views: '40',
+        verified: '0',
+        unverified: '2',
+        spam: '0',
+        conversion: '5.0%',
+        median_reply: '-',
+      },
+      {
+        source: 'TOTAL',
+        views: '340',
+        verified: '1',
+        unverified: '2',
+        spam: '2',
+        conversion: '0.9%',
+        median_reply: '26.0 h',
+      },
     ]);
   });
 
   it('writes - for the conversion of a source without views', () => {
-    const report = buildSourceReport({ ...window, views: [], leads: [{ source: 'not known', verdict: 'verified', leads: 1 }], replies: [{ source: 'not known', ms: 2.5 * HOUR }] });
+    const report = buildSourceReport({
+      ...window,
+      views: [],
+      leads: [{ source: 'not known', verdict: 'verified', leads: 1 }],
+      replies: [{ source: 'not known', ms: 2.5 * HOUR }],
+    });
     assert.deepEqual(reportRows(report), [
-      { source: 'not known', views: '0', verified: '1', unverified: '0', spam: '0', conversion: '-', median_reply: '2.5 h' },
-      { source: 'TOTAL', views: '0', verified: '1', unverified: '0', spam: '0', conversion: '-', median_reply: '2.5 h' },
+      {
+        source: 'not known',
+        views: '0',
+        verified: '1',
+        unverified: '0',
+        spam: '0',
+        conversion: '-',
+        median_reply: '2.5 h',
+      },
+      {
+        source: 'TOTAL',
+        views: '0',
+        verified: '1',
+        unverified: '0',
+        spam: '0',
+        conversion: '-',
+        median_reply: '2.5 h',
+      },
     ]);
   });
 });

@@ -13,7 +13,8 @@ import { sleep, waitFor } from '../support/waitFor';
 
 const site = leadSitesPerTest();
 const graded = () => site({ env: { LEAD_VERIFICATION: 'proof' } });
-const cliOn = (s: LeadSite) => (args: string[]) => runCli(args, { ...alertEnv(s.twilio, s.smtp), DATABASE_PATH: s.databasePath, LEAD_VERIFICATION: 'proof' });
+const cliOn = (s: LeadSite) => (args: string[]) =>
+  runCli(args, { ...alertEnv(s.twilio, s.smtp), DATABASE_PATH: s.databasePath, LEAD_VERIFICATION: 'proof' });
 
 describe('leads spam', () => {
   it('lists the held-back leads newest first, with their reasons, and nothing else', async () => {
@@ -46,9 +47,20 @@ describe('leads release', () => {
     assert.match(first.stdout, /^lead 1: was spam, now verified\nqueued: sms, email, reminder-sms, reminder-email\n/);
     await waitFor(() => s.twilio.messages.length === 1 && s.smtp.messages.length === 1, 5000, 'the released alerts');
     // The sink has the e-mail a moment before the server records the provider's acceptance.
-    await waitFor(() => s.rows()[0]?.email_status === 'sent' && s.rows()[0]?.sms_status === 'sent', 2000, 'both alerts recorded as sent');
-    assert.deepEqual(s.rows().map((r) => [r.verdict, r.verdict_reasons, r.sms_status, r.email_status]), [['verified', 'honeypot,released', 'sent', 'sent']]);
-    assert.equal(s.smtp.messages[0]?.subject, 'New lead: Ada Lovelace (Engines)', 'a verified lead now: no [unverified]');
+    await waitFor(
+      () => s.rows()[0]?.email_status === 'sent' && s.rows()[0]?.sms_status === 'sent',
+      2000,
+      'both alerts recorded as sent',
+    );
+    assert.deepEqual(
+      s.rows().map((r) => [r.verdict, r.verdict_reasons, r.sms_status, r.email_status]),
+      [['verified', 'honeypot,released', 'sent', 'sent']],
+    );
+    assert.equal(
+      s.smtp.messages[0]?.subject,
+      'New lead: Ada Lovelace (Engines)',
+      'a verified lead now: no [unverified]',
+    );
 
     const again = await cliOn(s)(['release', '1']);
     assert.equal(again.code, 0, again.stderr);
@@ -64,7 +76,11 @@ describe('leads release', () => {
     await waitFor(() => s.smtp.messages.length === 1, 4000, 'the [unverified] e-mail');
     const released = await cliOn(s)(['release', '1']);
     assert.equal(released.code, 0, released.stderr);
-    assert.match(released.stdout, /was unverified, now verified\nqueued: sms\n/, 'its reminders were queued when it arrived');
+    assert.match(
+      released.stdout,
+      /was unverified, now verified\nqueued: sms\n/,
+      'its reminders were queued when it arrived',
+    );
     await waitFor(() => s.twilio.messages.length === 1, 5000, 'the SMS');
     await sleep(300);
     assert.equal(s.smtp.messages.length, 1, 'the e-mail was not sent again');
@@ -78,9 +94,20 @@ describe('leads release', () => {
     assert.equal(released.code, 0, released.stderr);
     assert.match(released.stdout, /queued: sms, email\n/);
     assert.match(released.stdout, /not configured here \(alerts stay queued for the server\): sms, email/);
-    await waitFor(() => s.twilio.messages.length === 1 && s.smtp.messages.length === 1, 5000, 'the server to send them');
-    await waitFor(() => s.rows()[0]?.email_status === 'sent' && s.rows()[0]?.sms_status === 'sent', 2000, 'both alerts recorded as sent');
-    assert.deepEqual(s.rows().map((r) => [r.sms_status, r.email_status]), [['sent', 'sent']]);
+    await waitFor(
+      () => s.twilio.messages.length === 1 && s.smtp.messages.length === 1,
+      5000,
+      'the server to send them',
+    );
+    await waitFor(
+      () => s.rows()[0]?.email_status === 'sent' && s.rows()[0]?.sms_status === 'sent',
+      2000,
+      'both alerts recorded as sent',
+    );
+    assert.deepEqual(
+      s.rows().map((r) => [r.sms_status, r.email_status]),
+      [['sent', 'sent']],
+    );
   });
 
   it('says so when there is no such lead, or no id', async () => {
@@ -92,21 +119,30 @@ describe('leads release', () => {
     const noId = await cliOn(s)(['release']);
     assert.equal(noId.code, 1);
     assert.match(noId.stderr, /release needs a lead id/);
-    assert.match((await cliOn(s)(['release', 'two'])).stderr, /The lead id must be a whole number of at least 1 \(got "two"\)/);
+    assert.match(
+      (await cliOn(s)(['release', 'two'])).stderr,
+      /The lead id must be a whole number of at least 1 \(got "two"\)/,
+    );
   });
 });
 
 describe('list and export show the verdict', () => {
-  it('with the lead\'s status, before the owner\'s alerts', async () => {
+  it("with the lead's status, before the owner's alerts", async () => {
     const s = await graded();
     await s.post({ name: 'Bot', company: 'Bots', email: 'bot@example.com', website: 'x' });
     const list = await cliOn(s)(['list']);
-    assert.match(list.stdout.split('\n')[0] ?? '', /^id\s+created_at\s+name\s+company\s+email\s+status\s+verdict\s+sms_status\s+email_status\s+verdict_reasons$/);
+    assert.match(
+      list.stdout.split('\n')[0] ?? '',
+      /^id\s+created_at\s+name\s+company\s+email\s+status\s+verdict\s+sms_status\s+email_status\s+verdict_reasons$/,
+    );
     assert.match(list.stdout.split('\n')[2] ?? '', /Bot\s+Bots\s+bot@example\.com\s+new\s+spam\s+honeypot$/);
     const [exported] = JSON.parse((await cliOn(s)(['export', '--format', 'json'])).stdout) as Record<string, unknown>[];
     assert.deepEqual(Object.keys(exported ?? {}).slice(4, 8), ['email', 'status', 'verdict', 'verdict_reasons']);
     assert.equal(exported?.verdict, 'spam');
     assert.equal(exported?.verdict_reasons, 'honeypot');
-    assert.match((await cliOn(s)(['export'])).stdout.split('\r\n')[0] ?? '', /^"id","created_at","name","company","email","status","verdict","verdict_reasons",/);
+    assert.match(
+      (await cliOn(s)(['export'])).stdout.split('\r\n')[0] ?? '',
+      /^"id","created_at","name","company","email","status","verdict","verdict_reasons",/,
+    );
   });
 });

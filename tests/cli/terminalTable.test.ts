@@ -22,7 +22,10 @@ describe('toTable', () => {
   });
 
   it('widens a column to its longest value and shows missing values as blanks', () => {
-    const rows = [{ id: 1, name: 'Ada Lovelace', note: null }, { id: 22, name: 'Bo', note: undefined }];
+    const rows = [
+      { id: 1, name: 'Ada Lovelace', note: null },
+      { id: 22, name: 'Bo', note: undefined },
+    ];
     assert.equal(
       toTable(rows, ['id', 'name', 'note']),
       'id  name          note\n' + //
@@ -39,8 +42,16 @@ describe('toTable', () => {
   it('cuts values longer than the width with an ellipsis, keeping exactly the width', () => {
     const rows = [{ id: 1, error: 'x'.repeat(40) }];
     assert.equal(toTable(rows, ['id', 'error'], 10), `id  error\n--  ${'-'.repeat(10)}\n1   ${'x'.repeat(9)}…\n`);
-    assert.equal(toTable([{ error: 'x'.repeat(10) }], ['error'], 10), `error\n${'-'.repeat(10)}\n${'x'.repeat(10)}\n`, 'a value of exactly the width stays whole');
-    assert.equal(toTable([{ error: 'y'.repeat(33) }], ['error']), `error\n${'-'.repeat(32)}\n${'y'.repeat(31)}…\n`, 'the default width is 32');
+    assert.equal(
+      toTable([{ error: 'x'.repeat(10) }], ['error'], 10),
+      `error\n${'-'.repeat(10)}\n${'x'.repeat(10)}\n`,
+      'a value of exactly the width stays whole',
+    );
+    assert.equal(
+      toTable([{ error: 'y'.repeat(33) }], ['error']),
+      `error\n${'-'.repeat(32)}\n${'y'.repeat(31)}…\n`,
+      'the default width is 32',
+    );
   });
 
   it('keeps each row on one line: control characters and line separators become spaces', () => {

@@ -25,7 +25,8 @@ after(() => Promise.all([twilio.close(), smtp.close()]));
 
 /** A database path that does not exist: test-alerts must not need, nor create, one. */
 const nowhere = () => join(tempDir('test-alerts-'), 'data', 'leads.db');
-const testAlerts = (env: Record<string, string>) => runCli(['test-alerts'], { PUBLIC_URL: 'https://anna.example', ...env });
+const testAlerts = (env: Record<string, string>) =>
+  runCli(['test-alerts'], { PUBLIC_URL: 'https://anna.example', ...env });
 
 describe('leads test-alerts', () => {
   it('sends one test SMS and one test e-mail to the owner, prints the ids, stores nothing, exits 0', async () => {

@@ -9,11 +9,17 @@ import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, thumbnailOrigin } from '../../src/config';
 import { problems, refusal, type Env } from '../support/configProblems';
 
-
-
-
-const sms: Env = { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: 'tok-secret-42', TWILIO_FROM: '+15550001111', ALERT_SMS_TO: '+15550002222' };
-const email: Env = { SMTP_URL: 'smtp://user:pw-secret-42@mail.example.com:587', ALERT_EMAIL_TO: 'owner@example.com', ALERT_EMAIL_FROM: 'alerts@example.com' };
+const sms: Env = {
+  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+  TWILIO_AUTH_TOKEN: 'tok-secret-42',
+  TWILIO_FROM: '+15550001111',
+  ALERT_SMS_TO: '+15550002222',
+};
+const email: Env = {
+  SMTP_URL: 'smtp://user:pw-secret-42@mail.example.com:587',
+  ALERT_EMAIL_TO: 'owner@example.com',
+  ALERT_EMAIL_FROM: 'alerts@example.com',
+};
 
 describe('loadConfig defaults', () => {
   it('runs a production server on 127.0.0.1:3000 with alerts off when nothing is set', () => {
@@ -46,7 +52,13 @@ describe('loadConfig defaults', () => {
       shutdownTimeoutMs: 10000,
       headersTimeoutMs: 10000,
       requestTimeoutMs: 30000,
-      grading: { verification: 'proof', minFillMs: 3000, maxPerEmailPerDay: 3, challengeSecret: undefined, challengeDifficulty: 15000 },
+      grading: {
+        verification: 'proof',
+        minFillMs: 3000,
+        maxPerEmailPerDay: 3,
+        challengeSecret: undefined,
+        challengeDifficulty: 15000,
+      },
       autoReply: false,
       followUpAfterMs: 72000000,
       linkSecret: undefined,
@@ -66,7 +78,11 @@ describe('loadConfig defaults', () => {
     assert.equal(loadConfig({ PORT: '   ' }).port, 3000);
     assert.equal(loadConfig({ PORT: ' 8080 ' }).port, 8080);
     assert.equal(loadConfig({ HOST: '  0.0.0.0 ' }).host, '0.0.0.0');
-    assert.equal(loadConfig({ TWILIO_ACCOUNT_SID: ' ' }).sms, null, 'a blank group member does not switch the channel on');
+    assert.equal(
+      loadConfig({ TWILIO_ACCOUNT_SID: ' ' }).sms,
+      null,
+      'a blank group member does not switch the channel on',
+    );
   });
 });
 
@@ -132,15 +148,32 @@ describe('loadConfig reads every variable', () => {
       trustProxy: 'loopback',
       leadRateLimit: 20,
       leadRateWindowMs: 60000,
-      sms: { accountSid: 'AC0123456789abcdef0123456789abcdef', authToken: 'tok-secret-42', from: '+15550001111', to: '+15550002222', apiUrl: 'http://127.0.0.1:9999' },
-      email: { smtpUrl: 'smtp://user:pw-secret-42@mail.example.com:587', to: 'owner@example.com', from: 'alerts@example.com', allowPlaintext: true },
+      sms: {
+        accountSid: 'AC0123456789abcdef0123456789abcdef',
+        authToken: 'tok-secret-42',
+        from: '+15550001111',
+        to: '+15550002222',
+        apiUrl: 'http://127.0.0.1:9999',
+      },
+      email: {
+        smtpUrl: 'smtp://user:pw-secret-42@mail.example.com:587',
+        to: 'owner@example.com',
+        from: 'alerts@example.com',
+        allowPlaintext: true,
+      },
       alertTimeoutMs: 2500,
       alertRetryBaseMs: 1000,
       alertMaxAttempts: 3,
       shutdownTimeoutMs: 2000,
       headersTimeoutMs: 5000,
       requestTimeoutMs: 20000,
-      grading: { verification: 'off', minFillMs: 1500, maxPerEmailPerDay: 5, challengeSecret: 'challenge-secret', challengeDifficulty: 20000 },
+      grading: {
+        verification: 'off',
+        minFillMs: 1500,
+        maxPerEmailPerDay: 5,
+        challengeSecret: 'challenge-secret',
+        challengeDifficulty: 20000,
+      },
       autoReply: true,
       followUpAfterMs: 36000,
       linkSecret: 'link-secret',
@@ -158,7 +191,15 @@ describe('loadConfig reads every variable', () => {
   });
 
   it('takes a Twilio API origin over https:, or over http: only to this machine', () => {
-    for (const url of ['https://egress.example.com', 'http://localhost:9999', 'http://LOCALHOST:9999', 'http://127.0.0.1:9999', 'http://127.1.2.3', 'http://127.10.200.30:9999', 'http://[::1]:9999']) {
+    for (const url of [
+      'https://egress.example.com',
+      'http://localhost:9999',
+      'http://LOCALHOST:9999',
+      'http://127.0.0.1:9999',
+      'http://127.1.2.3',
+      'http://127.10.200.30:9999',
+      'http://[::1]:9999',
+    ]) {
       assert.equal(loadConfig({ ...sms, TWILIO_API_URL: url }).sms?.apiUrl, url);
     }
   });
@@ -175,7 +216,10 @@ describe('loadConfig reads every variable', () => {
 describe('loadConfig refuses numbers that are not whole numbers in range', () => {
   it('refuses trailing garbage, naming the variable', () => {
     assert.equal(refusal({ PORT: '8080abc' }), 'PORT must be a whole number from 0 to 65535 (got "8080abc")');
-    assert.equal(refusal({ ALERT_TIMEOUT_MS: '5s' }), 'ALERT_TIMEOUT_MS must be a whole number from 100 to 120000 (got "5s")');
+    assert.equal(
+      refusal({ ALERT_TIMEOUT_MS: '5s' }),
+      'ALERT_TIMEOUT_MS must be a whole number from 100 to 120000 (got "5s")',
+    );
   });
 
   it('refuses leading garbage, decimals, exponents, hex and words', () => {
@@ -188,11 +232,20 @@ describe('loadConfig refuses numbers that are not whole numbers in range', () =>
     assert.equal(loadConfig({ PORT: '0' }).port, 0);
     assert.equal(loadConfig({ PORT: '65535' }).port, 65535);
     assert.equal(refusal({ PORT: '65536' }), 'PORT must be a whole number from 0 to 65535 (got "65536")');
-    assert.equal(refusal({ SHUTDOWN_TIMEOUT_MS: '-1' }), 'SHUTDOWN_TIMEOUT_MS must be a whole number from 0 to 120000 (got "-1")');
+    assert.equal(
+      refusal({ SHUTDOWN_TIMEOUT_MS: '-1' }),
+      'SHUTDOWN_TIMEOUT_MS must be a whole number from 0 to 120000 (got "-1")',
+    );
     assert.equal(loadConfig({ ALERT_MAX_ATTEMPTS: '1' }).alertMaxAttempts, 1);
     assert.equal(loadConfig({ ALERT_MAX_ATTEMPTS: '100' }).alertMaxAttempts, 100);
-    assert.equal(refusal({ ALERT_MAX_ATTEMPTS: '0' }), 'ALERT_MAX_ATTEMPTS must be a whole number from 1 to 100 (got "0")');
-    assert.equal(refusal({ ALERT_MAX_ATTEMPTS: '101' }), 'ALERT_MAX_ATTEMPTS must be a whole number from 1 to 100 (got "101")');
+    assert.equal(
+      refusal({ ALERT_MAX_ATTEMPTS: '0' }),
+      'ALERT_MAX_ATTEMPTS must be a whole number from 1 to 100 (got "0")',
+    );
+    assert.equal(
+      refusal({ ALERT_MAX_ATTEMPTS: '101' }),
+      'ALERT_MAX_ATTEMPTS must be a whole number from 1 to 100 (got "101")',
+    );
   });
 
   it('states the range of each numeric variable', () => {
@@ -204,25 +257,44 @@ describe('loadConfig refuses numbers that are not whole numbers in range', () =>
       ['HEADERS_TIMEOUT_MS', 'from 100 to 120000'],
       ['REQUEST_TIMEOUT_MS', 'from 100 to 600000'],
     ];
-    for (const [name, range] of cases) assert.equal(refusal({ [name]: 'many' }), `${name} must be a whole number ${range} (got "many")`);
+    for (const [name, range] of cases)
+      assert.equal(refusal({ [name]: 'many' }), `${name} must be a whole number ${range} (got "many")`);
   });
 
   it('refuses a headers timeout longer than the request timeout, but not an equal one', () => {
-    assert.equal(refusal({ HEADERS_TIMEOUT_MS: '30001' }), 'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
+    assert.equal(
+      refusal({ HEADERS_TIMEOUT_MS: '30001' }),
+      'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS',
+    );
     assert.equal(loadConfig({ HEADERS_TIMEOUT_MS: '30000' }).headersTimeoutMs, 30000);
   });
 });
 
 describe('loadConfig refuses malformed values', () => {
   it('refuses an unknown NODE_ENV or LOG_LEVEL, listing the allowed values', () => {
-    assert.equal(refusal({ NODE_ENV: 'staging' }), 'NODE_ENV must be one of production, development, test (got "staging")');
-    assert.equal(refusal({ LOG_LEVEL: 'verbose' }), 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent (got "verbose")');
+    assert.equal(
+      refusal({ NODE_ENV: 'staging' }),
+      'NODE_ENV must be one of production, development, test (got "staging")',
+    );
+    assert.equal(
+      refusal({ LOG_LEVEL: 'verbose' }),
+      'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent (got "verbose")',
+    );
   });
 
   it('refuses URLs that are not http or https', () => {
-    assert.equal(refusal({ PUBLIC_URL: 'ftp://example.com' }), 'PUBLIC_URL must be a http: or https: URL (got "ftp://example.com")');
-    assert.equal(refusal({ PUBLIC_URL: 'example.com' }), 'PUBLIC_URL must be a http: or https: URL (got "example.com")');
-    assert.equal(refusal({ VIDEO_URL: 'javascript:alert(1)' }), 'VIDEO_URL must be a http: or https: URL (got "javascript:alert(1)")');
+    assert.equal(
+      refusal({ PUBLIC_URL: 'ftp://example.com' }),
+      'PUBLIC_URL must be a http: or https: URL (got "ftp://example.com")',
+    );
+    assert.equal(
+      refusal({ PUBLIC_URL: 'example.com' }),
+      'PUBLIC_URL must be a http: or https: URL (got "example.com")',
+    );
+    assert.equal(
+      refusal({ VIDEO_URL: 'javascript:alert(1)' }),
+      'VIDEO_URL must be a http: or https: URL (got "javascript:alert(1)")',
+    );
     assert.equal(loadConfig({ PUBLIC_URL: 'http://example.com' }).publicUrl, 'http://example.com');
   });
 
@@ -237,25 +309,46 @@ describe('loadConfig refuses malformed values', () => {
   });
 
   it('refuses a Twilio API origin that would carry the credentials in clear, without showing it', () => {
-    const message = 'TWILIO_API_URL must be an https: URL, or http: to this machine (localhost, 127.0.0.1, ::1); its value is not shown';
-    for (const url of ['http://proxy.example.com', 'http://127.0.0.1.example.com', 'http://128.0.0.1', 'http://localhost.example.com', 'http://[::2]', 'ftp://127.0.0.1', 'localhost:9999', 'not a url']) {
+    const message =
+      'TWILIO_API_URL must be an https: URL, or http: to this machine (localhost, 127.0.0.1, ::1); its value is not shown';
+    for (const url of [
+      'http://proxy.example.com',
+      'http://127.0.0.1.example.com',
+      'http://128.0.0.1',
+      'http://localhost.example.com',
+      'http://[::2]',
+      'ftp://127.0.0.1',
+      'localhost:9999',
+      'not a url',
+    ]) {
       assert.equal(refusal({ ...sms, TWILIO_API_URL: url }), message, url);
     }
   });
 
   it('refuses SMTP_ALLOW_PLAINTEXT other than true or false', () => {
-    assert.equal(refusal({ ...email, SMTP_ALLOW_PLAINTEXT: 'yes' }), 'SMTP_ALLOW_PLAINTEXT must be one of true, false (got "yes")');
+    assert.equal(
+      refusal({ ...email, SMTP_ALLOW_PLAINTEXT: 'yes' }),
+      'SMTP_ALLOW_PLAINTEXT must be one of true, false (got "yes")',
+    );
   });
 
   it('refuses a contact e-mail address or phone number that cannot be one', () => {
-    for (const value of ['hello', 'hello@example', 'hello@@example.com', 'hello there@example.com', '<hello@example.com>', 'hello@example.com extra']) {
+    for (const value of [
+      'hello',
+      'hello@example',
+      'hello@@example.com',
+      'hello there@example.com',
+      '<hello@example.com>',
+      'hello@example.com extra',
+    ]) {
       assert.equal(refusal({ CONTACT_EMAIL: value }), `CONTACT_EMAIL must be an e-mail address (got "${value}")`);
     }
     assert.equal(loadConfig({ CONTACT_EMAIL: 'a@b.co' }).owner.email, 'a@b.co');
     for (const value of ['call me', '1234', '555-0142 ext. 3', 'x+1 415 555 0142']) {
       assert.equal(refusal({ CONTACT_PHONE: value }), `CONTACT_PHONE must be a phone number (got "${value}")`);
     }
-    for (const value of ['12345', '+1 (415) 555-0142', '020.7946.0958']) assert.equal(loadConfig({ CONTACT_PHONE: value }).owner.phone, value);
+    for (const value of ['12345', '+1 (415) 555-0142', '020.7946.0958'])
+      assert.equal(loadConfig({ CONTACT_PHONE: value }).owner.phone, value);
   });
 
   it('refuses a half-configured alert channel, naming what is missing but no value', () => {
@@ -272,18 +365,33 @@ describe('loadConfig refuses malformed values', () => {
 
   it('refuses an SMTP URL of another scheme without showing it (it may hold a password)', () => {
     const problem = refusal({ ...email, SMTP_URL: 'https://user:pw-secret-42@mail.example.com' });
-    assert.equal(problem, 'SMTP_URL must start with smtp:// or smtps:// (its value is not shown: it may hold a password)');
+    assert.equal(
+      problem,
+      'SMTP_URL must start with smtp:// or smtps:// (its value is not shown: it may hold a password)',
+    );
     assert.equal(refusal({ ...email, SMTP_URL: 'mail.example.com smtp://x' }), problem);
   });
 
   it('refuses alert addresses that are not e-mail addresses', () => {
     const hint = 'must be an e-mail address (name@example.com, or Name <name@example.com>)';
-    for (const value of ['owner', 'owner@example', '<owner@example.com>', 'Owner <owner@example.com', 'owner@example.com, other@example.com']) {
+    for (const value of [
+      'owner',
+      'owner@example',
+      '<owner@example.com>',
+      'Owner <owner@example.com',
+      'owner@example.com, other@example.com',
+    ]) {
       assert.equal(refusal({ ...email, ALERT_EMAIL_TO: value }), `ALERT_EMAIL_TO ${hint}`, value);
       assert.equal(refusal({ ...email, ALERT_EMAIL_FROM: value }), `ALERT_EMAIL_FROM ${hint}`, value);
     }
-    assert.equal(loadConfig({ ...email, ALERT_EMAIL_FROM: 'Site alerts <alerts@example.com>' }).email?.from, 'Site alerts <alerts@example.com>');
-    assert.equal(loadConfig({ ...email, ALERT_EMAIL_TO: 'Anna <anna@example.com>' }).email?.to, 'Anna <anna@example.com>');
+    assert.equal(
+      loadConfig({ ...email, ALERT_EMAIL_FROM: 'Site alerts <alerts@example.com>' }).email?.from,
+      'Site alerts <alerts@example.com>',
+    );
+    assert.equal(
+      loadConfig({ ...email, ALERT_EMAIL_TO: 'Anna <anna@example.com>' }).email?.to,
+      'Anna <anna@example.com>',
+    );
   });
 
   it('reports every mistake of one run together, in one error', () => {

@@ -9,30 +9,64 @@ import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config';
 import { problems, type Env } from '../support/configProblems';
 
-
 const SID = 'AC0123456789abcdef0123456789abcdef';
-const sms: Env = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'tok-secret-42', TWILIO_FROM: '+15550001111', ALERT_SMS_TO: '+15550002222' };
-const email: Env = { SMTP_URL: 'smtps://user:pw-secret-42@mail.example.com', ALERT_EMAIL_TO: 'owner@example.com', ALERT_EMAIL_FROM: 'alerts@example.com' };
-
+const sms: Env = {
+  TWILIO_ACCOUNT_SID: SID,
+  TWILIO_AUTH_TOKEN: 'tok-secret-42',
+  TWILIO_FROM: '+15550001111',
+  ALERT_SMS_TO: '+15550002222',
+};
+const email: Env = {
+  SMTP_URL: 'smtps://user:pw-secret-42@mail.example.com',
+  ALERT_EMAIL_TO: 'owner@example.com',
+  ALERT_EMAIL_FROM: 'alerts@example.com',
+};
 
 const E164 = 'a phone number in E.164 form (+ and the country code, e.g. +15017122661)';
 
 describe('Twilio settings a provider would refuse', () => {
   it('refuses an account SID that is not AC and 32 hex digits, without echoing it', () => {
-    for (const value of ['AC123', 'ac0123456789abcdef0123456789abcdef', `${SID}0`, 'AC0123456789abcdef0123456789abcdeg', 'SK0123456789abcdef0123456789abcdef']) {
+    for (const value of [
+      'AC123',
+      'ac0123456789abcdef0123456789abcdef',
+      `${SID}0`,
+      'AC0123456789abcdef0123456789abcdeg',
+      'SK0123456789abcdef0123456789abcdef',
+    ]) {
       const found = problems({ ...sms, TWILIO_ACCOUNT_SID: value });
-      assert.deepEqual(found, ['TWILIO_ACCOUNT_SID must be "AC" followed by 32 hexadecimal digits, as the Twilio console shows it'], value);
+      assert.deepEqual(
+        found,
+        ['TWILIO_ACCOUNT_SID must be "AC" followed by 32 hexadecimal digits, as the Twilio console shows it'],
+        value,
+      );
       assert.ok(!found.join('').includes(value));
     }
-    assert.equal(loadConfig({ ...sms, TWILIO_ACCOUNT_SID: 'AC0123456789ABCDEF0123456789ABCDEF' }).sms?.accountSid, 'AC0123456789ABCDEF0123456789ABCDEF');
+    assert.equal(
+      loadConfig({ ...sms, TWILIO_ACCOUNT_SID: 'AC0123456789ABCDEF0123456789ABCDEF' }).sms?.accountSid,
+      'AC0123456789ABCDEF0123456789ABCDEF',
+    );
   });
 
   it('takes a sender number in E.164, an alphanumeric sender ID or a messaging service SID', () => {
-    for (const from of ['+15017122661', '+442079460958', 'AnnaVolkova', 'GTM 2026', 'MG0123456789abcdef0123456789abcdef']) {
+    for (const from of [
+      '+15017122661',
+      '+442079460958',
+      'AnnaVolkova',
+      'GTM 2026',
+      'MG0123456789abcdef0123456789abcdef',
+    ]) {
       assert.equal(loadConfig({ ...sms, TWILIO_FROM: from }).sms?.from, from);
     }
     const message = `TWILIO_FROM must be ${E164}, an alphanumeric sender ID (up to 11 letters, digits or spaces) or a messaging service SID ("MG" and 32 hexadecimal digits)`;
-    for (const from of ['15017122661', '+1 501 712 2661', '+0123456', 'AnnaVolkovaGTM', '12345', 'Anna-Volkova', 'Anna.Volkova']) {
+    for (const from of [
+      '15017122661',
+      '+1 501 712 2661',
+      '+0123456',
+      'AnnaVolkovaGTM',
+      '12345',
+      'Anna-Volkova',
+      'Anna.Volkova',
+    ]) {
       assert.deepEqual(problems({ ...sms, TWILIO_FROM: from }), [message], from);
     }
   });
@@ -44,11 +78,15 @@ describe('Twilio settings a provider would refuse', () => {
   });
 
   it('names every bad variable of one run, once each', () => {
-    assert.deepEqual(problems({ TWILIO_ACCOUNT_SID: 'x', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '1-800-FLOWERS', ALERT_SMS_TO: 'z' }).map((p) => p.split(' ')[0]), [
-      'TWILIO_ACCOUNT_SID',
-      'TWILIO_FROM',
-      'ALERT_SMS_TO',
-    ]);
+    assert.deepEqual(
+      problems({
+        TWILIO_ACCOUNT_SID: 'x',
+        TWILIO_AUTH_TOKEN: 't',
+        TWILIO_FROM: '1-800-FLOWERS',
+        ALERT_SMS_TO: 'z',
+      }).map((p) => p.split(' ')[0]),
+      ['TWILIO_ACCOUNT_SID', 'TWILIO_FROM', 'ALERT_SMS_TO'],
+    );
   });
 });
 
@@ -56,7 +94,13 @@ describe('e-mail settings a provider would refuse', () => {
   it('refuses an SMTP URL that does not parse, without echoing it', () => {
     for (const url of ['smtp://', 'smtp://user:pw-secret-42@mail.example.com:port', 'smtps://:587']) {
       const found = problems({ ...email, SMTP_URL: url });
-      assert.deepEqual(found, ['SMTP_URL is not a valid URL with a host name; characters such as @ / : in the password must be percent-encoded (its value is not shown)'], url);
+      assert.deepEqual(
+        found,
+        [
+          'SMTP_URL is not a valid URL with a host name; characters such as @ / : in the password must be percent-encoded (its value is not shown)',
+        ],
+        url,
+      );
       assert.ok(!found.join('').includes('pw-secret-42'));
     }
   });
@@ -65,7 +109,9 @@ describe('e-mail settings a provider would refuse', () => {
 describe('grading, follow-up and retention settings', () => {
   it('reads LEAD_VERIFICATION, refusing anything but proof or off', () => {
     assert.equal(loadConfig({ LEAD_VERIFICATION: 'off' }).grading.verification, 'off');
-    assert.deepEqual(problems({ LEAD_VERIFICATION: 'none' }), ['LEAD_VERIFICATION must be one of proof, off (got "none")']);
+    assert.deepEqual(problems({ LEAD_VERIFICATION: 'none' }), [
+      'LEAD_VERIFICATION must be one of proof, off (got "none")',
+    ]);
   });
 
   it('takes fractional follow-up hours, 0 for none, and refuses the rest', () => {
@@ -73,20 +119,33 @@ describe('grading, follow-up and retention settings', () => {
     assert.equal(loadConfig({ FOLLOW_UP_AFTER_HOURS: '20' }).followUpAfterMs, 72_000_000);
     assert.equal(loadConfig({ FOLLOW_UP_AFTER_HOURS: '0' }).followUpAfterMs, null);
     for (const value of ['-1', '1e2', '20h', '.5', '721']) {
-      assert.deepEqual(problems({ FOLLOW_UP_AFTER_HOURS: value }), [`FOLLOW_UP_AFTER_HOURS must be a number from 0 to 720, such as 20 or 0.5 (got "${value}")`]);
+      assert.deepEqual(problems({ FOLLOW_UP_AFTER_HOURS: value }), [
+        `FOLLOW_UP_AFTER_HOURS must be a number from 0 to 720, such as 20 or 0.5 (got "${value}")`,
+      ]);
     }
   });
 
   it('keeps leads unless LEAD_RETENTION_DAYS is set; spam for 30 days unless told otherwise', () => {
     assert.deepEqual(loadConfig({}).retention, { leadDays: null, spamDays: 30 });
-    assert.deepEqual(loadConfig({ LEAD_RETENTION_DAYS: '90', SPAM_RETENTION_DAYS: '2' }).retention, { leadDays: 90, spamDays: 2 });
-    assert.deepEqual(problems({ LEAD_RETENTION_DAYS: '0' }), ['LEAD_RETENTION_DAYS must be a whole number from 1 to 36500 (got "0")']);
-    assert.deepEqual(problems({ SPAM_RETENTION_DAYS: 'month' }), ['SPAM_RETENTION_DAYS must be a whole number from 1 to 3650 (got "month")']);
+    assert.deepEqual(loadConfig({ LEAD_RETENTION_DAYS: '90', SPAM_RETENTION_DAYS: '2' }).retention, {
+      leadDays: 90,
+      spamDays: 2,
+    });
+    assert.deepEqual(problems({ LEAD_RETENTION_DAYS: '0' }), [
+      'LEAD_RETENTION_DAYS must be a whole number from 1 to 36500 (got "0")',
+    ]);
+    assert.deepEqual(problems({ SPAM_RETENTION_DAYS: 'month' }), [
+      'SPAM_RETENTION_DAYS must be a whole number from 1 to 3650 (got "month")',
+    ]);
   });
 
   it('refuses an auto-reply without e-mail to send it with', () => {
-    assert.deepEqual(problems({ LEAD_AUTO_REPLY: 'true' }), ['LEAD_AUTO_REPLY=true needs e-mail: set SMTP_URL, ALERT_EMAIL_TO and ALERT_EMAIL_FROM']);
+    assert.deepEqual(problems({ LEAD_AUTO_REPLY: 'true' }), [
+      'LEAD_AUTO_REPLY=true needs e-mail: set SMTP_URL, ALERT_EMAIL_TO and ALERT_EMAIL_FROM',
+    ]);
     assert.equal(loadConfig({ ...email, LEAD_AUTO_REPLY: 'true' }).autoReply, true);
-    assert.deepEqual(problems({ ...email, LEAD_AUTO_REPLY: 'yes' }), ['LEAD_AUTO_REPLY must be one of true, false (got "yes")']);
+    assert.deepEqual(problems({ ...email, LEAD_AUTO_REPLY: 'yes' }), [
+      'LEAD_AUTO_REPLY must be one of true, false (got "yes")',
+    ]);
   });
 });

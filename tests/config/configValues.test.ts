@@ -10,18 +10,25 @@ import { loadConfig } from '../../src/config';
 import { Reader } from '../../src/config/reader';
 import { problems, type Env } from '../support/configProblems';
 
-
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const MG = 'MG0123456789abcdef0123456789abcdef';
-const sms: Env = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'tok-secret-42', TWILIO_FROM: '+15550001111', ALERT_SMS_TO: '+15550002222' };
+const sms: Env = {
+  TWILIO_ACCOUNT_SID: SID,
+  TWILIO_AUTH_TOKEN: 'tok-secret-42',
+  TWILIO_FROM: '+15550001111',
+  ALERT_SMS_TO: '+15550002222',
+};
 const E164 = 'a phone number in E.164 form (+ and the country code, e.g. +15017122661)';
 const FROM_PROBLEM = `TWILIO_FROM must be ${E164}, an alphanumeric sender ID (up to 11 letters, digits or spaces) or a messaging service SID ("MG" and 32 hexadecimal digits)`;
-
 
 describe('Twilio values with text around them', () => {
   it('refuses an account SID with anything before it', () => {
     for (const value of [`x${SID}`, `SID=${SID}`]) {
-      assert.deepEqual(problems({ ...sms, TWILIO_ACCOUNT_SID: value }), ['TWILIO_ACCOUNT_SID must be "AC" followed by 32 hexadecimal digits, as the Twilio console shows it'], value);
+      assert.deepEqual(
+        problems({ ...sms, TWILIO_ACCOUNT_SID: value }),
+        ['TWILIO_ACCOUNT_SID must be "AC" followed by 32 hexadecimal digits, as the Twilio console shows it'],
+        value,
+      );
     }
   });
 

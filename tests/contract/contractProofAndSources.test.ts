@@ -6,7 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LEAD_CHALLENGE_ENDPOINT, PROOF_FIELD, REFERRER_FIELD, SOURCE_VALUE_LIMIT, UTM_FIELDS } from '../../src/contract';
+import {
+  LEAD_CHALLENGE_ENDPOINT,
+  PROOF_FIELD,
+  REFERRER_FIELD,
+  SOURCE_VALUE_LIMIT,
+  UTM_FIELDS,
+} from '../../src/contract';
 
 describe('proof-of-work contract', () => {
   it('serves the challenge next to the lead endpoint', () => {

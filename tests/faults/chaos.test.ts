@@ -113,11 +113,17 @@ describe('chaos: provider faults and SIGKILL under load', () => {
     await twilio.setMode('up');
     smtp.setMode('up');
     const db = new Database(`${dataDir}/leads.db`, { readonly: true, fileMustExist: true });
-    const undelivered = () => readLeadRows(db).filter((r) => r.sms_status !== 'sent' || r.email_status !== 'sent').length;
+    const undelivered = () =>
+      readLeadRows(db).filter((r) => r.sms_status !== 'sent' || r.email_status !== 'sent').length;
     await waitFor(() => undelivered() === 0, 90_000, 'every alert to be delivered after the faults');
     await new Promise((r) => setTimeout(r, 500)); // a late duplicate would arrive here
     const logs = [...lifeLogs, server.output()].join('\n');
-    const rows = db.prepare('SELECT id, email, name, company FROM leads').all() as { id: number; email: string; name: string; company: string }[];
+    const rows = db.prepare('SELECT id, email, name, company FROM leads').all() as {
+      id: number;
+      email: string;
+      name: string;
+      company: string;
+    }[];
     const integrity = db.pragma('integrity_check', { simple: true });
     db.close();
 
@@ -132,11 +138,13 @@ describe('chaos: provider faults and SIGKILL under load', () => {
     const duplicates = { 'crash-window': 0, 'late-acceptance': 0 };
     let lost = 0;
     const problems: string[] = [];
-    for (const s of accepted) if (byEmail.get(s.email) !== 1) problems.push(`accepted ${s.email} stored ${byEmail.get(s.email) ?? 0} times`);
+    for (const s of accepted)
+      if (byEmail.get(s.email) !== 1) problems.push(`accepted ${s.email} stored ${byEmail.get(s.email) ?? 0} times`);
     for (const r of rows) {
       const s = sent.get(r.email);
       if (!s || s.outcome === 'refused') problems.push(`row ${r.email} that no visitor was told was saved or cut`);
-      else if (r.name !== s.lead.name || r.company !== s.lead.company) problems.push(`row ${r.email} differs from what was sent`);
+      else if (r.name !== s.lead.name || r.company !== s.lead.company)
+        problems.push(`row ${r.email} differs from what was sent`);
       for (const channel of ['sms', 'email'] as const) {
         const copies = ledger.copies(channel, r.email).length;
         delivered[channel] += copies;
@@ -161,7 +169,11 @@ describe('chaos: provider faults and SIGKILL under load', () => {
     assert.deepEqual(problems, []);
     assert.equal(lost, 0);
     assert.deepEqual(figures.pageBad, [], 'no page view got an error status');
-    assert.deepEqual(refused.map((s) => s.status), [], 'no submission was answered with an error');
+    assert.deepEqual(
+      refused.map((s) => s.status),
+      [],
+      'no submission was answered with an error',
+    );
     assert.ok(ledger.kills() >= 2, 'the server was killed at least twice');
     assert.ok(accepted.length >= 4 * 15, `every process life accepted leads (${accepted.length})`);
     assert.equal(integrity, 'ok', 'the database file is intact after the kills');

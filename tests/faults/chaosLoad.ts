@@ -41,7 +41,13 @@ function getPage(url: string): Promise<number> {
   });
 }
 
-export async function viewPages(baseUrl: string, paths: string[], running: () => boolean, maxCount: number, figures: LoadFigures): Promise<void> {
+export async function viewPages(
+  baseUrl: string,
+  paths: string[],
+  running: () => boolean,
+  maxCount: number,
+  figures: LoadFigures,
+): Promise<void> {
   for (let i = 0; i < maxCount && running(); i += 1) {
     const path = paths[i % paths.length] as string;
     const status = await getPage(`${baseUrl}${path}`);
@@ -54,14 +60,26 @@ export async function viewPages(baseUrl: string, paths: string[], running: () =>
   }
 }
 
-export async function submitLeads(baseUrl: string, worker: number, running: () => boolean, maxCount: number, figures: LoadFigures): Promise<void> {
+export async function submitLeads(
+  baseUrl: string,
+  worker: number,
+  running: () => boolean,
+  maxCount: number,
+  figures: LoadFigures,
+): Promise<void> {
   for (let i = 0; i < maxCount && running(); i += 1) {
     const email = `chaos-${worker}-${i}@example.com`;
     const lead = { name: `Chaos Visitor ${worker}-${i}`, company: `Company ${worker}`, email };
     try {
       const res = await postLead(baseUrl, lead);
       const accepted = res.status === 200 && res.json?.success === true;
-      figures.submissions.push({ email, lead, outcome: accepted ? 'accepted' : 'refused', status: res.status, at: Date.now() });
+      figures.submissions.push({
+        email,
+        lead,
+        outcome: accepted ? 'accepted' : 'refused',
+        status: res.status,
+        at: Date.now(),
+      });
     } catch {
       figures.submissions.push({ email, lead, outcome: 'cut', status: 0, at: Date.now() });
       await pause(50);

@@ -23,10 +23,16 @@ let n = 0;
 const figures = { faults: 0, refusedDuringFault: 0, accepted: 0 };
 
 after(() => {
-  console.log(`[db-faults] faults injected ${figures.faults}; leads refused with 500 during faults ${figures.refusedDuringFault}; leads accepted ${figures.accepted}; lost 0 (each test fails otherwise)`);
+  console.log(
+    `[db-faults] faults injected ${figures.faults}; leads refused with 500 during faults ${figures.refusedDuringFault}; leads accepted ${figures.accepted}; lost 0 (each test fails otherwise)`,
+  );
 });
 
-const lead = (tag: string) => ({ name: `Fault ${tag} ${(n += 1)}`, company: 'Acme', email: `fault-${tag}-${n}@example.com` });
+const lead = (tag: string) => ({
+  name: `Fault ${tag} ${(n += 1)}`,
+  company: 'Acme',
+  email: `fault-${tag}-${n}@example.com`,
+});
 
 async function accept(s: LeadSite, tag: string): Promise<string> {
   const l = lead(tag);
@@ -56,14 +62,29 @@ async function pageLoads(s: LeadSite, withinMs: number): Promise<void> {
 async function assertRecovered(s: LeadSite, accepted: string[]): Promise<void> {
   const undelivered = () => s.rows().filter((r) => r.sms_status !== 'sent' || r.email_status !== 'sent');
   await waitFor(() => undelivered().length === 0, 20_000, 'alerts after the fault').catch((err: Error) => {
-    const stuck = undelivered().map((r) => ({ email: r.email, sms: [r.sms_status, r.sms_attempts, r.sms_last_error, r.sms_next_attempt_at], email_: [r.email_status, r.email_attempts, r.email_last_error, r.email_next_attempt_at] }));
+    const stuck = undelivered().map((r) => ({
+      email: r.email,
+      sms: [r.sms_status, r.sms_attempts, r.sms_last_error, r.sms_next_attempt_at],
+      email_: [r.email_status, r.email_attempts, r.email_last_error, r.email_next_attempt_at],
+    }));
     throw new Error(`${err.message}; undelivered: ${JSON.stringify(stuck)}`);
   });
   await new Promise((r) => setTimeout(r, 200));
-  assert.deepEqual(s.rows().map((r) => r.email).sort(), [...accepted].sort(), 'exactly the accepted leads, once each');
+  assert.deepEqual(
+    s
+      .rows()
+      .map((r) => r.email)
+      .sort(),
+    [...accepted].sort(),
+    'exactly the accepted leads, once each',
+  );
   for (const email of accepted) {
     assert.equal(s.twilio.messages.filter((m) => m.body.includes(`\n${email}\n`)).length, 1, `one SMS for ${email}`);
-    assert.equal(s.smtp.messages.filter((m) => m.text?.includes(`Email: ${email}\n`)).length, 1, `one e-mail for ${email}`);
+    assert.equal(
+      s.smtp.messages.filter((m) => m.text?.includes(`Email: ${email}\n`)).length,
+      1,
+      `one e-mail for ${email}`,
+    );
   }
   assert.equal(s.services.db.pragma('integrity_check', { simple: true }), 'ok');
 }
@@ -90,12 +111,18 @@ describe('database faults', () => {
     await assertRecovered(s, accepted);
   });
 
-  it(`a write lock held by another process past the ${BUSY_TIMEOUT_MS} ms busy timeout: 500 JSON, then recovers`, { timeout: 60_000 }, async () => {
+  it(`a write lock held by another process past the ${BUSY_TIMEOUT_MS} ms busy timeout: 500 JSON, then recovers`, {
+    timeout: 60_000,
+  }, async () => {
     const s = await leadSite();
     const accepted = [await accept(s, 'lock')];
     // Its alerts recorded first: a busy wait blocks the whole event loop (better-sqlite3 is
     // synchronous), which would make an alert still under way time out and go out twice.
-    await waitFor(() => s.rows().every((r) => r.sms_status === 'sent' && r.email_status === 'sent'), 10_000, 'the first alerts');
+    await waitFor(
+      () => s.rows().every((r) => r.sms_status === 'sent' && r.email_status === 'sent'),
+      10_000,
+      'the first alerts',
+    );
     const holder = holdWriteLock(s.databasePath, BUSY_TIMEOUT_MS + 2_500);
     await holder.locked;
     figures.faults += 1;
@@ -103,7 +130,10 @@ describe('database faults', () => {
     await refusedClearly(s, 'lock');
     const waited = Date.now() - started;
     // Upper bound leaves room for a busy 2-core machine running other suites.
-    assert.ok(waited >= BUSY_TIMEOUT_MS - 200 && waited < BUSY_TIMEOUT_MS + 4_000, `refused after the busy timeout (${waited} ms)`);
+    assert.ok(
+      waited >= BUSY_TIMEOUT_MS - 200 && waited < BUSY_TIMEOUT_MS + 4_000,
+      `refused after the busy timeout (${waited} ms)`,
+    );
     await pageLoads(s, 4_000);
     await holder.released;
     accepted.push(await accept(s, 'lock-after'));

@@ -65,7 +65,12 @@ export function deliveryLedger(twilio: FakeTwilio, smtp: SmtpSink): Ledger {
       const db = new Database(databasePath, { readonly: true, fileMustExist: true });
       try {
         const rows = readLeadRows(db);
-        snapshots.push({ received, status: new Map(rows.map((r) => [r.email, { sms: r.sms_status ?? 'missing', email: r.email_status ?? 'missing' }])) });
+        snapshots.push({
+          received,
+          status: new Map(
+            rows.map((r) => [r.email, { sms: r.sms_status ?? 'missing', email: r.email_status ?? 'missing' }]),
+          ),
+        });
       } finally {
         db.close();
       }
@@ -74,7 +79,15 @@ export function deliveryLedger(twilio: FakeTwilio, smtp: SmtpSink): Ledger {
       stamp();
       const [first, second, ...more] = copies(channel, email);
       if (first === undefined || second === undefined || more.length > 0) return 'bug';
-      if (snapshots.some((s) => first < s.received[channel] && second >= s.received[channel] && s.status.get(email)?.[channel] === 'pending')) return 'crash-window';
+      if (
+        snapshots.some(
+          (s) =>
+            first < s.received[channel] &&
+            second >= s.received[channel] &&
+            s.status.get(email)?.[channel] === 'pending',
+        )
+      )
+        return 'crash-window';
       const at = arrived[channel][first] as number;
       const timedOut = logs
         .split('\n')

@@ -35,7 +35,9 @@ before(async () => {
 
 after(async () => {
   await Promise.all([twilio?.close(), smtp?.close()]);
-  console.log(`[shutdown] SIGTERMs ${figures.sigterms}; submissions in flight at SIGTERM ${figures.inFlightAtSigterm}, answered ${figures.answered}; alerts left pending at exit ${figures.pendingAtExit}, all delivered once after restart; lost 0`);
+  console.log(
+    `[shutdown] SIGTERMs ${figures.sigterms}; submissions in flight at SIGTERM ${figures.inFlightAtSigterm}, answered ${figures.answered}; alerts left pending at exit ${figures.pendingAtExit}, all delivered once after restart; lost 0`,
+  );
 });
 
 const readRows = (dir: string) => readLeadRowsAt(join(dir, 'leads.db'));
@@ -44,10 +46,24 @@ async function sigtermDuringWork(shutdownMs: number, duringShutdown: () => Promi
   await twilio.setMode('hang');
   smtp.setMode('hang');
   const dataDir = tempDir('sigterm-');
-  const env = { ...alertEnv(twilio, smtp), ALERT_TIMEOUT_MS: String(ANSWER_MS), ALERT_RETRY_BASE_MS: '100', SHUTDOWN_TIMEOUT_MS: String(shutdownMs), LEAD_RATE_LIMIT: '1000' };
+  const env = {
+    ...alertEnv(twilio, smtp),
+    ALERT_TIMEOUT_MS: String(ANSWER_MS),
+    ALERT_RETRY_BASE_MS: '100',
+    SHUTDOWN_TIMEOUT_MS: String(shutdownMs),
+    LEAD_RATE_LIMIT: '1000',
+  };
   const server = await startServer({ dataDir, env });
-  const leads = Array.from({ length: 6 }, () => ({ name: `Term ${(n += 1)}`, company: 'Acme', email: `term-${n}@example.com` }));
-  const replies = leads.map((l) => postLead(server.url, l).catch((e: Error): LeadReply => ({ status: 0, headers: {}, text: e.message, json: undefined })));
+  const leads = Array.from({ length: 6 }, () => ({
+    name: `Term ${(n += 1)}`,
+    company: 'Acme',
+    email: `term-${n}@example.com`,
+  }));
+  const replies = leads.map((l) =>
+    postLead(server.url, l).catch(
+      (e: Error): LeadReply => ({ status: 0, headers: {}, text: e.message, json: undefined }),
+    ),
+  );
   // SIGTERM once all six are stored and waiting on their SMS (held by the hanging fake): truly in flight.
   await waitFor(() => readRows(dataDir).length === leads.length, 5_000, 'the six submissions to be stored');
   const stoppedAt = Date.now();
@@ -63,15 +79,24 @@ async function sigtermDuringWork(shutdownMs: number, duringShutdown: () => Promi
   const code = await exit;
   const took = Date.now() - stoppedAt;
   figures.answered += answers.filter((a) => a.status === 200).length;
-  assert.deepEqual(answers.map((a) => a.status), leads.map(() => 200), `every submission under way was answered: ${answers.map((a) => a.text.slice(0, 80)).join(' | ')}\n${server.output()}`);
+  assert.deepEqual(
+    answers.map((a) => a.status),
+    leads.map(() => 200),
+    `every submission under way was answered: ${answers.map((a) => a.text.slice(0, 80)).join(' | ')}\n${server.output()}`,
+  );
   assert.equal(code, 0, `exit code 0\n${server.output()}`);
   assert.ok(took < shutdownMs + 2_500, `exited within the shutdown deadline (${took} ms)`);
   assert.match(server.output(), /"msg":"shut down"/);
   assert.equal(integrityAt(join(dataDir, 'leads.db')), 'ok');
   const rows = readRows(dataDir);
   assert.deepEqual(rows.map((r) => r.email).sort(), leads.map((l) => l.email).sort(), 'each answered lead stored once');
-  for (const r of rows) for (const status of [r.sms_status, r.email_status]) assert.ok(status === 'sent' || status === 'pending', `status ${status}`);
-  figures.pendingAtExit += rows.reduce((k, r) => k + (r.sms_status === 'pending' ? 1 : 0) + (r.email_status === 'pending' ? 1 : 0), 0);
+  for (const r of rows)
+    for (const status of [r.sms_status, r.email_status])
+      assert.ok(status === 'sent' || status === 'pending', `status ${status}`);
+  figures.pendingAtExit += rows.reduce(
+    (k, r) => k + (r.sms_status === 'pending' ? 1 : 0) + (r.email_status === 'pending' ? 1 : 0),
+    0,
+  );
   return { dataDir, env, leads, rows };
 }
 
@@ -82,11 +107,19 @@ async function restartAndDeliver(dataDir: string, env: Record<string, string>, e
   smtp.setMode('up');
   const server = await startServer({ dataDir, env });
   try {
-    await waitFor(() => readRows(dataDir).every((r) => r.sms_status === 'sent' && r.email_status === 'sent'), 15_000, 'pending alerts after the restart');
+    await waitFor(
+      () => readRows(dataDir).every((r) => r.sms_status === 'sent' && r.email_status === 'sent'),
+      15_000,
+      'pending alerts after the restart',
+    );
     await sleep(300);
     for (const email of emails) {
       assert.equal(twilio.messages.filter((m) => m.body.includes(`\n${email}\n`)).length, 1, `one SMS for ${email}`);
-      assert.equal(smtp.messages.filter((m) => m.text?.includes(`Email: ${email}\n`)).length, 1, `one e-mail for ${email}`);
+      assert.equal(
+        smtp.messages.filter((m) => m.text?.includes(`Email: ${email}\n`)).length,
+        1,
+        `one e-mail for ${email}`,
+      );
     }
   } finally {
     await server.stop();
@@ -98,15 +131,29 @@ describe('SIGTERM while submissions and alerts are under way', () => {
     const { dataDir, env, leads, rows } = await sigtermDuringWork(8_000, async () => {
       await twilio.setMode('up'); // the slow provider finally answers the held requests
     });
-    assert.ok(rows.every((r) => r.sms_status === 'sent'), 'the SMS attempts finished and were recorded before exit');
-    await restartAndDeliver(dataDir, env, leads.map((l) => l.email));
+    assert.ok(
+      rows.every((r) => r.sms_status === 'sent'),
+      'the SMS attempts finished and were recorded before exit',
+    );
+    await restartAndDeliver(
+      dataDir,
+      env,
+      leads.map((l) => l.email),
+    );
   });
 
   it('leaves attempts cut off by the deadline pending, and delivers them once after a restart', async () => {
     // Longer than the visitor's answer, shorter than a hung provider call (3 x the answer time).
     const { dataDir, env, leads, rows } = await sigtermDuringWork(2 * ANSWER_MS, async () => {});
-    assert.ok(rows.some((r) => r.sms_status === 'pending' || r.email_status === 'pending'), 'some alerts were still under way at the deadline');
-    await restartAndDeliver(dataDir, env, leads.map((l) => l.email));
+    assert.ok(
+      rows.some((r) => r.sms_status === 'pending' || r.email_status === 'pending'),
+      'some alerts were still under way at the deadline',
+    );
+    await restartAndDeliver(
+      dataDir,
+      env,
+      leads.map((l) => l.email),
+    );
   });
 });
 
@@ -115,7 +162,12 @@ describe('SIGKILL while one alert is under way and the other has failed', () => 
     const dataDir = tempDir('crash-');
     // Provider calls may take 3 x 500 ms: on a busy machine a tighter limit can give up on an
     // SMTP server that did accept, and the resend would look like a duplicate.
-    const env = { ...alertEnv(twilio, smtp), ALERT_TIMEOUT_MS: '500', ALERT_RETRY_BASE_MS: '300', SHUTDOWN_TIMEOUT_MS: '3000' };
+    const env = {
+      ...alertEnv(twilio, smtp),
+      ALERT_TIMEOUT_MS: '500',
+      ALERT_RETRY_BASE_MS: '300',
+      SHUTDOWN_TIMEOUT_MS: '3000',
+    };
     const lead = { name: 'Katherine Johnson', company: 'Langley Research', email: `crash-${(n += 1)}@example.com` };
     const copies = () => ({
       sms: twilio.messages.filter((m) => m.body.includes(`\n${lead.email}\n`)).length,
@@ -138,10 +190,14 @@ describe('SIGKILL while one alert is under way and the other has failed', () => 
     smtp.setMode('up');
     const second = await startServer({ dataDir, env });
     try {
-      await waitFor(() => {
-        const [row] = readRows(dataDir);
-        return row?.sms_status === 'sent' && row.email_status === 'sent';
-      }, 8000, 'both alerts after the restart');
+      await waitFor(
+        () => {
+          const [row] = readRows(dataDir);
+          return row?.sms_status === 'sent' && row.email_status === 'sent';
+        },
+        8000,
+        'both alerts after the restart',
+      );
       await sleep(800); // more than two retry periods: a duplicate would have arrived
       assert.deepEqual(copies(), { sms: 1, email: 1 });
       assert.equal(readRows(dataDir).length, 1);

@@ -11,7 +11,15 @@ const site = leadSitesPerTest();
 const PATH = '/functions/v1/lead-challenge';
 
 interface ChallengeJson {
-  parameters: { algorithm: string; cost: number; keyPrefix: string; nonce: string; salt: string; expiresAt: number; data: { issuedAt: number } };
+  parameters: {
+    algorithm: string;
+    cost: number;
+    keyPrefix: string;
+    nonce: string;
+    salt: string;
+    expiresAt: number;
+    data: { issuedAt: number };
+  };
   signature: string;
 }
 
@@ -41,8 +49,14 @@ describe('GET /functions/v1/lead-challenge', () => {
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 200, 200, 429]);
     const limited = await fetch(`${s.url}${PATH}`);
     assert.equal(limited.headers.get('cache-control'), 'no-store');
-    assert.deepEqual(await limited.json(), { error: 'Too many requests from your network. Please wait 10 minutes and try again.' });
-    assert.equal((await s.post({ name: 'Ada', company: 'Engines', email: 'ada@example.com' })).status, 200, 'leads have their own budget');
+    assert.deepEqual(await limited.json(), {
+      error: 'Too many requests from your network. Please wait 10 minutes and try again.',
+    });
+    assert.equal(
+      (await s.post({ name: 'Ada', company: 'Engines', email: 'ada@example.com' })).status,
+      200,
+      'leads have their own budget',
+    );
   });
 
   it('refuses other methods with 405 and an Allow header', async () => {

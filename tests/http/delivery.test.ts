@@ -21,7 +21,9 @@ async function raw(method: string, path: string, headers: Record<string, string>
       const req = http.request(`${server.url}${path}`, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       });
       req.on('error', reject);
       req.end();
@@ -88,7 +90,13 @@ describe('assets', () => {
   });
 
   it('never reads outside the built files', async () => {
-    for (const path of ['/assets/', '/assets/manifest.json', '/assets/../package.json', '/assets/%2e%2e/package.json', '/assets/site.css']) {
+    for (const path of [
+      '/assets/',
+      '/assets/manifest.json',
+      '/assets/../package.json',
+      '/assets/%2e%2e/package.json',
+      '/assets/site.css',
+    ]) {
       const res = await request(site.listener).get(path);
       assert.equal(res.status, 404, path);
     }
@@ -99,10 +107,12 @@ describe('security headers', () => {
   it('sends a strict Content-Security-Policy and no X-Powered-By', async () => {
     const res = await request(site.listener).get('/').expect(200);
     const csp = res.headers['content-security-policy'] as string;
-    const directives = Object.fromEntries(csp.split(';').map((d) => {
-      const [name, ...values] = d.trim().split(/\s+/);
-      return [name, values.join(' ')];
-    }));
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
     assert.equal(directives['default-src'], "'self'");
     assert.equal(directives['script-src'], "'self'");
     assert.equal(directives['style-src'], "'self'");

@@ -47,15 +47,28 @@ describe('home page', () => {
     positions.forEach((p, i) => {
       assert.ok(p > 0, `section #${ids[i]} is present`);
     });
-    assert.deepEqual([...positions].sort((a, b) => a - b), positions, 'sections in page order');
+    assert.deepEqual(
+      [...positions].sort((a, b) => a - b),
+      positions,
+      'sections in page order',
+    );
     assert.ok(html.indexOf('<footer') > positions.at(-1)!, 'footer comes last');
     const headings = doc.querySelectorAll('main section h2').map(text);
-    assert.deepEqual(headings, ['How I Can Help', 'About Me', 'International Expertise', 'Watch My Interview', 'Ready to Scale Your Tech Startup?']);
+    assert.deepEqual(headings, [
+      'How I Can Help',
+      'About Me',
+      'International Expertise',
+      'Watch My Interview',
+      'Ready to Scale Your Tech Startup?',
+    ]);
   });
 
   it('states the claims of the hero and links the LinkedIn profile in a new tab', () => {
     const hero = doc.querySelector('#top')!;
-    assert.equal(text(hero.querySelector('h1')), 'Take your tech startup international, with a go-to-market plan that sells');
+    assert.equal(
+      text(hero.querySelector('h1')),
+      'Take your tech startup international, with a go-to-market plan that sells',
+    );
     assert.equal(text(hero.querySelector('.eyebrow')), 'Jordan Example · Go-to-market & growth strategy');
     const stats = hero.querySelectorAll('.stat').map((s) => [text(s.querySelector('dd')), text(s.querySelector('dt'))]);
     assert.deepEqual(stats, [
@@ -94,27 +107,54 @@ describe('home page', () => {
         'A pitch deck and an investor narrative built on traction, market size and unit economics, rehearsed until the story survives tough questions.',
       ],
     ];
-    assert.deepEqual(cards.map((card) => [text(card.querySelector('h3')), text(card.querySelector('p'))]), expected);
+    assert.deepEqual(
+      cards.map((card) => [text(card.querySelector('h3')), text(card.querySelector('p'))]),
+      expected,
+    );
     for (const card of cards) assert.ok(card.querySelector('svg'), `icon of ${text(card.querySelector('h3'))}`);
   });
 
   it('shows five conferences from 2022 to 2024 in the US and Portugal and three recognitions', () => {
     const about = doc.querySelector('#about')!;
     assert.deepEqual(about.querySelectorAll('h3').map(text), ['Speaking', 'Industry Recognition']);
-    const conferences = about.querySelectorAll('.timeline-item').map((el) => [
-      text(el.querySelector('.year-badge')),
-      text(el.querySelector('.timeline-title')),
-      text(el.querySelector('.timeline-meta')),
-      text(el.querySelector('.timeline-text')),
-    ]);
+    const conferences = about
+      .querySelectorAll('.timeline-item')
+      .map((el) => [
+        text(el.querySelector('.year-badge')),
+        text(el.querySelector('.timeline-title')),
+        text(el.querySelector('.timeline-meta')),
+        text(el.querySelector('.timeline-text')),
+      ]);
     assert.deepEqual(conferences, [
-      ['2022', 'Web Summit', 'Lisbon, Portugal', 'Workshop: choosing your first international market with data, not hope.'],
-      ['2023', 'SaaStr Annual', 'San Mateo, USA', 'Panel on building outbound engines for non-US founders selling into the US.'],
+      [
+        '2022',
+        'Web Summit',
+        'Lisbon, Portugal',
+        'Workshop: choosing your first international market with data, not hope.',
+      ],
+      [
+        '2023',
+        'SaaStr Annual',
+        'San Mateo, USA',
+        'Panel on building outbound engines for non-US founders selling into the US.',
+      ],
       ['2023', 'Web Summit', 'Lisbon, Portugal', 'Talk: the lean go-to-market canvas for seed-stage B2B startups.'],
-      ['2024', 'Collision Founders Track', 'Austin, USA', 'Masterclass on automating outreach without burning your domain or your brand.'],
-      ['2024', 'Startup Lisboa Demo Week', 'Lisbon, Portugal', 'Keynote: what investors want to see in an international expansion plan.'],
+      [
+        '2024',
+        'Collision Founders Track',
+        'Austin, USA',
+        'Masterclass on automating outreach without burning your domain or your brand.',
+      ],
+      [
+        '2024',
+        'Startup Lisboa Demo Week',
+        'Lisbon, Portugal',
+        'Keynote: what investors want to see in an international expansion plan.',
+      ],
     ]);
-    const recognitions = about.querySelectorAll('.recognition').map((el) => [text(el.querySelector('.timeline-title')), text(el.querySelector('.timeline-text'))]);
+    const recognitions = about
+      .querySelectorAll('.recognition')
+      .map((el) => [text(el.querySelector('.timeline-title')), text(el.querySelector('.timeline-text'))]);
     assert.deepEqual(recognitions, [
       ['Expert · 2022', 'Association of Internet Trade Companies, e-commerce and B2B sales committee'],
       ['Jury Member · 2023', 'Effie Awards, marketing effectiveness jury'],
@@ -128,26 +168,67 @@ describe('home page', () => {
       text(section.querySelector('.section-intro')),
       'Articles and interviews on international sales and growth, published in Brazil, the USA and Russia.',
     );
-    const cards = section.querySelectorAll('a.publication-card').map((card) => [
-      card.getAttribute('href'),
-      text(card.querySelector('.publication-country')),
-      text(card.querySelector('.publication-title')),
-      text(card.querySelector('.publication-media')),
-      Boolean(card.querySelector('svg.flag')),
-    ]);
+    const cards = section
+      .querySelectorAll('a.publication-card')
+      .map((card) => [
+        card.getAttribute('href'),
+        text(card.querySelector('.publication-country')),
+        text(card.querySelector('.publication-title')),
+        text(card.querySelector('.publication-media')),
+        Boolean(card.querySelector('svg.flag')),
+      ]);
     assert.deepEqual(cards, [
-      ['https://www.startse.com/artigos/saas-brasileiro-clientes-eua', 'Brazil', 'How Brazilian SaaS startups can win their first US enterprise customers', 'StartSe', true],
-      ['https://exame.com/negocios/vendas-b2b-latam-outbound', 'Brazil', 'Outbound sales in LATAM: what works after the first ten customers', 'Exame', true],
-      ['https://www.entrepreneur.com/growing-a-business/go-to-market-mistakes-foreign-founders', 'USA', 'Five go-to-market mistakes foreign founders make in the US', 'Entrepreneur', true],
-      ['https://www.inc.com/ideal-customer-profile-growth-lever', 'USA', 'Why your ideal customer profile is the cheapest growth lever you have', 'Inc.', true],
-      ['https://www.forbes.ru/biznes/b2b-startup-international-playbook', 'Russia', 'Scaling a B2B startup abroad: a practical playbook', 'Forbes Russia', true],
-      ['https://vc.ru/marketing/sales-automation-personal-touch', 'Russia', 'Sales automation without losing the personal touch', 'vc.ru', true],
+      [
+        'https://www.startse.com/artigos/saas-brasileiro-clientes-eua',
+        'Brazil',
+        'How Brazilian SaaS startups can win their first US enterprise customers',
+        'StartSe',
+        true,
+      ],
+      [
+        'https://exame.com/negocios/vendas-b2b-latam-outbound',
+        'Brazil',
+        'Outbound sales in LATAM: what works after the first ten customers',
+        'Exame',
+        true,
+      ],
+      [
+        'https://www.entrepreneur.com/growing-a-business/go-to-market-mistakes-foreign-founders',
+        'USA',
+        'Five go-to-market mistakes foreign founders make in the US',
+        'Entrepreneur',
+        true,
+      ],
+      [
+        'https://www.inc.com/ideal-customer-profile-growth-lever',
+        'USA',
+        'Why your ideal customer profile is the cheapest growth lever you have',
+        'Inc.',
+        true,
+      ],
+      [
+        'https://www.forbes.ru/biznes/b2b-startup-international-playbook',
+        'Russia',
+        'Scaling a B2B startup abroad: a practical playbook',
+        'Forbes Russia',
+        true,
+      ],
+      [
+        'https://vc.ru/marketing/sales-automation-personal-touch',
+        'Russia',
+        'Sales automation without losing the personal touch',
+        'vc.ru',
+        true,
+      ],
     ]);
   });
 
   it('shows the interview thumbnail from the video host and opens the video in a new tab', () => {
     const section = doc.querySelector('#interview')!;
-    assert.equal(text(section.querySelector('.section-intro')), 'A conversation about taking B2B startups into new markets, and what founders get wrong about it.');
+    assert.equal(
+      text(section.querySelector('.section-intro')),
+      'A conversation about taking B2B startups into new markets, and what founders get wrong about it.',
+    );
     const link = section.querySelector('a')!;
     assert.equal(link.getAttribute('href'), env.VIDEO_URL);
     assert.equal(link.getAttribute('target'), '_blank');
@@ -166,7 +247,10 @@ describe('home page', () => {
     );
     const card = contact.querySelector('.form-card')!;
     assert.equal(text(card.querySelector('h3')), 'Get Free Setup Call');
-    assert.equal(text(card.querySelector('.card-intro')), 'Leave your details and I will get back to you within 24 hours.');
+    assert.equal(
+      text(card.querySelector('.card-intro')),
+      'Leave your details and I will get back to you within 24 hours.',
+    );
     const labels = contact.querySelectorAll('form label').map(text);
     assert.deepEqual(labels.slice(0, 3), ['Name *', 'Company *', 'Email *']);
     const placeholder = (name: string) => contact.querySelector(`input[name="${name}"]`)?.getAttribute('placeholder');
@@ -192,7 +276,10 @@ describe('home page', () => {
 
   it('ends with the 2024 copyright line and the title', () => {
     const lines = doc.querySelectorAll('footer p').map(text);
-    assert.deepEqual(lines, ['© 2024 Jordan Example. All rights reserved.', 'Go-to-Market & Growth Strategist for Tech Startups']);
+    assert.deepEqual(lines, [
+      '© 2024 Jordan Example. All rights reserved.',
+      'Go-to-Market & Growth Strategist for Tech Startups',
+    ]);
   });
 
   it('protects and announces every link that opens a new tab', () => {
@@ -224,7 +311,10 @@ describe('home page', () => {
 
 describe('search metadata', () => {
   it('has a title, description, canonical, OpenGraph and Twitter tags', () => {
-    assert.equal(text(doc.querySelector('title')), 'Jordan Example | Go-to-Market & Growth Strategist for Tech Startups');
+    assert.equal(
+      text(doc.querySelector('title')),
+      'Jordan Example | Go-to-Market & Growth Strategist for Tech Startups',
+    );
     const meta = (sel: string) => doc.querySelector(sel)?.getAttribute('content') ?? '';
     assert.ok(meta('meta[name="description"]').length > 50);
     assert.equal(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), 'https://jordan.example.org/');
@@ -243,7 +333,10 @@ describe('search metadata', () => {
   });
 
   it('serves robots.txt, sitemap.xml and the favicon', async () => {
-    const robots = await request(site.listener).get('/robots.txt').expect(200).expect('Content-Type', /text\/plain/);
+    const robots = await request(site.listener)
+      .get('/robots.txt')
+      .expect(200)
+      .expect('Content-Type', /text\/plain/);
     assert.match(robots.text, /Sitemap: https:\/\/jordan\.example\.org\/sitemap\.xml/);
     const sitemap = await request(site.listener).get('/sitemap.xml').expect(200).expect('Content-Type', /xml/);
     assert.match(sitemap.text, /<loc>https:\/\/jordan\.example\.org\/<\/loc>/);

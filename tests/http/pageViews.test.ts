@@ -25,7 +25,8 @@ const views = (s: LeadSite) => {
 describe('page views', () => {
   it('counts GET / per source: utm_source, else the referring host, else direct', async () => {
     const s = await site();
-    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${s.url}${path}`, { headers: { 'User-Agent': BROWSER, ...headers } });
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${s.url}${path}`, { headers: { 'User-Agent': BROWSER, ...headers } });
     await get('/?utm_source=linkedin&utm_campaign=q1');
     await get('/?utm_source=LinkedIn');
     await get('/', { Referer: 'https://www.news.example.org/post/1' });
@@ -47,7 +48,14 @@ describe('page views', () => {
     await fetch(`${s.url}/healthz`, { headers: { 'User-Agent': BROWSER } });
     await fetch(`${s.url}/robots.txt`, { headers: { 'User-Agent': BROWSER } });
     await fetch(`${s.url}/no-such-page`, { headers: { 'User-Agent': BROWSER } });
-    for (const agent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Mozilla/5.0 (compatible; bingbot/2.0)', 'AhrefsBot/7.0', 'Baiduspider', 'my-crawler/1.0', '']) {
+    for (const agent of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; bingbot/2.0)',
+      'AhrefsBot/7.0',
+      'Baiduspider',
+      'my-crawler/1.0',
+      '',
+    ]) {
       await fetch(`${s.url}/`, { headers: { 'User-Agent': agent } });
     }
     assert.deepEqual(views(s), []);
@@ -69,10 +77,14 @@ describe('page views', () => {
 
   it('keeps made-up sources from growing without bound: past 500 a day, they count as other', async () => {
     const s = await site();
-    for (let i = 0; i < 505; i++) await fetch(`${s.url}/?utm_source=made-up-${i}`, { headers: { 'User-Agent': BROWSER } });
+    for (let i = 0; i < 505; i++)
+      await fetch(`${s.url}/?utm_source=made-up-${i}`, { headers: { 'User-Agent': BROWSER } });
     const rows = views(s) as { source: string; views: number }[];
     assert.equal(rows.length, 501);
-    assert.deepEqual(rows.find((r) => r.source === 'other'), { day: today(), source: 'other', views: 5 });
+    assert.deepEqual(
+      rows.find((r) => r.source === 'other'),
+      { day: today(), source: 'other', views: 5 },
+    );
   });
 });
 
@@ -80,7 +92,8 @@ describe('page views of a server process', () => {
   it('are written to the database at shutdown', async () => {
     const dataDir = tempDir('views-');
     const server = await startServer({ dataDir });
-    for (let i = 0; i < 3; i++) await fetch(`${server.url}/?utm_source=linkedin`, { headers: { 'User-Agent': BROWSER } });
+    for (let i = 0; i < 3; i++)
+      await fetch(`${server.url}/?utm_source=linkedin`, { headers: { 'User-Agent': BROWSER } });
     assert.deepEqual(readViewsAt(`${dataDir}/leads.db`), [], 'kept in memory until the minute is up');
     assert.equal(await server.stop(), 0);
     assert.deepEqual(readViewsAt(`${dataDir}/leads.db`), [{ day: today(), source: 'linkedin', views: 3 }]);

@@ -58,10 +58,22 @@ describe('the server process', () => {
     });
     assert.equal(code, 1, output);
     const problems = output.trim().split('\n');
-    assert.ok(problems.some((l) => /PORT must be a whole number/.test(l)), output);
-    assert.ok(problems.some((l) => /PUBLIC_URL must be/.test(l)), output);
-    assert.ok(problems.some((l) => /SMS alerts need .* TWILIO_FROM/.test(l)), output);
-    assert.ok(problems.some((l) => /E-mail alerts need .* ALERT_EMAIL_TO/.test(l)), output);
+    assert.ok(
+      problems.some((l) => /PORT must be a whole number/.test(l)),
+      output,
+    );
+    assert.ok(
+      problems.some((l) => /PUBLIC_URL must be/.test(l)),
+      output,
+    );
+    assert.ok(
+      problems.some((l) => /SMS alerts need .* TWILIO_FROM/.test(l)),
+      output,
+    );
+    assert.ok(
+      problems.some((l) => /E-mail alerts need .* ALERT_EMAIL_TO/.test(l)),
+      output,
+    );
     assert.doesNotMatch(output, /super-secret-token-value|hunter2-password/);
   });
 });

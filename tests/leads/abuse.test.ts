@@ -24,10 +24,13 @@ describe('honeypot', () => {
     const form = await postForm(s, { name: 'Bot', company: 'Bots', email: 'bot@example.com', website: 'x' });
     assert.equal(form.status, 200);
     await sleep(200);
-    assert.deepEqual(s.rows().map((r) => [r.name, r.verdict, r.verdict_reasons, r.sms_status, r.email_status]), [
-      ['Ada "Countess" Lovelace', 'spam', 'honeypot', null, null],
-      ['Bot', 'spam', 'honeypot', null, null],
-    ]);
+    assert.deepEqual(
+      s.rows().map((r) => [r.name, r.verdict, r.verdict_reasons, r.sms_status, r.email_status]),
+      [
+        ['Ada "Countess" Lovelace', 'spam', 'honeypot', null, null],
+        ['Bot', 'spam', 'honeypot', null, null],
+      ],
+    );
     assert.equal(s.twilio.requests, 0);
     assert.equal(s.smtp.connections, 0);
   });
@@ -37,7 +40,11 @@ describe('duplicates', () => {
   it('stores and alerts once for the same submission twice within a minute', async () => {
     const s = await site();
     const first = await s.post(lead);
-    const second = await s.post({ name: 'Ada "Countess" Lovelace', company: ' Engines & "Co"', email: 'ada@example.COM' });
+    const second = await s.post({
+      name: 'Ada "Countess" Lovelace',
+      company: ' Engines & "Co"',
+      email: 'ada@example.COM',
+    });
     assert.deepEqual(second.json, first.json);
     await waitFor(() => s.smtp.messages.length >= 1, 4000, 'the e-mail');
     await sleep(300);
@@ -65,16 +72,32 @@ describe('duplicates', () => {
     const first = await s.post(lead);
     assert.deepEqual(first.json, { success: true, notificationResult: false });
     // The first lead's SMS has failed at least once and waits for its next attempt.
-    await waitFor(() => (s.rows()[0]?.sms_attempts ?? 0) >= 1 && s.rows()[0]?.sms_status === 'pending', 4000, 'a failed SMS attempt');
+    await waitFor(
+      () => (s.rows()[0]?.sms_attempts ?? 0) >= 1 && s.rows()[0]?.sms_status === 'pending',
+      4000,
+      'a failed SMS attempt',
+    );
 
-    const duplicate = await s.post({ name: 'Ada "Countess" Lovelace', company: 'Engines & "Co"', email: 'ada@example.com' });
+    const duplicate = await s.post({
+      name: 'Ada "Countess" Lovelace',
+      company: 'Engines & "Co"',
+      email: 'ada@example.com',
+    });
     assert.equal(duplicate.status, 200);
-    assert.deepEqual(duplicate.json, { success: true, notificationResult: false }, 'the SMS was not sent: the answer must not say it was');
+    assert.deepEqual(
+      duplicate.json,
+      { success: true, notificationResult: false },
+      'the SMS was not sent: the answer must not say it was',
+    );
     assert.equal(s.rows().length, 1, 'no second lead');
     assert.equal(s.rows()[0]?.sms_status, 'pending', 'the first SMS is still waiting for a retry');
 
     await s.twilio.setMode('up');
-    await waitFor(() => s.rows()[0]?.sms_status === 'sent' && s.rows()[0]?.email_status === 'sent', 6000, 'the retried alerts');
+    await waitFor(
+      () => s.rows()[0]?.sms_status === 'sent' && s.rows()[0]?.email_status === 'sent',
+      6000,
+      'the retried alerts',
+    );
     await sleep(400); // a few retry periods: a second alert would arrive here
     assert.equal(s.twilio.messages.length, 1, 'one SMS for the two submissions');
     assert.equal(s.smtp.messages.length, 1, 'one e-mail for the two submissions');
@@ -96,20 +119,31 @@ describe('duplicates', () => {
 describe('rate limit', () => {
   it('answers 429 with a clear error after LEAD_RATE_LIMIT submissions, counting IPv6 per /64', async () => {
     const s = await site({ env: { LEAD_RATE_LIMIT: '2', LEAD_RATE_WINDOW_MS: '600000', TRUST_PROXY: 'loopback' } });
-    const from = (ip: string, n: number) => s.post({ ...lead, company: `Co ${n}` }, { headers: { 'X-Forwarded-For': ip } });
+    const from = (ip: string, n: number) =>
+      s.post({ ...lead, company: `Co ${n}` }, { headers: { 'X-Forwarded-For': ip } });
     assert.equal((await from('2001:db8:1:1::1', 1)).status, 200);
     assert.equal((await from('2001:db8:1:1::2', 2)).status, 200);
     const limited = await from('2001:db8:1:1:ffff::9', 3); // same /64, another address
     assert.equal(limited.status, 429);
-    assert.deepEqual(limited.json, { success: false, error: 'Too many requests from your network. Please wait 10 minutes and try again.' });
+    assert.deepEqual(limited.json, {
+      success: false,
+      error: 'Too many requests from your network. Please wait 10 minutes and try again.',
+    });
     assert.equal((await from('2001:db8:1:2::1', 4)).status, 200, 'another /64 has its own count');
     assert.equal((await from('203.0.113.5', 5)).status, 200);
     assert.equal(s.rows().length, 4, 'the limited request stored nothing');
 
-    const page = await postForm(s, { name: 'Grace', company: 'Navy', email: 'grace@example.com' }, { 'X-Forwarded-For': '2001:db8:1:1::3' });
+    const page = await postForm(
+      s,
+      { name: 'Grace', company: 'Navy', email: 'grace@example.com' },
+      { 'X-Forwarded-For': '2001:db8:1:1::3' },
+    );
     assert.equal(page.status, 429);
     assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
     assert.ok((await page.text()).includes('Too many requests from your network'));
-    assert.ok((await fetch(`${s.url}/healthz`, { headers: { 'X-Forwarded-For': '2001:db8:1:1::3' } })).ok, 'the health check is not limited');
+    assert.ok(
+      (await fetch(`${s.url}/healthz`, { headers: { 'X-Forwarded-For': '2001:db8:1:1::3' } })).ok,
+      'the health check is not limited',
+    );
   });
 });

@@ -33,16 +33,22 @@ describe('alertPlan', () => {
   });
 
   it('marks an owner channel that is off as skipped, and plans no reply or reminder on a channel that is off', () => {
-    assert.deepEqual(alertPlan('verified', { channels, configured: ['email', 'reminder-email'], replyAllowed: true, at, remindAt }), [
-      { channel: 'sms', status: 'skipped', at: null },
-      { channel: 'email', status: 'pending', at },
-      { channel: 'reminder-email', status: 'pending', at: remindAt },
-    ]);
-    assert.deepEqual(alertPlan('verified', { channels, configured: ['sms', 'reminder-sms'], replyAllowed: true, at, remindAt }), [
-      { channel: 'sms', status: 'pending', at },
-      { channel: 'email', status: 'skipped', at: null },
-      { channel: 'reminder-sms', status: 'pending', at: remindAt },
-    ]);
+    assert.deepEqual(
+      alertPlan('verified', { channels, configured: ['email', 'reminder-email'], replyAllowed: true, at, remindAt }),
+      [
+        { channel: 'sms', status: 'skipped', at: null },
+        { channel: 'email', status: 'pending', at },
+        { channel: 'reminder-email', status: 'pending', at: remindAt },
+      ],
+    );
+    assert.deepEqual(
+      alertPlan('verified', { channels, configured: ['sms', 'reminder-sms'], replyAllowed: true, at, remindAt }),
+      [
+        { channel: 'sms', status: 'pending', at },
+        { channel: 'email', status: 'skipped', at: null },
+        { channel: 'reminder-sms', status: 'pending', at: remindAt },
+      ],
+    );
     assert.deepEqual(alertPlan('verified', { channels, configured: [], replyAllowed: true, at, remindAt }), [
       { channel: 'sms', status: 'skipped', at: null },
       { channel: 'email', status: 'skipped', at: null },
@@ -50,18 +56,24 @@ describe('alertPlan', () => {
   });
 
   it('sends no auto-reply when this address already had one (or replies are off)', () => {
-    assert.deepEqual(alertPlan('verified', { channels, configured: everything, replyAllowed: false, at, remindAt: null }), [
-      { channel: 'sms', status: 'pending', at },
-      { channel: 'email', status: 'pending', at },
-    ]);
+    assert.deepEqual(
+      alertPlan('verified', { channels, configured: everything, replyAllowed: false, at, remindAt: null }),
+      [
+        { channel: 'sms', status: 'pending', at },
+        { channel: 'email', status: 'pending', at },
+      ],
+    );
   });
 
   it('sends no reminders when follow-ups are off', () => {
-    assert.deepEqual(alertPlan('verified', { channels, configured: everything, replyAllowed: true, at, remindAt: null }), [
-      { channel: 'sms', status: 'pending', at },
-      { channel: 'email', status: 'pending', at },
-      { channel: 'reply', status: 'pending', at },
-    ]);
+    assert.deepEqual(
+      alertPlan('verified', { channels, configured: everything, replyAllowed: true, at, remindAt: null }),
+      [
+        { channel: 'sms', status: 'pending', at },
+        { channel: 'email', status: 'pending', at },
+        { channel: 'reply', status: 'pending', at },
+      ],
+    );
   });
 
   it('e-mails the owner about an unverified lead, never texts, never replies, and still reminds', () => {
@@ -70,23 +82,49 @@ describe('alertPlan', () => {
       { channel: 'reminder-sms', status: 'pending', at: remindAt },
       { channel: 'reminder-email', status: 'pending', at: remindAt },
     ]);
-    assert.deepEqual(alertPlan('unverified', { channels, configured: ['sms'], replyAllowed: true, at, remindAt: null }), [{ channel: 'email', status: 'skipped', at: null }]);
+    assert.deepEqual(
+      alertPlan('unverified', { channels, configured: ['sms'], replyAllowed: true, at, remindAt: null }),
+      [{ channel: 'email', status: 'skipped', at: null }],
+    );
   });
 
   it('plans a channel added to the list by its kind, in the order the channels are listed', () => {
-    const withPager = [channels[0], { name: 'pager', kind: 'instant', recordWhenOff: false } as const, ...channels.slice(1)];
-    assert.deepEqual(alertPlan('verified', { channels: withPager, configured: ['sms', 'pager', 'email'], replyAllowed: false, at, remindAt: null }), [
-      { channel: 'sms', status: 'pending', at },
-      { channel: 'pager', status: 'pending', at },
-      { channel: 'email', status: 'pending', at },
-    ]);
-    assert.deepEqual(alertPlan('unverified', { channels: withPager, configured: ['sms', 'pager', 'email'], replyAllowed: false, at, remindAt: null }), [
-      { channel: 'email', status: 'pending', at },
-    ]);
-    assert.deepEqual(alertPlan('verified', { channels: withPager, configured: [], replyAllowed: false, at, remindAt: null }), [
-      { channel: 'sms', status: 'skipped', at: null },
-      { channel: 'email', status: 'skipped', at: null },
-    ]);
+    const withPager = [
+      channels[0],
+      { name: 'pager', kind: 'instant', recordWhenOff: false } as const,
+      ...channels.slice(1),
+    ];
+    assert.deepEqual(
+      alertPlan('verified', {
+        channels: withPager,
+        configured: ['sms', 'pager', 'email'],
+        replyAllowed: false,
+        at,
+        remindAt: null,
+      }),
+      [
+        { channel: 'sms', status: 'pending', at },
+        { channel: 'pager', status: 'pending', at },
+        { channel: 'email', status: 'pending', at },
+      ],
+    );
+    assert.deepEqual(
+      alertPlan('unverified', {
+        channels: withPager,
+        configured: ['sms', 'pager', 'email'],
+        replyAllowed: false,
+        at,
+        remindAt: null,
+      }),
+      [{ channel: 'email', status: 'pending', at }],
+    );
+    assert.deepEqual(
+      alertPlan('verified', { channels: withPager, configured: [], replyAllowed: false, at, remindAt: null }),
+      [
+        { channel: 'sms', status: 'skipped', at: null },
+        { channel: 'email', status: 'skipped', at: null },
+      ],
+    );
   });
 
   it('sends nothing at all for spam', () => {

@@ -15,7 +15,10 @@ const CONTACT_EMAIL = 'anna@volkova.example';
 
 async function replySite(env: Record<string, string> = {}): Promise<LeadSite & { advance(ms: number): void }> {
   let offset = 0;
-  const s = await site({ env: { LEAD_AUTO_REPLY: 'true', CONTACT_EMAIL, OWNER_NAME: 'Anna Volkova', ...env }, now: () => Date.now() + offset });
+  const s = await site({
+    env: { LEAD_AUTO_REPLY: 'true', CONTACT_EMAIL, OWNER_NAME: 'Anna Volkova', ...env },
+    now: () => Date.now() + offset,
+  });
   return Object.assign(s, { advance: (ms: number) => void (offset += ms) });
 }
 
@@ -26,7 +29,11 @@ describe('the auto-reply', () => {
   it('thanks a verified lead once, in the fixed text, repeating only their name, escaped', async () => {
     const s = await replySite();
     await s.post({ name: 'Ada <3 "Countess"', company: 'Secret Project X', email: 'ada@example.com' });
-    await waitFor(() => repliesTo(s, 'ada@example.com').length === 1 && ownerAlerts(s).length === 1, 5000, 'the reply and the alert');
+    await waitFor(
+      () => repliesTo(s, 'ada@example.com').length === 1 && ownerAlerts(s).length === 1,
+      5000,
+      'the reply and the alert',
+    );
     const reply = repliesTo(s, 'ada@example.com')[0]!;
     assert.equal(reply.from, ALERT_EMAIL_FROM);
     assert.equal(reply.replyTo, CONTACT_EMAIL);
@@ -38,7 +45,10 @@ describe('the auto-reply', () => {
     assert.match(reply.text ?? '', new RegExp(`write to ${CONTACT_EMAIL.replace('.', '\\.')}`));
     assert.ok(reply.html?.includes('Hello Ada &lt;3 &quot;Countess&quot;,'), 'the name escaped in HTML');
     assert.ok(!reply.raw.includes('Secret Project X'), 'nothing else the visitor typed');
-    assert.deepEqual(s.rows().map((r) => r.verdict), ['verified']);
+    assert.deepEqual(
+      s.rows().map((r) => r.verdict),
+      ['verified'],
+    );
     const row = s.services.db.prepare("SELECT status, attempts FROM alerts WHERE channel = 'reply'").get();
     assert.deepEqual(row, { status: 'sent', attempts: 1 });
   });
@@ -61,7 +71,10 @@ describe('the auto-reply', () => {
     await s.post({ name: 'Bot', company: 'Bots', email: 'bot@example.com', website: 'x' }); // spam
     await waitFor(() => ownerAlerts(s).length === 1, 5000, 'the [unverified] alert');
     await sleep(300);
-    assert.deepEqual(s.rows().map((r) => r.verdict), ['unverified', 'spam']);
+    assert.deepEqual(
+      s.rows().map((r) => r.verdict),
+      ['unverified', 'spam'],
+    );
     assert.equal(repliesTo(s, 'grace@example.com').length + repliesTo(s, 'bot@example.com').length, 0);
   });
 
@@ -69,7 +82,11 @@ describe('the auto-reply', () => {
     const s = await replySite({ ALERT_RETRY_BASE_MS: '100' });
     s.smtp.setMode('reject');
     await s.post({ name: 'Ada', company: 'Engines', email: 'ada@example.com' });
-    const reply = () => s.services.db.prepare("SELECT status, attempts FROM alerts WHERE channel = 'reply'").get() as { status: string; attempts: number };
+    const reply = () =>
+      s.services.db.prepare("SELECT status, attempts FROM alerts WHERE channel = 'reply'").get() as {
+        status: string;
+        attempts: number;
+      };
     await waitFor(() => reply().attempts >= 2, 5000, 'failed attempts');
     assert.equal(reply().status, 'pending', 'kept for the next attempt');
     s.smtp.setMode('up');

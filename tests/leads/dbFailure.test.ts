@@ -43,7 +43,11 @@ describe('database failure', () => {
       restore();
     }
     const again = await s.post(lead);
-    assert.deepEqual(again.json, { success: true, notificationResult: true }, 'the same submission goes through once the fault is gone');
+    assert.deepEqual(
+      again.json,
+      { success: true, notificationResult: true },
+      'the same submission goes through once the fault is gone',
+    );
     assert.equal(s.rows().length, 1);
   });
 

@@ -26,7 +26,11 @@ describe('dedupeKey', () => {
     assert.notEqual(dedupeKey({ ...base, name: 'ada' }), dedupeKey(base), 'the name keeps its case');
     assert.notEqual(dedupeKey({ ...base, company: 'Engine' }), dedupeKey(base));
     assert.notEqual(dedupeKey({ ...base, email: 'ada@example.org' }), dedupeKey(base));
-    assert.notEqual(dedupeKey({ name: 'Ada', company: 'Engines\nada@example.com', email: '' }), dedupeKey(base), 'fields cannot run into each other');
+    assert.notEqual(
+      dedupeKey({ name: 'Ada', company: 'Engines\nada@example.com', email: '' }),
+      dedupeKey(base),
+      'fields cannot run into each other',
+    );
     // Different internationalised domains: straße.de is not strasse.de.
     assert.notEqual(dedupeKey({ ...base, email: 'ada@straße.de' }), dedupeKey({ ...base, email: 'ada@STRASSE.de' }));
   });

@@ -80,7 +80,9 @@ describe('unverified: e-mailed with [unverified], never texted', () => {
 
   it('an altered proof', async () => {
     const s = await gradedSite();
-    const payload = JSON.parse(Buffer.from(await solvedProof(s.url), 'base64').toString()) as { solution: { derivedKey: string } };
+    const payload = JSON.parse(Buffer.from(await solvedProof(s.url), 'base64').toString()) as {
+      solution: { derivedKey: string };
+    };
     const key = payload.solution.derivedKey;
     payload.solution.derivedKey = `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`; // a key the solver did not find
     s.advance(5_000);
@@ -117,7 +119,16 @@ describe('spam: kept with its reason, nothing sent, answered like a lead without
     s.advance(5_000);
     const answers = await Promise.all([s.post({ ...person(1), altcha }), s.post({ ...person(2), altcha })]);
     assert.deepEqual(answers.map((a) => a.json.notificationResult).sort(), [false, true]);
-    assert.deepEqual(s.rows().map((r) => [r.verdict, r.verdict_reasons]).sort(), [['spam', 'replayed-proof'], ['verified', '']]);
+    assert.deepEqual(
+      s
+        .rows()
+        .map((r) => [r.verdict, r.verdict_reasons])
+        .sort(),
+      [
+        ['spam', 'replayed-proof'],
+        ['verified', ''],
+      ],
+    );
     await waitFor(() => s.smtp.messages.length === 1, 4000, 'the e-mail of the first');
     await sleep(200);
     assert.equal(s.twilio.messages.length, 1, 'one SMS, for the lead that spent the challenge');
@@ -133,7 +144,10 @@ describe('spam: kept with its reason, nothing sent, answered like a lead without
     ]) {
       assert.deepEqual((await s.post(lead)).json, NO_SMS);
     }
-    assert.deepEqual(s.rows().map((r) => [r.verdict, r.verdict_reasons]), Array(4).fill(['spam', 'link-or-tag']));
+    assert.deepEqual(
+      s.rows().map((r) => [r.verdict, r.verdict_reasons]),
+      Array(4).fill(['spam', 'link-or-tag']),
+    );
     await assertNothingSent(s);
     await s.post({ ...person(5), company: 'acme.io' });
     assert.deepEqual(s.rows()[4]?.verdict, 'unverified');
@@ -141,10 +155,18 @@ describe('spam: kept with its reason, nothing sent, answered like a lead without
 
   it('the fourth lead of one address within 24 hours (any case), and not the third', async () => {
     const s = await gradedSite();
-    for (const [n, email] of [[1, 'ada@example.com'], [2, 'ADA@example.com'], [3, 'Ada@Example.com'], [4, 'ada@EXAMPLE.com']] as const) {
+    for (const [n, email] of [
+      [1, 'ada@example.com'],
+      [2, 'ADA@example.com'],
+      [3, 'Ada@Example.com'],
+      [4, 'ada@EXAMPLE.com'],
+    ] as const) {
       assert.deepEqual((await s.post({ name: `Ada ${n}`, company: 'Engines', email })).json, NO_SMS);
     }
-    assert.deepEqual(s.rows().map((r) => r.verdict), ['unverified', 'unverified', 'unverified', 'spam']);
+    assert.deepEqual(
+      s.rows().map((r) => r.verdict),
+      ['unverified', 'unverified', 'unverified', 'spam'],
+    );
     assert.equal(s.rows()[3]?.verdict_reasons, 'address-limit');
     s.advance(24 * 3_600_000 + 1_000);
     await s.post({ name: 'Ada 5', company: 'Engines', email: 'ada@example.com' });
@@ -172,7 +194,10 @@ describe('LEAD_VERIFICATION=off', () => {
     const s = await gradedSite({ LEAD_VERIFICATION: 'off' });
     assert.deepEqual((await s.post(person(1))).json, { success: true, notificationResult: true });
     await s.post({ ...person(2), name: 'Buy now https://spam.example' });
-    assert.deepEqual(graded(s), [['Grace Hopper 1', 'verified', ''], ['Buy now https://spam.example', 'spam', 'link-or-tag']]);
+    assert.deepEqual(graded(s), [
+      ['Grace Hopper 1', 'verified', ''],
+      ['Buy now https://spam.example', 'spam', 'link-or-tag'],
+    ]);
     await sleep(200);
     assert.equal(s.twilio.messages.length, 1);
   });

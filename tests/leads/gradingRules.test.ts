@@ -7,7 +7,14 @@ import { describe, it } from 'node:test';
 import { grade, hasLinkOrTag, type GradingRules, type Signals } from '../../src/leads/grading';
 
 const rules: GradingRules = { verification: 'proof', minFillMs: 3000, maxPerEmailPerDay: 3 };
-const clean: Signals = { honeypot: false, proof: 'valid', fillMs: 5000, name: 'Ada Lovelace', company: 'Engines', earlierFromAddress: 0 };
+const clean: Signals = {
+  honeypot: false,
+  proof: 'valid',
+  fillMs: 5000,
+  name: 'Ada Lovelace',
+  company: 'Engines',
+  earlierFromAddress: 0,
+};
 const verdictOf = (over: Partial<Signals>, r = rules) => grade({ ...clean, ...over }, r);
 
 describe('grade', () => {
@@ -17,9 +24,18 @@ describe('grade', () => {
   });
 
   it('doubts a lead without a valid proof, or sent too fast', () => {
-    assert.deepEqual(verdictOf({ proof: 'missing', fillMs: undefined }), { verdict: 'unverified', reasons: ['no-proof'] });
-    assert.deepEqual(verdictOf({ proof: 'invalid', fillMs: undefined }), { verdict: 'unverified', reasons: ['invalid-proof'] });
-    assert.deepEqual(verdictOf({ proof: 'expired', fillMs: undefined }), { verdict: 'unverified', reasons: ['expired-proof'] });
+    assert.deepEqual(verdictOf({ proof: 'missing', fillMs: undefined }), {
+      verdict: 'unverified',
+      reasons: ['no-proof'],
+    });
+    assert.deepEqual(verdictOf({ proof: 'invalid', fillMs: undefined }), {
+      verdict: 'unverified',
+      reasons: ['invalid-proof'],
+    });
+    assert.deepEqual(verdictOf({ proof: 'expired', fillMs: undefined }), {
+      verdict: 'unverified',
+      reasons: ['expired-proof'],
+    });
     assert.deepEqual(verdictOf({ fillMs: 2999 }), { verdict: 'unverified', reasons: ['too-fast'] });
   });
 
@@ -45,13 +61,38 @@ describe('grade', () => {
 
 describe('hasLinkOrTag', () => {
   it('finds URLs and tags in any case', () => {
-    for (const text of ['see http://x.example', 'HTTPS://X.EXAMPLE', 'www.example.com', 'WWW.example', '<b>bold</b>', '</div>', '<img src=x>', '<br/>', '<A HREF="x">', '<!-- x -->', '<!DOCTYPE html>', '<?php ?>']) {
+    for (const text of [
+      'see http://x.example',
+      'HTTPS://X.EXAMPLE',
+      'www.example.com',
+      'WWW.example',
+      '<b>bold</b>',
+      '</div>',
+      '<img src=x>',
+      '<br/>',
+      '<A HREF="x">',
+      '<!-- x -->',
+      '<!DOCTYPE html>',
+      '<?php ?>',
+    ]) {
       assert.equal(hasLinkOrTag(text), true, text);
     }
   });
 
   it('lets names and company names through, bare domains and lone brackets included', () => {
-    for (const text of ['acme.io', 'Acme.com Ltd', 'I <3 startups', 'a < b > c', 'R&D "Labs"', 'Mr. www', 'httpclient GmbH', 'Müller & Söhne', 'Ada <ada@example.com>', 'x <- y', '1 < 2 and 3 > 2']) {
+    for (const text of [
+      'acme.io',
+      'Acme.com Ltd',
+      'I <3 startups',
+      'a < b > c',
+      'R&D "Labs"',
+      'Mr. www',
+      'httpclient GmbH',
+      'Müller & Söhne',
+      'Ada <ada@example.com>',
+      'x <- y',
+      '1 < 2 and 3 > 2',
+    ]) {
       assert.equal(hasLinkOrTag(text), false, text);
     }
   });

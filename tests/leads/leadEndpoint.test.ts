@@ -8,7 +8,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { refuseLeadInserts } from '../support/dbFaults';
 import { postRaw } from '../support/leadClient';
-import { ALERT_EMAIL_FROM, ALERT_EMAIL_TO, ALERT_SMS_TO, LEAD_PATH, leadSitesPerTest, postForm, type LeadSite } from '../support/leadSite';
+import {
+  ALERT_EMAIL_FROM,
+  ALERT_EMAIL_TO,
+  ALERT_SMS_TO,
+  LEAD_PATH,
+  leadSitesPerTest,
+  postForm,
+  type LeadSite,
+} from '../support/leadSite';
 import { SERVER_ERRORS, FORM_TEXT } from '../support/visitorText';
 import { sleep, waitFor } from '../support/waitFor';
 
@@ -23,7 +31,10 @@ const site = leadSitesPerTest();
 describe('POST /functions/v1/process-lead-notification', () => {
   it('stores the lead, sends both alerts and answers success with notificationResult true', async () => {
     const s = await site();
-    const res = await s.post({ ...lead, utm_source: 'ignored', website: '' }, { headers: { 'User-Agent': 'LeadTest/1.0' } });
+    const res = await s.post(
+      { ...lead, utm_source: 'ignored', website: '' },
+      { headers: { 'User-Agent': 'LeadTest/1.0' } },
+    );
     assert.equal(res.status, 200);
     assert.deepEqual(res.json, { success: true, notificationResult: true });
 
@@ -52,7 +63,10 @@ describe('POST /functions/v1/process-lead-notification', () => {
     assert.deepEqual(mail?.to, [ALERT_EMAIL_TO]);
     assert.equal(mail?.replyTo, 'Ada@example.com', 'the lead (nodemailer lower-cases the domain)');
     assert.equal(mail?.subject, `New lead: Ada "Countess" O'Hara <3 (Engines & "Co" >_<)`);
-    assert.ok(mail?.text?.includes(`Name: Ada "Countess" O'Hara <3\nCompany: Engines & "Co" >_<\nEmail: Ada@Example.com`), mail?.text);
+    assert.ok(
+      mail?.text?.includes(`Name: Ada "Countess" O'Hara <3\nCompany: Engines & "Co" >_<\nEmail: Ada@Example.com`),
+      mail?.text,
+    );
     assert.ok(mail?.html?.includes('Ada &quot;Countess&quot; O&#39;Hara &lt;3'));
     assert.ok(mail?.html?.includes('Engines &amp; &quot;Co&quot; &gt;_&lt;'));
     assert.ok(!mail?.html?.includes('<3') && !mail?.html?.includes('>_<'), 'nothing of the lead unescaped');
@@ -78,7 +92,11 @@ describe('POST /functions/v1/process-lead-notification', () => {
 
   it('answers JSON to a form-encoded post that asks for JSON', async () => {
     const s = await site();
-    const res = await postForm(s, { name: 'Grace', company: 'Navy', email: 'grace@example.com' }, { Accept: 'application/json' });
+    const res = await postForm(
+      s,
+      { name: 'Grace', company: 'Navy', email: 'grace@example.com' },
+      { Accept: 'application/json' },
+    );
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { success: true, notificationResult: true });
   });
@@ -134,14 +152,22 @@ describe('Cache-Control: no-store on every answer of the lead endpoint', () => {
   type Init = { method?: string; headers?: Record<string, string> };
   const fields = (tag: string) => ({ name: `Grace ${tag}`, company: 'Navy', email: `grace.${tag}@example.com` });
 
-  async function bothFormats(s: LeadSite, values: Record<string, string>, status: number, init: Init = {}): Promise<void> {
+  async function bothFormats(
+    s: LeadSite,
+    values: Record<string, string>,
+    status: number,
+    init: Init = {},
+  ): Promise<void> {
     const json = await postRaw(s.url, JSON.stringify(values), { contentType: 'application/json', ...init });
     const html = await postRaw(s.url, new URLSearchParams(values).toString(), {
       contentType: 'application/x-www-form-urlencoded',
       method: init.method,
       headers: { Accept: 'text/html', ...init.headers },
     });
-    for (const [format, reply, type] of [['JSON', json, /^application\/json/], ['HTML', html, /^text\/html/]] as const) {
+    for (const [format, reply, type] of [
+      ['JSON', json, /^application\/json/],
+      ['HTML', html, /^text\/html/],
+    ] as const) {
       assert.equal(reply.status, status, `${format}: ${reply.text.slice(0, 200)}`);
       assert.match(String(reply.headers['content-type']), type, format);
       assert.equal(reply.headers['cache-control'], 'no-store', `${format} ${status}`);
@@ -160,7 +186,9 @@ describe('Cache-Control: no-store on every answer of the lead endpoint', () => {
 
   it('403: a post made for another site', async () => {
     const s = await site();
-    await bothFormats(s, fields('cross'), 403, { headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' } });
+    await bothFormats(s, fields('cross'), 403, {
+      headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    });
   });
 
   it('405: a method other than POST', async () => {

@@ -28,10 +28,16 @@ async function siteWithLead(): Promise<{ s: LeadSite; link: URL; advance(ms: num
   return { s, link: new URL(`${link.pathname}${link.search}`, s.url), advance: (ms) => void (offset += ms) };
 }
 
-const statusOf = (s: LeadSite, id: number) => s.services.db.prepare('SELECT status FROM leads WHERE id = ?').pluck().get(id);
-const marks = (s: LeadSite) => s.services.db.prepare('SELECT lead_id, status, via FROM lead_marks ORDER BY rowid').all();
+const statusOf = (s: LeadSite, id: number) =>
+  s.services.db.prepare('SELECT status FROM leads WHERE id = ?').pluck().get(id);
+const marks = (s: LeadSite) =>
+  s.services.db.prepare('SELECT lead_id, status, via FROM lead_marks ORDER BY rowid').all();
 const postLink = (s: LeadSite, link: URL, fields = Object.fromEntries(link.searchParams)) =>
-  fetch(new URL(link.pathname, s.url), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url }, body: new URLSearchParams(fields) });
+  fetch(new URL(link.pathname, s.url), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
+    body: new URLSearchParams(fields),
+  });
 
 function assertPrivatePage(res: Response): void {
   assert.equal(res.headers.get('cache-control'), 'no-store');
@@ -52,8 +58,14 @@ describe('the "Mark as contacted" link', () => {
     assert.match(html, /<meta name="robots" content="noindex"\/>/);
     assert.equal(html.match(/<button/g)?.length, 1);
     assert.equal(statusOf(s, 1), 'new', 'opening the link changes nothing');
-    const reminders = () => s.services.db.prepare("SELECT channel, status FROM alerts WHERE lead_id = 1 AND channel LIKE 'reminder-%' ORDER BY channel").all();
-    assert.deepEqual(reminders(), [{ channel: 'reminder-email', status: 'pending' }, { channel: 'reminder-sms', status: 'pending' }]);
+    const reminders = () =>
+      s.services.db
+        .prepare("SELECT channel, status FROM alerts WHERE lead_id = 1 AND channel LIKE 'reminder-%' ORDER BY channel")
+        .all();
+    assert.deepEqual(reminders(), [
+      { channel: 'reminder-email', status: 'pending' },
+      { channel: 'reminder-sms', status: 'pending' },
+    ]);
 
     const done = await postLink(s, link);
     assert.equal(done.status, 200);
@@ -62,7 +74,10 @@ describe('the "Mark as contacted" link', () => {
     assert.equal(statusOf(s, 1), 'contacted');
     assert.equal(statusOf(s, 2), 'new', 'only the lead the link names');
     assert.deepEqual(marks(s), [{ lead_id: 1, status: 'contacted', via: 'link' }]);
-    assert.deepEqual(reminders(), [{ channel: 'reminder-email', status: 'cancelled' }, { channel: 'reminder-sms', status: 'cancelled' }]);
+    assert.deepEqual(reminders(), [
+      { channel: 'reminder-email', status: 'cancelled' },
+      { channel: 'reminder-sms', status: 'cancelled' },
+    ]);
   });
 
   it('works once: used again, it is refused and changes nothing', async () => {
@@ -84,14 +99,24 @@ describe('the "Mark as contacted" link', () => {
       ['another lead', { ...fields, lead: '2' }],
       ['another action', { ...fields, action: 'won' }],
       ['a later expiry', { ...fields, expires: String(Number(fields.expires) + DAY_MS / 1000) }],
-      ['a changed signature', { ...fields, sig: `${fields.sig?.slice(0, -1)}${fields.sig?.endsWith('A') ? 'B' : 'A'}` }],
+      [
+        'a changed signature',
+        { ...fields, sig: `${fields.sig?.slice(0, -1)}${fields.sig?.endsWith('A') ? 'B' : 'A'}` },
+      ],
       ['no signature', { lead: fields.lead ?? '', action: 'contacted', expires: fields.expires ?? '' }],
     ];
     for (const [what, values] of refusals) {
-      for (const res of [await fetch(`${link.origin}${link.pathname}?${new URLSearchParams(values)}`), await postLink(s, link, values)]) {
+      for (const res of [
+        await fetch(`${link.origin}${link.pathname}?${new URLSearchParams(values)}`),
+        await postLink(s, link, values),
+      ]) {
         assert.equal(res.status, 403, what);
         assertPrivatePage(res);
-        assert.match(await res.text(), /This link is not valid: it may have been copied incompletely or changed\. Nothing was changed\./, what);
+        assert.match(
+          await res.text(),
+          /This link is not valid: it may have been copied incompletely or changed\. Nothing was changed\./,
+          what,
+        );
       }
     }
     advance(30 * DAY_MS + 1000);

@@ -28,7 +28,10 @@ const signed = (lead: string, action: string, expires: string) => ({
 
 describe('mark links: url', () => {
   it('names the lead, the action and the expiry 30 days after the lead arrived, signed', () => {
-    assert.equal(links.url(7, 'contacted', arrived), `https://anna.example/lead-link?lead=7&action=contacted&expires=1775192767&sig=${SIG_7}`);
+    assert.equal(
+      links.url(7, 'contacted', arrived),
+      `https://anna.example/lead-link?lead=7&action=contacted&expires=1775192767&sig=${SIG_7}`,
+    );
     assert.equal(
       links.url(12345, 'contacted', arrived),
       'https://anna.example/lead-link?lead=12345&action=contacted&expires=1775192767&sig=FXuSO_Ooz4NLMUBvzQPx9JxVatqjl4igh7ER5GTgaBw',
@@ -66,7 +69,11 @@ describe('mark links: check', () => {
     assert.deepEqual(links.check({ ...valid, lead: '8' }, arrived), invalid);
     assert.deepEqual(links.check({ ...valid, expires: '1775192768' }, arrived), invalid);
     assert.deepEqual(links.check({ ...valid, sig: 'dS-QmSPw5UfzU2N6YjiqEOZ-J-ashW2ylEixMcxGlzQ' }, arrived), invalid);
-    assert.deepEqual(links.check({ ...valid, sig: `${SIG_7.slice(0, -1)}X` }, arrived), invalid, 'one character changed');
+    assert.deepEqual(
+      links.check({ ...valid, sig: `${SIG_7.slice(0, -1)}X` }, arrived),
+      invalid,
+      'one character changed',
+    );
     assert.deepEqual(links.check({ ...valid, sig: SIG_7.slice(0, -1) }, arrived), invalid, 'one character short');
     assert.deepEqual(links.check({ ...valid, sig: '' }, arrived), invalid);
     assert.deepEqual(links.check({ ...valid, sig: `${SIG_7}=` }, arrived), invalid);
@@ -110,7 +117,12 @@ describe('mark links: check', () => {
       action: 'contacted',
       id: signed('1234567890123456', 'contacted', '999999999999').sig,
     });
-    assert.deepEqual(links.check(signed('9', 'contacted', '1'), 0), { ok: true, leadId: 9, action: 'contacted', id: signed('9', 'contacted', '1').sig });
+    assert.deepEqual(links.check(signed('9', 'contacted', '1'), 0), {
+      ok: true,
+      leadId: 9,
+      action: 'contacted',
+      id: signed('9', 'contacted', '1').sig,
+    });
     assert.deepEqual(links.check(signed('9', 'contacted', '1'), 1000), { ok: false, reason: 'expired' });
   });
 });

@@ -52,8 +52,14 @@ describe('the proof-of-work check', () => {
   });
 
   it('refuses a key the solver did not find, or the right key in capitals', async () => {
-    assert.equal(await afterChange((p) => (p.solution.derivedKey = `${String(p.solution.derivedKey).slice(0, -2)}00`)), 'invalid');
-    assert.equal(await afterChange((p) => (p.solution.derivedKey = String(p.solution.derivedKey).toUpperCase())), 'invalid');
+    assert.equal(
+      await afterChange((p) => (p.solution.derivedKey = `${String(p.solution.derivedKey).slice(0, -2)}00`)),
+      'invalid',
+    );
+    assert.equal(
+      await afterChange((p) => (p.solution.derivedKey = String(p.solution.derivedKey).toUpperCase())),
+      'invalid',
+    );
     assert.equal(await afterChange((p) => (p.solution.derivedKey = 'abc')), 'invalid');
     assert.equal(await afterChange((p) => delete p.solution.derivedKey), 'invalid');
   });

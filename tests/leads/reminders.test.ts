@@ -20,8 +20,10 @@ const site = leadSitesPerTest();
 /** 0.0005 hours: 1.8 seconds. */
 const SOON = { FOLLOW_UP_AFTER_HOURS: '0.0005', ALERT_RETRY_BASE_MS: '100' };
 
-const remindersBySms = (twilio: FakeTwilio, name: string) => twilio.messages.filter((m) => m.body.startsWith(`Reminder: ${name},`));
-const remindersByMail = (smtp: SmtpSink, name: string) => smtp.messages.filter((m) => m.subject?.startsWith(`Reminder: ${name} (`));
+const remindersBySms = (twilio: FakeTwilio, name: string) =>
+  twilio.messages.filter((m) => m.body.startsWith(`Reminder: ${name},`));
+const remindersByMail = (smtp: SmtpSink, name: string) =>
+  smtp.messages.filter((m) => m.subject?.startsWith(`Reminder: ${name} (`));
 
 describe('the follow-up reminder', () => {
   it('reaches the owner once by SMS and e-mail for a lead still new, and never for one marked before', async () => {
@@ -32,15 +34,37 @@ describe('the follow-up reminder', () => {
     assert.equal(marked.code, 0, marked.stderr);
     assert.equal(marked.stdout, 'lead 2: new -> contacted (its reminder is cancelled)\n');
 
-    await waitFor(() => remindersBySms(s.twilio, 'Ada Lovelace').length === 1 && remindersByMail(s.smtp, 'Ada Lovelace').length === 1, 6000, 'the reminders');
+    await waitFor(
+      () =>
+        remindersBySms(s.twilio, 'Ada Lovelace').length === 1 && remindersByMail(s.smtp, 'Ada Lovelace').length === 1,
+      6000,
+      'the reminders',
+    );
     await sleep(1000); // a second one, or one for the marked lead, would arrive here
     const [sms] = remindersBySms(s.twilio, 'Ada Lovelace');
-    assert.equal(sms?.body, 'Reminder: Ada Lovelace, Engines is still waiting: 23 hours left of the 24-hour promise. Lead #1');
+    assert.equal(
+      sms?.body,
+      'Reminder: Ada Lovelace, Engines is still waiting: 23 hours left of the 24-hour promise. Lead #1',
+    );
     const [mail] = remindersByMail(s.smtp, 'Ada Lovelace');
-    assert.equal(mail?.subject, 'Reminder: Ada Lovelace (Engines) is still waiting: 23 hours left of the 24-hour promise');
-    assert.match(mail?.text ?? '', /Answered\? Mark it as contacted: http:\/\/localhost:3000\/lead-link\?lead=1&action=contacted&/);
-    assert.equal(remindersBySms(s.twilio, 'Ada Lovelace').length + remindersByMail(s.smtp, 'Ada Lovelace').length, 2, 'once each');
-    assert.equal(remindersBySms(s.twilio, 'Grace Hopper').length + remindersByMail(s.smtp, 'Grace Hopper').length, 0, 'none for the marked lead');
+    assert.equal(
+      mail?.subject,
+      'Reminder: Ada Lovelace (Engines) is still waiting: 23 hours left of the 24-hour promise',
+    );
+    assert.match(
+      mail?.text ?? '',
+      /Answered\? Mark it as contacted: http:\/\/localhost:3000\/lead-link\?lead=1&action=contacted&/,
+    );
+    assert.equal(
+      remindersBySms(s.twilio, 'Ada Lovelace').length + remindersByMail(s.smtp, 'Ada Lovelace').length,
+      2,
+      'once each',
+    );
+    assert.equal(
+      remindersBySms(s.twilio, 'Grace Hopper').length + remindersByMail(s.smtp, 'Grace Hopper').length,
+      0,
+      'none for the marked lead',
+    );
   });
 
   it('is due again when a mark is undone (marked new) while the promise runs', async () => {
@@ -51,7 +75,14 @@ describe('the follow-up reminder', () => {
     assert.match((await runCli(['mark', '1', 'new'], env)).stdout, /won -> new \(its reminder is due again\)/);
     await waitFor(() => remindersBySms(s.twilio, 'Ada Lovelace').length === 1, 6000, 'the re-armed reminder');
     const history = s.services.db.prepare('SELECT status, via FROM lead_marks ORDER BY rowid').all();
-    assert.deepEqual(history, [{ status: 'won', via: 'cli' }, { status: 'new', via: 'cli' }], 'each change kept');
+    assert.deepEqual(
+      history,
+      [
+        { status: 'won', via: 'cli' },
+        { status: 'new', via: 'cli' },
+      ],
+      'each change kept',
+    );
   });
 
   it('is not planned at all with FOLLOW_UP_AFTER_HOURS=0, nor for spam', async () => {
@@ -90,13 +121,20 @@ describe('a reminder and a restart', () => {
     // 0.001 hours: 3.6 seconds.
     const env = { ...alertEnv(twilio, smtp), FOLLOW_UP_AFTER_HOURS: '0.001', ALERT_RETRY_BASE_MS: '100' };
     const first = await startServer({ dataDir, env });
-    assert.equal((await postLead(first.url, { name: 'Ada Lovelace', company: 'Engines', email: 'ada@example.com' })).status, 200);
+    assert.equal(
+      (await postLead(first.url, { name: 'Ada Lovelace', company: 'Engines', email: 'ada@example.com' })).status,
+      200,
+    );
     assert.equal(await first.stop(), 0);
     assert.equal(remindersBySms(twilio, 'Ada Lovelace').length, 0, 'not yet');
     await sleep(3_000);
     const second = await startServer({ dataDir, env });
     try {
-      await waitFor(() => remindersBySms(twilio, 'Ada Lovelace').length === 1 && remindersByMail(smtp, 'Ada Lovelace').length === 1, 8000, 'the reminders');
+      await waitFor(
+        () => remindersBySms(twilio, 'Ada Lovelace').length === 1 && remindersByMail(smtp, 'Ada Lovelace').length === 1,
+        8000,
+        'the reminders',
+      );
       await sleep(500);
       assert.equal(remindersBySms(twilio, 'Ada Lovelace').length + remindersByMail(smtp, 'Ada Lovelace').length, 2);
     } finally {

@@ -17,11 +17,14 @@ const valid = (body: Record<string, unknown>) => {
 
 describe('validateLead', () => {
   it('accepts and trims a normal submission, ignoring unknown fields', () => {
-    assert.deepEqual(valid({ name: '  Zoë Ångström ', company: '\tBüro & Co. ', email: ' zoe@example.com\n', phone: 1, website: '' }), {
-      name: 'Zoë Ångström',
-      company: 'Büro & Co.',
-      email: 'zoe@example.com',
-    });
+    assert.deepEqual(
+      valid({ name: '  Zoë Ångström ', company: '\tBüro & Co. ', email: ' zoe@example.com\n', phone: 1, website: '' }),
+      {
+        name: 'Zoë Ångström',
+        company: 'Büro & Co.',
+        email: 'zoe@example.com',
+      },
+    );
   });
 
   it('accepts values exactly at the bounds (counted in characters, not UTF-16 units)', () => {
@@ -32,13 +35,29 @@ describe('validateLead', () => {
   });
 
   it('accepts the e-mail forms browsers accept', () => {
-    for (const email of ["o'brien+tag@sub.example.co.uk", 'a.b-c_d@example-domain.org', 'user@bücher.de', 'x@1.2.3.4', 'UPPER@EXAMPLE.COM']) {
+    for (const email of [
+      "o'brien+tag@sub.example.co.uk",
+      'a.b-c_d@example-domain.org',
+      'user@bücher.de',
+      'x@1.2.3.4',
+      'UPPER@EXAMPLE.COM',
+    ]) {
       assert.ok(isEmailAddress(email), email);
     }
   });
 
   it('rejects the e-mail forms browsers reject', () => {
-    for (const email of ['plain', 'a@b', 'a@-example.com', 'a@example-.com', 'a@exa_mple.com', 'a..b@', 'a@b..com', '(a)@example.com', 'a@example.com.']) {
+    for (const email of [
+      'plain',
+      'a@b',
+      'a@-example.com',
+      'a@example-.com',
+      'a@exa_mple.com',
+      'a..b@',
+      'a@b..com',
+      '(a)@example.com',
+      'a@example.com.',
+    ]) {
       assert.ok(!isEmailAddress(email), email);
     }
   });
@@ -54,7 +73,11 @@ describe('validateLead rejections: the sentence the visitor reads', () => {
 
   it('asks for an object when the body is not one', () => {
     for (const body of [null, undefined, 'name=Ada', 42, true, [ok]]) {
-      assert.equal(error(body), 'Send your name, company and email address as a JSON object or as form fields.', String(body));
+      assert.equal(
+        error(body),
+        'Send your name, company and email address as a JSON object or as form fields.',
+        String(body),
+      );
     }
   });
 
@@ -96,18 +119,34 @@ describe('validateLead rejections: the sentence the visitor reads', () => {
   });
 
   it('refuses line breaks and control characters in the name and company, but not spaces', () => {
-    assert.equal(error({ ...ok, name: 'Ada\nBcc: victim@example.com' }), 'Name must not contain line breaks or control characters.');
-    assert.equal(error({ ...ok, company: 'Engines\u0007' }), 'Company must not contain line breaks or control characters.');
-    assert.equal(error({ ...ok, company: 'Engines\u2028Ltd' }), 'Company must not contain line breaks or control characters.');
+    assert.equal(
+      error({ ...ok, name: 'Ada\nBcc: victim@example.com' }),
+      'Name must not contain line breaks or control characters.',
+    );
+    assert.equal(
+      error({ ...ok, company: 'Engines\u0007' }),
+      'Company must not contain line breaks or control characters.',
+    );
+    assert.equal(
+      error({ ...ok, company: 'Engines\u2028Ltd' }),
+      'Company must not contain line breaks or control characters.',
+    );
     assert.equal(valid({ ...ok, name: 'Ada King Lovelace' }).name, 'Ada King Lovelace');
   });
 
   it('strips invisible format characters pasted into the name and company', () => {
-    assert.deepEqual(valid({ name: '\u200bAda\u200d Lovelace\ufeff', company: 'Analytical\u2060 Engines\u202e', email: 'ada@example.com' }), {
-      name: 'Ada Lovelace',
-      company: 'Analytical Engines',
-      email: 'ada@example.com',
-    });
+    assert.deepEqual(
+      valid({
+        name: '\u200bAda\u200d Lovelace\ufeff',
+        company: 'Analytical\u2060 Engines\u202e',
+        email: 'ada@example.com',
+      }),
+      {
+        name: 'Ada Lovelace',
+        company: 'Analytical Engines',
+        email: 'ada@example.com',
+      },
+    );
     assert.equal(error({ ...ok, name: '\u200b\u200b' }), 'Please enter your name.');
   });
 
@@ -124,9 +163,30 @@ describe('validateLead rejections: the sentence the visitor reads', () => {
   });
 
   it('strips every bidi control and the invisible characters that only hide text', () => {
-    const hidden = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u200b', '\u2060', '\ufeff', '\u00ad', '\u061c'];
+    const hidden = [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200e',
+      '\u200f',
+      '\u200b',
+      '\u2060',
+      '\ufeff',
+      '\u00ad',
+      '\u061c',
+    ];
     for (const ch of hidden) {
-      assert.deepEqual(valid({ ...ok, name: `Ad${ch}a`, company: `${ch}Engines${ch}` }), { ...ok, name: 'Ada', company: 'Engines' }, JSON.stringify(ch));
+      assert.deepEqual(
+        valid({ ...ok, name: `Ad${ch}a`, company: `${ch}Engines${ch}` }),
+        { ...ok, name: 'Ada', company: 'Engines' },
+        JSON.stringify(ch),
+      );
     }
   });
 
@@ -138,14 +198,29 @@ describe('validateLead rejections: the sentence the visitor reads', () => {
   });
 
   it('refuses an e-mail address holding an invisible character rather than change it', () => {
-    assert.equal(error({ ...ok, email: 'ada\u200b@example.com' }), 'Please enter a valid email address, like name@example.com.');
+    assert.equal(
+      error({ ...ok, email: 'ada\u200b@example.com' }),
+      'Please enter a valid email address, like name@example.com.',
+    );
   });
 
   it('refuses spaces and control characters in the e-mail address, and malformed addresses', () => {
-    assert.equal(error({ ...ok, email: 'ada lovelace@example.com' }), 'Email address must not contain spaces or control characters.');
-    assert.equal(error({ ...ok, email: 'ada\u0000@example.com' }), 'Email address must not contain spaces or control characters.');
-    assert.equal(error({ ...ok, email: 'ada.example.com' }), 'Please enter a valid email address, like name@example.com.');
-    assert.equal(error({ ...ok, email: 'ada@localhost' }), 'Please enter a valid email address, like name@example.com.');
+    assert.equal(
+      error({ ...ok, email: 'ada lovelace@example.com' }),
+      'Email address must not contain spaces or control characters.',
+    );
+    assert.equal(
+      error({ ...ok, email: 'ada\u0000@example.com' }),
+      'Email address must not contain spaces or control characters.',
+    );
+    assert.equal(
+      error({ ...ok, email: 'ada.example.com' }),
+      'Please enter a valid email address, like name@example.com.',
+    );
+    assert.equal(
+      error({ ...ok, email: 'ada@localhost' }),
+      'Please enter a valid email address, like name@example.com.',
+    );
   });
 });
 
@@ -177,7 +252,11 @@ describe('honeypot and typed values: odd bodies', () => {
 
   it('shows back at most 1000 characters of a typed value', () => {
     const long = 'x'.repeat(5000);
-    assert.deepEqual(typedValues({ name: long, company: 'C', email: 'e' }), { name: 'x'.repeat(1000), company: 'C', email: 'e' });
+    assert.deepEqual(typedValues({ name: long, company: 'C', email: 'e' }), {
+      name: 'x'.repeat(1000),
+      company: 'C',
+      email: 'e',
+    });
     assert.deepEqual(typedValues(null), { name: '', company: '', email: '' });
     assert.deepEqual(typedValues('name=Ada'), { name: '', company: '', email: '' });
   });

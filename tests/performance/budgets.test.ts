@@ -44,8 +44,16 @@ function fetchRaw(path: string, encoding: Encoding): Promise<{ status: number; t
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        assert.equal(res.headers['content-encoding'], encoding === 'identity' ? undefined : encoding, `${path} is served with ${encoding}`);
-        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: Buffer.concat(chunks) });
+        assert.equal(
+          res.headers['content-encoding'],
+          encoding === 'identity' ? undefined : encoding,
+          `${path} is served with ${encoding}`,
+        );
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type']),
+          body: Buffer.concat(chunks),
+        });
       });
     });
     req.on('error', reject);
@@ -114,7 +122,12 @@ describe('size budgets of the first visit', () => {
       );
       let total = 0;
       for (const script of scripts) total += await worstCompressedSize(script, encoding);
-      assertBudget(t, `JavaScript before the form (${scripts.join(', ') || 'none'}, ${encoding})`, total, BUDGET.initialJs);
+      assertBudget(
+        t,
+        `JavaScript before the form (${scripts.join(', ') || 'none'}, ${encoding})`,
+        total,
+        BUDGET.initialJs,
+      );
     });
   }
 });
@@ -143,8 +156,14 @@ describe('requests before the page is complete', () => {
         });
         await page.goto(`${server.url}/`, { waitUntil: 'load' });
         await page.waitForLoadState('networkidle', { timeout: 10_000 });
-        assert.ok(requests.length <= BUDGET.requests, `requests before the page is complete: budget ${BUDGET.requests}, measured ${requests.length} (${requests.join(', ')})`);
-        assert.ok(!requests.some((r) => r.includes('lead-form')), `the form bundle loads only near the form: ${requests.join(', ')}`);
+        assert.ok(
+          requests.length <= BUDGET.requests,
+          `requests before the page is complete: budget ${BUDGET.requests}, measured ${requests.length} (${requests.join(', ')})`,
+        );
+        assert.ok(
+          !requests.some((r) => r.includes('lead-form')),
+          `the form bundle loads only near the form: ${requests.join(', ')}`,
+        );
         t.diagnostic(`${requests.length} requests of ${BUDGET.requests}: ${requests.join(', ')}`);
       } finally {
         await page.close();

@@ -20,12 +20,18 @@ const jemalloc = '/usr/local/lib/libjemalloc.so.2';
 const everywhere = ['--max-semi-space-size=1', '--heap-growing-percent=20'];
 const node24Only = ['--memory-saver-mode', '--max-opt=2'];
 
-const procFile = (pid: number, name: string) => readFileSync(`/proc/${pid}/${name}`, 'utf8').split('\0').filter(Boolean);
+const procFile = (pid: number, name: string) =>
+  readFileSync(`/proc/${pid}/${name}`, 'utf8').split('\0').filter(Boolean);
 
 describe('bin/start-server', () => {
   it(`runs node ${process.version} in its own pid with the flags for Node ${nodeMajor}, serves GET /, exits 0 on SIGTERM`, async () => {
     // This Node first on PATH, so the shell's `exec node` runs the Node under test.
-    const server = await startServer({ env: { PATH: [dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(delimiter), LOG_LEVEL: 'warn' } });
+    const server = await startServer({
+      env: {
+        PATH: [dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(delimiter),
+        LOG_LEVEL: 'warn',
+      },
+    });
     try {
       const res = await fetch(`${server.url}/`);
       assert.equal(res.status, 200);
@@ -40,13 +46,19 @@ describe('bin/start-server', () => {
       const mapsJemalloc = readFileSync(`/proc/${pid}/maps`, 'utf8').includes('libjemalloc');
       if (existsSync(jemalloc)) {
         assert.ok(env.includes(`LD_PRELOAD=${jemalloc}`), env.join(' '));
-        assert.ok(env.some((e) => /^MALLOC_CONF=.*dirty_decay_ms:\d+/.test(e)), 'freed pages go back to the system');
+        assert.ok(
+          env.some((e) => /^MALLOC_CONF=.*dirty_decay_ms:\d+/.test(e)),
+          'freed pages go back to the system',
+        );
         assert.ok(mapsJemalloc, 'jemalloc is mapped');
       } else {
         assert.ok(!env.some((e) => e.startsWith('LD_PRELOAD=') || e.startsWith('MALLOC_CONF=')), env.join(' '));
         assert.ok(!mapsJemalloc, 'no jemalloc without the library');
         // glibc then hands freed memory back sooner.
-        assert.ok(env.includes('MALLOC_TRIM_THRESHOLD_=131072') && env.includes('MALLOC_MMAP_THRESHOLD_=131072'), env.join(' '));
+        assert.ok(
+          env.includes('MALLOC_TRIM_THRESHOLD_=131072') && env.includes('MALLOC_MMAP_THRESHOLD_=131072'),
+          env.join(' '),
+        );
       }
       assert.ok(env.includes('MALLOC_ARENA_MAX=2'), env.join(' '));
 
@@ -57,17 +69,24 @@ describe('bin/start-server', () => {
     }
   });
 
-  it(nodeMajor < 24 ? 'gives Node 20 none of the Node 24 flags: it refuses --memory-saver-mode and has Maglev off' : 'gives Node 24+ the Node 24 flags: it accepts them and has Maglev on', () => {
-    const run = spawnSync(process.execPath, [...node24Only, '-e', '0'], { encoding: 'utf8' });
-    const maglev = /^ {2}--maglev \(.*\n\s+type: bool {2}default: (\S+)/m.exec(spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout)?.[1];
-    if (nodeMajor < 24) {
-      assert.notEqual(run.status, 0, 'Node 20 would not start with --memory-saver-mode');
-      assert.equal(maglev, '--no-maglev', 'with Maglev off, --max-opt=2 would leave only the baseline compiler');
-    } else {
-      assert.equal(run.status, 0, run.stderr);
-      assert.equal(maglev, '--maglev', '--max-opt=2 keeps Maglev as the top tier');
-    }
-  });
+  it(
+    nodeMajor < 24
+      ? 'gives Node 20 none of the Node 24 flags: it refuses --memory-saver-mode and has Maglev off'
+      : 'gives Node 24+ the Node 24 flags: it accepts them and has Maglev on',
+    () => {
+      const run = spawnSync(process.execPath, [...node24Only, '-e', '0'], { encoding: 'utf8' });
+      const maglev = /^ {2}--maglev \(.*\n\s+type: bool {2}default: (\S+)/m.exec(
+        spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout,
+      )?.[1];
+      if (nodeMajor < 24) {
+        assert.notEqual(run.status, 0, 'Node 20 would not start with --memory-saver-mode');
+        assert.equal(maglev, '--no-maglev', 'with Maglev off, --max-opt=2 would leave only the baseline compiler');
+      } else {
+        assert.equal(run.status, 0, run.stderr);
+        assert.equal(maglev, '--maglev', '--max-opt=2 keeps Maglev as the top tier');
+      }
+    },
+  );
 
   it('is what npm start and the image run, and the only place the settings are written', () => {
     const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;

@@ -29,10 +29,19 @@ describe('cross-origin requests to the lead endpoint', () => {
     for (const origin of ['https://evil.example', PUBLIC_URL, 'null']) {
       const res = await fetch(`${site.url}${LEAD_PATH}`, {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
       });
       assert.ok(res.status >= 400, `preflight from ${origin} is not approved (${res.status})`);
-      for (const name of ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-allow-credentials']) {
+      for (const name of [
+        'access-control-allow-origin',
+        'access-control-allow-methods',
+        'access-control-allow-headers',
+        'access-control-allow-credentials',
+      ]) {
         assert.equal(res.headers.get(name), null, `${name} for ${origin}`);
       }
     }
@@ -46,7 +55,10 @@ describe('cross-origin requests to the lead endpoint', () => {
     ['an opaque origin (sandboxed frame, file:)', { Origin: 'null' }],
     ['a malformed Origin', { Origin: 'not a url' }],
     ['Sec-Fetch-Site: cross-site without Origin', { 'Sec-Fetch-Site': 'cross-site' }],
-    ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'Sec-Fetch-Site': 'same-site', Origin: 'https://blog.example.org' }],
+    [
+      'Sec-Fetch-Site: same-site (a sibling subdomain)',
+      { 'Sec-Fetch-Site': 'same-site', Origin: 'https://blog.example.org' },
+    ],
   ];
   for (const [what, headers] of crossSite) {
     it(`refuses a JSON POST with ${what}: 403, clear error, nothing stored`, async () => {

@@ -36,7 +36,9 @@ function attackerPage(target: string): string {
 
 before(async () => {
   site = await startLeadSite({ sms: false, email: false, env: { LEAD_RATE_LIMIT: '1000' } });
-  attacker = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(attackerPage(site.url)));
+  attacker = createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end(attackerPage(site.url)),
+  );
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
   attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`;
   browser = await launchBrowser();
@@ -56,10 +58,17 @@ describe('a hostile page in a real browser', () => {
       const cors = await page.evaluate(() => (window as unknown as { corsResult: Promise<string> }).corsResult);
       assert.match(cors, /^blocked/, 'the CORS fetch fails: no Access-Control-Allow-Origin');
       await page.evaluate(() => (window as unknown as { simpleResult: Promise<string> }).simpleResult);
-      await Promise.all([page.waitForNavigation(), page.evaluate(() => (document.getElementById('f') as HTMLFormElement).submit())]);
+      await Promise.all([
+        page.waitForNavigation(),
+        page.evaluate(() => (document.getElementById('f') as HTMLFormElement).submit()),
+      ]);
       assert.match(await page.content(), /only accepts submissions made on our own website/, 'the visitor is told why');
       await new Promise((r) => setTimeout(r, 200));
-      assert.deepEqual(site.rows().filter((r) => r.email.startsWith('forged')), [], 'no forged lead stored');
+      assert.deepEqual(
+        site.rows().filter((r) => r.email.startsWith('forged')),
+        [],
+        'no forged lead stored',
+      );
     } finally {
       await page.close();
     }
@@ -74,7 +83,11 @@ describe('a hostile page in a real browser', () => {
       await page.fill('input[name="company"]', 'Good Co');
       await page.fill('input[name="email"]', 'real@example.com');
       await page.click('#contact button[type="submit"]');
-      await waitFor(() => site.rows().some((r) => r.email === 'real@example.com'), 10_000, 'the lead from our own page');
+      await waitFor(
+        () => site.rows().some((r) => r.email === 'real@example.com'),
+        10_000,
+        'the lead from our own page',
+      );
     } finally {
       await page.close();
     }

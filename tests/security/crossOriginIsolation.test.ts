@@ -15,7 +15,8 @@ import type { Browser, Page } from 'playwright-core';
 import { collectConsole, launchBrowser, routeThumbnail } from '../support/browser';
 import { startServer, type ServerProcess } from '../support/serverProcess';
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#335"/></svg>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#335"/></svg>';
 let browser: Browser;
 let imageHost: Server;
 let imageOrigin: string;
@@ -46,10 +47,14 @@ async function loadAndInspect(page: Page, url: string) {
   await page.locator('#interview img').scrollIntoViewIfNeeded();
   // Lazy and decoded asynchronously: give it time on a busy machine; a blocked image never completes.
   await page
-    .waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('#interview img');
-      return img !== null && img.complete && img.naturalWidth > 0;
-    }, undefined, { timeout: 10_000 })
+    .waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('#interview img');
+        return img !== null && img.complete && img.naturalWidth > 0;
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
     .catch(() => undefined);
   await page.locator('#contact').scrollIntoViewIfNeeded();
   await page.waitForLoadState('networkidle');
@@ -81,7 +86,10 @@ describe('cross-origin isolation headers in Chromium', () => {
       assert.ok(seen.scripts.length > 0, 'the page has scripts');
       assert.deepEqual(seen.failed, [], 'no request was blocked');
       const own = seen.statuses.filter((s) => s.includes(server.url));
-      assert.ok(own.every((s) => /^(200|304) /.test(s)), own.join('\n'));
+      assert.ok(
+        own.every((s) => /^(200|304) /.test(s)),
+        own.join('\n'),
+      );
       const errors = messages.filter((m) => m.type === 'error' || m.type === 'pageerror');
       assert.deepEqual(errors, [], 'no console error (a CORP/COEP block would log one)');
     } finally {

@@ -14,12 +14,23 @@ import { projectRoot } from '../../src/paths';
 import { tempDir } from '../support/tempDirs';
 
 const script = join(projectRoot, 'scripts', 'audit-dependencies.mjs');
-const counts = (over: Record<string, number> = {}) => ({ info: 0, low: 0, moderate: 0, high: 0, critical: 0, total: 0, ...over });
+const counts = (over: Record<string, number> = {}) => ({
+  info: 0,
+  low: 0,
+  moderate: 0,
+  high: 0,
+  critical: 0,
+  total: 0,
+  ...over,
+});
 
 function gate(report: unknown): { status: number | null; output: string } {
   const file = join(tempDir('audit-'), 'report.json');
   writeFileSync(file, JSON.stringify(report));
-  const run = spawnSync(process.execPath, [script], { env: { PATH: process.env.PATH, AUDIT_JSON_FILE: file }, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [script], {
+    env: { PATH: process.env.PATH, AUDIT_JSON_FILE: file },
+    encoding: 'utf8',
+  });
   return { status: run.status, output: run.stdout + run.stderr };
 }
 
@@ -40,7 +51,11 @@ describe('the dependency audit gate', () => {
   });
 
   it('passes a report with nothing above moderate', () => {
-    const { status, output } = gate({ auditReportVersion: 2, vulnerabilities: {}, metadata: { vulnerabilities: counts() } });
+    const { status, output } = gate({
+      auditReportVersion: 2,
+      vulnerabilities: {},
+      metadata: { vulnerabilities: counts() },
+    });
     assert.equal(status, 0);
     assert.match(output, /no high or critical vulnerability/);
   });

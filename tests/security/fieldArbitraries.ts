@@ -40,7 +40,9 @@ const ws = fc.constantFrom('', ' ', '  ', '\t', '\n', '\u00a0', '\u3000', ' \r\n
 const word = fc.stringMatching(/^[A-Za-z][a-z]{0,11}$/);
 
 /** A name or company a person would type, possibly padded with spaces to be trimmed. */
-export const plainName = fc.tuple(ws, fc.array(word, { minLength: 1, maxLength: 3 }), ws).map(([a, words, b]) => `${a}${words.join(' ')}${b}`);
+export const plainName = fc
+  .tuple(ws, fc.array(word, { minLength: 1, maxLength: 3 }), ws)
+  .map(([a, words, b]) => `${a}${words.join(' ')}${b}`);
 
 /** An address the HTML form accepts: simple ASCII, at least one dot in the domain. */
 export const plainEmail = fc
@@ -52,14 +54,34 @@ export const plainEmail = fc
   )
   .map(([local, labels, tld, pad]) => `${pad}${local}@${labels.join('.')}.${tld}${pad}`);
 
-const controlChar = fc.constantFrom('\r\n', '\n', '\r', '\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029', '\t', '\v', '\f');
+const controlChar = fc.constantFrom(
+  '\r\n',
+  '\n',
+  '\r',
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '\t',
+  '\v',
+  '\f',
+);
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 
 /** Text of any kind: printable Unicode, raw code points, with control characters or lone surrogates spliced in. */
 export const anyText = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 2, arbitrary: fc.string({ unit: fc.oneof(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }), controlChar, loneSurrogate), maxLength: 20 }) },
+  {
+    weight: 2,
+    arbitrary: fc.string({
+      unit: fc.oneof(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }), controlChar, loneSurrogate),
+      maxLength: 20,
+    }),
+  },
   { weight: 2, arbitrary: fc.tuple(plainName, controlChar, plainName).map(([a, c, b]) => `${a}${c}${b}`) },
   { weight: 2, arbitrary: fc.constantFrom(...NASTY_TEXTS) },
   { weight: 1, arbitrary: fc.tuple(plainName, fc.constantFrom(...NASTY_TEXTS)).map(([a, b]) => `${a} ${b}`) },
@@ -98,8 +120,27 @@ export const nameValue = fc.oneof(
 export const emailValue = fc.oneof(
   { weight: 7, arbitrary: plainEmail },
   { weight: 2, arbitrary: fc.emailAddress() },
-  { weight: 2, arbitrary: fc.tuple(plainEmail, fc.constantFrom('\r\nBcc: victim@example.org', ' x', '@', '>', '\u0000', ',other@example.org')).map(([e, s]) => `${e.trim()}${s}`) },
-  { weight: 1, arbitrary: fc.constantFrom('no-at-sign', '@example.com', 'a@', 'a@b', 'a@@b.com', 'a b@c.com', '<a@b.com>', 'a@exämple.com', 'ünï@example.com', '"quoted"@example.com') },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(plainEmail, fc.constantFrom('\r\nBcc: victim@example.org', ' x', '@', '>', '\u0000', ',other@example.org'))
+      .map(([e, s]) => `${e.trim()}${s}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'no-at-sign',
+      '@example.com',
+      'a@',
+      'a@b',
+      'a@@b.com',
+      'a b@c.com',
+      '<a@b.com>',
+      'a@exämple.com',
+      'ünï@example.com',
+      '"quoted"@example.com',
+    ),
+  },
   { weight: 2, arbitrary: anyText },
   { weight: 1, arbitrary: longText },
   { weight: 1, arbitrary: nonString },

@@ -39,7 +39,8 @@ after(async () => {
 describe('files the server creates', () => {
   it('the data folder is 0700; the database and its -wal and -shm are 0600', () => {
     assert.equal(mode(dataDir), '700');
-    for (const file of ['leads.db', 'leads.db-wal', 'leads.db-shm']) assert.equal(mode(join(dataDir, file)), '600', file);
+    for (const file of ['leads.db', 'leads.db-wal', 'leads.db-shm'])
+      assert.equal(mode(join(dataDir, file)), '600', file);
   });
 });
 

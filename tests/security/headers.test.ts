@@ -29,7 +29,13 @@ function headersOf(res: Response): Record<string, string> {
 }
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!.toLowerCase(), values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([name, ...values]) => [name!.toLowerCase(), values]),
+  );
 }
 
 /** Everything the Observatory grades, asserted one header at a time so a failure names the header. */
@@ -39,12 +45,17 @@ function assertPosture(h: Record<string, string>, what: string, behindTls: boole
   const d = directives(csp);
   assert.doesNotMatch(csp, /'unsafe-inline'|'unsafe-eval'|'unsafe-hashes'/, `${what}: no unsafe CSP source`);
   assert.ok(d.has('default-src'), `${what}: CSP has default-src`);
-  assert.deepEqual(d.get('frame-ancestors'), ["'none'"], `${what}: frame-ancestors 'none' (no framing, no clickjacking)`);
+  assert.deepEqual(
+    d.get('frame-ancestors'),
+    ["'none'"],
+    `${what}: frame-ancestors 'none' (no framing, no clickjacking)`,
+  );
   assert.deepEqual(d.get('object-src'), ["'none'"], `${what}: object-src 'none' (no plugins)`);
   assert.ok(["'none'", "'self'"].includes(d.get('base-uri')?.join(' ') ?? ''), `${what}: base-uri locked`);
   assert.deepEqual(d.get('script-src'), ["'self'"], `${what}: scripts only from our origin`);
   assert.deepEqual(d.get('form-action'), ["'self'"], `${what}: forms post only to us`);
-  for (const source of [...d.values()].flat()) assert.ok(!['*', 'http:', 'https:', 'data:'].includes(source), `${what}: no broad source ${source}`);
+  for (const source of [...d.values()].flat())
+    assert.ok(!['*', 'http:', 'https:', 'data:'].includes(source), `${what}: no broad source ${source}`);
 
   if (behindTls) {
     const hsts = h['strict-transport-security'] ?? '';
@@ -55,7 +66,12 @@ function assertPosture(h: Record<string, string>, what: string, behindTls: boole
     assert.equal(h['strict-transport-security'], undefined, `${what}: no HSTS on plain http`);
   }
   assert.equal(h['x-content-type-options'], 'nosniff', `${what}: nosniff`);
-  assert.ok(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(h['referrer-policy'] ?? ''), `${what}: strict Referrer-Policy`);
+  assert.ok(
+    ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(
+      h['referrer-policy'] ?? '',
+    ),
+    `${what}: strict Referrer-Policy`,
+  );
   assert.equal(h['x-frame-options'], 'DENY', `${what}: X-Frame-Options for old browsers, as frame-ancestors 'none'`);
   assert.equal(h['cross-origin-opener-policy'], 'same-origin', `${what}: COOP`);
   assert.equal(h['cross-origin-resource-policy'], 'same-origin', `${what}: CORP`);
@@ -66,7 +82,10 @@ function assertPosture(h: Record<string, string>, what: string, behindTls: boole
 }
 
 describe('security headers on every kind of response', () => {
-  for (const [label, get] of [['behind TLS', () => tls], ['on plain http', () => plain]] as const) {
+  for (const [label, get] of [
+    ['behind TLS', () => tls],
+    ['on plain http', () => plain],
+  ] as const) {
     it(`are complete ${label}: page, asset, not-found page, HEAD and a foreign Origin`, async () => {
       const server = get();
       const home = await fetch(`${server.url}/`);
@@ -91,7 +110,9 @@ describe('MDN HTTP Observatory grade', () => {
     const res = await fetch(`${tls.url}/`, { headers: { Origin: 'https://http-observatory.security.mozilla.org' } });
     const headers = headersOf(res);
     const result = observatoryScore({ url: 'https://strategist.example.org/', headers, html: await res.text() });
-    console.log(`[observatory] behind TLS: score ${result.score}, grade ${result.grade}; ${result.results.map((r) => `${r.result} ${r.modifier >= 0 ? '+' : ''}${r.modifier}`).join(', ')}`);
+    console.log(
+      `[observatory] behind TLS: score ${result.score}, grade ${result.grade}; ${result.results.map((r) => `${r.result} ${r.modifier >= 0 ? '+' : ''}${r.modifier}`).join(', ')}`,
+    );
     const penalties = result.results.filter((r) => r.modifier < 0);
     assert.deepEqual(penalties, [], 'no test costs points');
     assert.ok(result.score >= 100, `score ${result.score}`);
@@ -100,14 +121,26 @@ describe('MDN HTTP Observatory grade', () => {
 
   it('drops far below A+ on plain http (no HSTS, no redirect), so the deployment must keep the TLS proxy', async () => {
     const res = await fetch(`${plain.url}/`);
-    const result = observatoryScore({ url: 'http://localhost:3000/', headers: headersOf(res), html: await res.text(), redirection: 'redirection-missing' });
+    const result = observatoryScore({
+      url: 'http://localhost:3000/',
+      headers: headersOf(res),
+      html: await res.text(),
+      redirection: 'redirection-missing',
+    });
     console.log(`[observatory] plain http: score ${result.score}, grade ${result.grade}`);
     assert.ok(result.score < 100, 'the scoring is not a constant A+');
-    assert.equal(result.results.find((r) => r.test === 'strict-transport-security')?.result, 'hsts-not-implemented-no-https');
+    assert.equal(
+      result.results.find((r) => r.test === 'strict-transport-security')?.result,
+      'hsts-not-implemented-no-https',
+    );
   });
 
   it('grades a site without any security header F, as the Observatory does', () => {
-    const bare = observatoryScore({ url: 'https://bare.example/', headers: { 'content-type': 'text/html' }, html: '<script src="http://cdn.example/x.js"></script>' });
+    const bare = observatoryScore({
+      url: 'https://bare.example/',
+      headers: { 'content-type': 'text/html' },
+      html: '<script src="http://cdn.example/x.js"></script>',
+    });
     // csp -25, hsts -20, sri -50, nosniff -5, xfo -20 => 100 - 120 => 0
     assert.equal(bare.score, 0);
     assert.equal(bare.grade, 'F');

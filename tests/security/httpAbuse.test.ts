@@ -14,7 +14,8 @@ import { startServer, type ServerProcess } from '../support/serverProcess';
 let server: ServerProcess;
 let sent = 0;
 
-const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`;
+const get = (path: string, extra = '') =>
+  `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`;
 
 async function send(data: string, timeoutMs = 5_000) {
   sent += 1;
@@ -53,8 +54,14 @@ describe('malformed requests', () => {
   const cases: [string, string][] = [
     ['no Host header on HTTP/1.1', 'GET / HTTP/1.1\r\n\r\n'],
     ['a Content-Length that is not a number', 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'],
-    ['two different Content-Lengths (smuggling)', 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello'],
-    ['Content-Length with Transfer-Encoding (smuggling)', 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    [
+      'two different Content-Lengths (smuggling)',
+      'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello',
+    ],
+    [
+      'Content-Length with Transfer-Encoding (smuggling)',
+      'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
     ['a space inside a header name', 'GET / HTTP/1.1\r\nHost: x\r\nBad Header: x\r\n\r\n'],
     ['a folded (obsolete) header line', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n'],
     ['bare LF line endings', 'GET / HTTP/1.1\nHost: x\n\n'],
@@ -74,7 +81,9 @@ describe('malformed requests', () => {
   }
 
   it('answers 400 to a lead body with broken chunked framing', async () => {
-    const chunked = await send(`POST ${LEAD_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n`);
+    const chunked = await send(
+      `POST ${LEAD_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n`,
+    );
     assert.equal(chunked.status, 400, chunked.head);
   });
 
@@ -97,7 +106,9 @@ describe('methods other than GET and HEAD on pages', () => {
   for (const method of methods) {
     it(`answers ${method} on the page, an asset and robots.txt with 404 or 405`, async () => {
       for (const path of ['/', '/robots.txt', '/favicon.svg']) {
-        const res = await send(`${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+        const res = await send(
+          `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+        );
         assert.ok(res.status === 404 || res.status === 405, `${method} ${path}: ${res.head}`);
         // TRACE must never echo the request back (cross-site tracing).
         assert.doesNotMatch(res.body, /^TRACE /m);
@@ -120,7 +131,10 @@ describe('methods other than GET and HEAD on pages', () => {
       assert.notEqual(tunnel.ended, 'timeout', 'the server hangs up instead of holding the socket');
       const absolute = await send(get(`http://${target}/secret`));
       // RFC 9112 lets a server take the path of an absolute-form target as its own: our page or our 404, nothing else.
-      assert.ok(absolute.status === 404 || (absolute.status === 200 && absolute.body.includes('<!DOCTYPE html>')), absolute.head);
+      assert.ok(
+        absolute.status === 404 || (absolute.status === 200 && absolute.body.includes('<!DOCTYPE html>')),
+        absolute.head,
+      );
       await new Promise((r) => setTimeout(r, 200));
       assert.equal(relayed, 0, 'nothing was relayed to the named host');
     } finally {

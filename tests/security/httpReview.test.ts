@@ -15,11 +15,16 @@ import { waitFor } from '../support/waitFor';
 
 const leadSite = leadSitesPerTest();
 
-function get(url: string, headers: Record<string, string>): Promise<{ status: number; etag: string | undefined; encoding: string | undefined }> {
+function get(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; etag: string | undefined; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, encoding: res.headers['content-encoding'] }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, encoding: res.headers['content-encoding'] }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -34,7 +39,10 @@ describe('ETags of the home page', () => {
     const identity = await get(`${s.url}/`, {});
     assert.deepEqual([br.encoding, gzip.encoding, identity.encoding], ['br', 'gzip', undefined]);
     const tags = [br.etag, gzip.etag, identity.etag];
-    assert.ok(tags.every((t) => t !== undefined && /^"[^"]+"$/.test(t)), `strong ETags: ${tags.join(' ')}`);
+    assert.ok(
+      tags.every((t) => t !== undefined && /^"[^"]+"$/.test(t)),
+      `strong ETags: ${tags.join(' ')}`,
+    );
     assert.equal(new Set(tags).size, 3, 'three bodies, three ETags');
 
     // Just after start-up the bodies are recompressed at their best, which gives them new ETags
@@ -44,7 +52,8 @@ describe('ETags of the home page', () => {
     let revalidated = 0;
     for (const deadline = Date.now() + 10_000; revalidated !== 304 && Date.now() < deadline; ) {
       held = await get(`${s.url}/`, { 'Accept-Encoding': 'gzip' });
-      revalidated = (await get(`${s.url}/`, { 'Accept-Encoding': 'gzip', 'If-None-Match': held.etag as string })).status;
+      revalidated = (await get(`${s.url}/`, { 'Accept-Encoding': 'gzip', 'If-None-Match': held.etag as string }))
+        .status;
     }
     assert.equal(revalidated, 304);
     const mismatch = await get(`${s.url}/`, { 'Accept-Encoding': 'br', 'If-None-Match': held.etag as string });
@@ -58,7 +67,11 @@ describe('lead routes', () => {
     const s = await leadSite({ sms: false, email: false });
     const lead = { name: 'Ada', company: 'Engines', email: 'ada@example.com' };
     for (const path of [LEAD_PATH.toUpperCase(), `${LEAD_PATH}/`]) {
-      const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(lead) });
+      const res = await fetch(`${s.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(lead),
+      });
       assert.equal(res.status, 404, path);
     }
     assert.equal(s.rows().length, 0, 'nothing stored');
@@ -69,16 +82,27 @@ describe('the same-site check', () => {
   it('compares Origin with PUBLIC_URL, not with the Host header the client sends', async () => {
     const s = await leadSite({ sms: false, email: false, env: { PUBLIC_URL: 'https://strategist.example.org' } });
     // Over node:http (s.post), where a test chooses the Host header, as fetch would not let it.
-    const res = await s.post({ name: 'Ada', company: 'Engines', email: 'ada@example.com' }, { headers: { Host: 'evil.example', Origin: 'http://evil.example' } });
+    const res = await s.post(
+      { name: 'Ada', company: 'Engines', email: 'ada@example.com' },
+      { headers: { Host: 'evil.example', Origin: 'http://evil.example' } },
+    );
     assert.equal(res.status, 403);
     assert.equal(s.rows().length, 0);
   });
 
   let visitors = 0;
-  const visitor = () => ({ name: `Visitor ${(visitors += 1)}`, company: 'Acme', email: `visitor${visitors}@example.com` });
+  const visitor = () => ({
+    name: `Visitor ${(visitors += 1)}`,
+    company: 'Acme',
+    email: `visitor${visitors}@example.com`,
+  });
 
   it('in production, takes only PUBLIC_URL as our own page: a post from the address the server listens on is refused', async () => {
-    const s = await leadSite({ sms: false, email: false, env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://www.example.com' } });
+    const s = await leadSite({
+      sms: false,
+      email: false,
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://www.example.com' },
+    });
     // What a page served straight from the listening socket (http://127.0.0.1:<port>) would send.
     for (const origin of [s.url, `http://localhost:${new URL(s.url).port}`]) {
       const res = await s.post(visitor(), { headers: { Origin: origin } });
@@ -93,7 +117,11 @@ describe('the same-site check', () => {
 
   for (const nodeEnv of ['development', 'test']) {
     it(`with NODE_ENV=${nodeEnv}, also takes the address the server listens on as our own page`, async () => {
-      const s = await leadSite({ sms: false, email: false, env: { NODE_ENV: nodeEnv, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://www.example.com' } });
+      const s = await leadSite({
+        sms: false,
+        email: false,
+        env: { NODE_ENV: nodeEnv, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://www.example.com' },
+      });
       for (const origin of [s.url, `http://localhost:${new URL(s.url).port}`]) {
         const res = await s.post(visitor(), { headers: { Origin: origin } });
         assert.deepEqual([res.status, res.json.success], [200, true], origin);

@@ -27,10 +27,18 @@ const PAYLOADS: Lead[] = [
   { name: '<script>alert("x")</script>', company: '<img src=x onerror=alert(1)>', email: 'html@example.com' },
   { name: "Robert'); DROP TABLE leads;--", company: "' OR '1'='1' --", email: "o'brien@example.com" },
   { name: 'Eve Bcc: victim@example.org', company: 'To: boss@evil.example', email: 'eve@example.com' },
-  { name: '=?utf-8?q?=0D=0ABcc:_victim@example.org?=', company: '"Quoted" <x@evil.example>', email: 'encoded@example.com' },
+  {
+    name: '=?utf-8?q?=0D=0ABcc:_victim@example.org?=',
+    company: '"Quoted" <x@evil.example>',
+    email: 'encoded@example.com',
+  },
   { name: 'Acme%0d%0aBcc:victim@example.org', company: '${7*7} {{7*7}} & <b>bold</b>', email: 'template@example.com' },
   { name: '\u202eevil\u202c & "dq" \'sq\'', company: 'Z\u0351a\u0308 👩🏽‍💻 שלום', email: 'unicode@example.com' },
-  { name: 'N'.repeat(200), company: 'C'.repeat(200), email: `${'e'.repeat(60)}@${'d'.repeat(60)}.${'x'.repeat(60)}.com` },
+  {
+    name: 'N'.repeat(200),
+    company: 'C'.repeat(200),
+    email: `${'e'.repeat(60)}@${'d'.repeat(60)}.${'x'.repeat(60)}.com`,
+  },
 ];
 
 /**
@@ -51,7 +59,8 @@ const REFUSED: Lead[] = [
   { name: 'Mallory\u2028Bcc: victim@example.org', company: 'Acme', email: 'mallory4@example.com' },
 ];
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 interface Setup {
   twilio: FakeTwilio;
@@ -93,14 +102,26 @@ async function sendPayloads({ server, smtp, twilio, dataDir, env }: Setup): Prom
     assert.equal(res.status, 200, `${JSON.stringify(lead)} -> ${res.text}`);
   }
   const db = new Database(join(dataDir, 'leads.db'), { readonly: true });
-  const spam = db.prepare("SELECT id, email, verdict_reasons FROM leads WHERE verdict = 'spam' ORDER BY id").all() as { id: number; email: string; verdict_reasons: string }[];
+  const spam = db.prepare("SELECT id, email, verdict_reasons FROM leads WHERE verdict = 'spam' ORDER BY id").all() as {
+    id: number;
+    email: string;
+    verdict_reasons: string;
+  }[];
   db.close();
-  assert.deepEqual(spam.map((r) => [r.email, r.verdict_reasons]), WITH_TAGS.map((l) => [l.email, 'link-or-tag']), 'markup makes a lead spam');
+  assert.deepEqual(
+    spam.map((r) => [r.email, r.verdict_reasons]),
+    WITH_TAGS.map((l) => [l.email, 'link-or-tag']),
+    'markup makes a lead spam',
+  );
   for (const { id } of spam) {
     const released = await runCli(['release', String(id)], env);
     assert.equal(released.code, 0, released.stderr);
   }
-  await waitFor(() => smtp.messages.length >= PAYLOADS.length && twilio.messages.length >= PAYLOADS.length, 15_000, 'alerts');
+  await waitFor(
+    () => smtp.messages.length >= PAYLOADS.length && twilio.messages.length >= PAYLOADS.length,
+    15_000,
+    'alerts',
+  );
   await new Promise((r) => setTimeout(r, 300)); // a late duplicate would show up here
 }
 
@@ -132,7 +153,10 @@ describe('injection through the lead form', () => {
       const mail = mails[0]!;
       for (const value of [lead.name, lead.company]) {
         assert.ok(mail.text!.includes(value), `text part carries ${JSON.stringify(value.slice(0, 40))} verbatim`);
-        assert.ok(mail.html!.includes(escapeHtml(value)), `HTML part carries ${JSON.stringify(value.slice(0, 40))} escaped`);
+        assert.ok(
+          mail.html!.includes(escapeHtml(value)),
+          `HTML part carries ${JSON.stringify(value.slice(0, 40))} escaped`,
+        );
         if (/[<>"']/.test(value)) assert.ok(!mail.html!.includes(value), 'and never raw');
       }
       const head = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
@@ -150,13 +174,22 @@ describe('injection through the lead form', () => {
     }
     assert.equal(smtp.messages.length, PAYLOADS.length, 'no e-mail to anyone else');
     assert.equal(twilio.messages.length, PAYLOADS.length);
-    console.log(`[injection] ${PAYLOADS.length} hostile leads accepted, stored and alerted once each; ${REFUSED.length} refused; e-mails ${smtp.messages.length}, SMS ${twilio.messages.length}`);
+    console.log(
+      `[injection] ${PAYLOADS.length} hostile leads accepted, stored and alerted once each; ${REFUSED.length} refused; e-mails ${smtp.messages.length}, SMS ${twilio.messages.length}`,
+    );
   });
 
   it('escapes typed markup on the no-JavaScript result page', async () => {
     const { server } = await setup();
-    const body = new URLSearchParams({ name: '<script>alert(1)</script>', company: '"><svg onload=alert(1)>', email: 'not an address' }).toString();
-    const res = await postRaw(server.url, body, { contentType: 'application/x-www-form-urlencoded', headers: { Accept: 'text/html' } });
+    const body = new URLSearchParams({
+      name: '<script>alert(1)</script>',
+      company: '"><svg onload=alert(1)>',
+      email: 'not an address',
+    }).toString();
+    const res = await postRaw(server.url, body, {
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { Accept: 'text/html' },
+    });
     assert.equal(res.status, 400);
     assert.match(String(res.headers['content-type']), /text\/html/);
     assert.doesNotMatch(res.text, /<script>alert|<svg onload/);
@@ -169,8 +202,15 @@ describe('injection through the lead form', () => {
     const pageBefore = await (await fetch(`${server.url}/`)).text();
     await sendPayloads(ctx);
     assert.equal(await (await fetch(`${server.url}/`)).text(), pageBefore);
-    const lines = server.output().split('\n').filter((l) => l.trim() !== '');
-    assert.equal(lines.filter((l) => l.includes('"msg":"lead stored"')).length, PAYLOADS.length, 'the leads were logged (without their details)');
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    assert.equal(
+      lines.filter((l) => l.includes('"msg":"lead stored"')).length,
+      PAYLOADS.length,
+      'the leads were logged (without their details)',
+    );
     for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), `not a JSON log line: ${line.slice(0, 200)}`);
     for (const lead of PAYLOADS.map(stored)) {
       assert.ok(!server.output().includes(lead.email), `${lead.email} is not in the logs`);
@@ -183,14 +223,26 @@ describe('injection through the lead form', () => {
     // Each names the three fields and the honeypot. Were one to land on Object.prototype, every
     // body parsed afterwards would inherit it: an inherited honeypot value turns every later lead
     // into a bot's (answered, never stored), which the database shows below.
-    const inherited = { name: 'Polluted Name', company: 'Polluted Co', email: 'polluted@example.com', website: 'https://polluted.example' };
+    const inherited = {
+      name: 'Polluted Name',
+      company: 'Polluted Co',
+      email: 'polluted@example.com',
+      website: 'https://polluted.example',
+    };
     const valid = (n: number) => `"name":"Proto ${n}","company":"Acme","email":"proto-${n}@example.com"`;
     const form = 'application/x-www-form-urlencoded';
     const attempts: [string, string, Record<string, string>?][] = [
       [`{${valid(1)},"__proto__":${JSON.stringify(inherited)}}`, 'application/json'],
       [`{${valid(2)},"constructor":{"prototype":${JSON.stringify(inherited)}}}`, 'application/json'],
-      ['name=Proto+3&company=Acme&email=proto-3%40example.com&__proto__[name]=Polluted&__proto__[website]=x&constructor[prototype][email]=p%40example.com', form],
-      ['name=Proto+4&company=Acme&email=proto-4%40example.com&__proto__=Polluted&constructor=x', form, { Accept: 'text/html' }],
+      [
+        'name=Proto+3&company=Acme&email=proto-3%40example.com&__proto__[name]=Polluted&__proto__[website]=x&constructor[prototype][email]=p%40example.com',
+        form,
+      ],
+      [
+        'name=Proto+4&company=Acme&email=proto-4%40example.com&__proto__=Polluted&constructor=x',
+        form,
+        { Accept: 'text/html' },
+      ],
     ];
     for (const [body, contentType, headers] of attempts) {
       const res = await postRaw(server.url, body, { contentType, headers });
@@ -204,7 +256,11 @@ describe('injection through the lead form', () => {
     // A valid lead is stored, not taken for a bot: no honeypot value was inherited.
     const fresh = await postLead(server.url, { name: 'After Pollution', company: 'Acme', email: 'after@example.com' });
     assert.equal(fresh.status, 200);
-    assert.deepEqual(Object.keys(fresh.json ?? {}).sort(), ['notificationResult', 'success'], 'the answer has no inherited key');
+    assert.deepEqual(
+      Object.keys(fresh.json ?? {}).sort(),
+      ['notificationResult', 'success'],
+      'the answer has no inherited key',
+    );
     const db = new Database(`${dataDir}/leads.db`, { readonly: true });
     try {
       const after = db.prepare('SELECT name, company, email FROM leads WHERE email = ?').all('after@example.com');

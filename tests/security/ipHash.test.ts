@@ -21,14 +21,21 @@ import { testTempDir } from '../support/site';
 const DAY = 86_400_000;
 let visitors = 0; // every lead a different person: identical submissions within a minute are one lead
 
-async function storeFrom(ips: string[], env: Record<string, string> = {}, now = () => Date.parse('2026-11-22T10:00:00Z')) {
+async function storeFrom(
+  ips: string[],
+  env: Record<string, string> = {},
+  now = () => Date.parse('2026-11-22T10:00:00Z'),
+) {
   const databasePath = env.DATABASE_PATH ?? join(testTempDir('ip-hash-'), 'leads.db');
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_PATH: databasePath, ...env });
   const pipeline = openServices(config, createLogger(config), { senders: new Map(), now });
   try {
     for (const ip of ips) {
       const i = (visitors += 1);
-      const outcome = await pipeline.service.submitLead({ name: `Visitor ${i}`, company: 'Acme', email: `v${i}@example.com` }, { ip, userAgent: 'test' });
+      const outcome = await pipeline.service.submitLead(
+        { name: `Visitor ${i}`, company: 'Acme', email: `v${i}@example.com` },
+        { ip, userAgent: 'test' },
+      );
       assert.equal(outcome.kind, 'accepted');
     }
   } finally {
@@ -51,12 +58,20 @@ describe('the stored IP value', () => {
     for (const value of settings) {
       // The old scheme, and keyed variants of it, with every value the database holds as the key.
       assert.notEqual(createHash('sha256').update(value).update('\0').update(ip).digest('hex'), stored);
-      for (const message of [ip, '203.0.113.0/24']) assert.notEqual(createHmac('sha256', value).update(message).digest('hex').slice(0, 32), stored);
+      for (const message of [ip, '203.0.113.0/24'])
+        assert.notEqual(createHmac('sha256', value).update(message).digest('hex').slice(0, 32), stored);
     }
   });
 
   it('groups one network within a day and tells networks apart', async () => {
-    const { hashes } = await storeFrom(['203.0.113.7', '203.0.113.200', '198.51.100.7', '2001:db8:1:2::1', '2001:db8:1:ffff::9', '::ffff:203.0.113.9']);
+    const { hashes } = await storeFrom([
+      '203.0.113.7',
+      '203.0.113.200',
+      '198.51.100.7',
+      '2001:db8:1:2::1',
+      '2001:db8:1:ffff::9',
+      '::ffff:203.0.113.9',
+    ]);
     const [a, sameNet, otherNet, v6, sameV6Net, mapped] = hashes;
     assert.equal(sameNet, a, 'one /24');
     assert.notEqual(otherNet, a);
@@ -74,8 +89,14 @@ describe('the stored IP value', () => {
     assert.notEqual(nextDay.hashes[1], first.hashes[0]);
 
     const keyed = join(testTempDir('ip-hash-'), 'leads.db');
-    const one = await storeFrom(['203.0.113.7'], { DATABASE_PATH: keyed, IP_HASH_SALT: 'a-long-random-operator-secret' });
-    const restarted = await storeFrom(['203.0.113.8'], { DATABASE_PATH: keyed, IP_HASH_SALT: 'a-long-random-operator-secret' });
+    const one = await storeFrom(['203.0.113.7'], {
+      DATABASE_PATH: keyed,
+      IP_HASH_SALT: 'a-long-random-operator-secret',
+    });
+    const restarted = await storeFrom(['203.0.113.8'], {
+      DATABASE_PATH: keyed,
+      IP_HASH_SALT: 'a-long-random-operator-secret',
+    });
     assert.equal(restarted.hashes[1], one.hashes[0]);
   });
 
@@ -84,8 +105,9 @@ describe('the stored IP value', () => {
     const db = new Database(databasePath);
     // The schema of the release before the change: the first two migrations.
     for (const migration of migrations.slice(0, 2)) db.exec(migration);
-    db.prepare("INSERT INTO leads (created_at, name, company, email, user_agent, ip_hash, dedupe_key) VALUES ('2026-01-01T00:00:00.000Z', 'A', 'B', 'a@example.com', NULL, ?, 'k')")
-      .run(createHash('sha256').update('old-salt').update('\0').update('203.0.113.7').digest('hex'));
+    db.prepare(
+      "INSERT INTO leads (created_at, name, company, email, user_agent, ip_hash, dedupe_key) VALUES ('2026-01-01T00:00:00.000Z', 'A', 'B', 'a@example.com', NULL, ?, 'k')",
+    ).run(createHash('sha256').update('old-salt').update('\0').update('203.0.113.7').digest('hex'));
     db.prepare("INSERT INTO settings (key, value) VALUES ('ip_hash_salt', 'old-salt')").run();
     db.pragma('user_version = 2'); // as a database written before the upgrade
     db.close();
@@ -104,7 +126,10 @@ describe('the stored IP value of leads posted over HTTP behind a trusted proxy',
   /** A lead from a new visitor at `ip`, as the proxy in front (on loopback) reports it. */
   const post = async (s: LeadSite, ip: string) => {
     const i = (visitors += 1);
-    const res = await s.post({ name: `Visitor ${i}`, company: 'Acme', email: `v${i}@example.com` }, { headers: { 'X-Forwarded-For': ip } });
+    const res = await s.post(
+      { name: `Visitor ${i}`, company: 'Acme', email: `v${i}@example.com` },
+      { headers: { 'X-Forwarded-For': ip } },
+    );
     assert.equal(res.status, 200, ip);
   };
 
@@ -114,8 +139,10 @@ describe('the stored IP value of leads posted over HTTP behind a trusted proxy',
     for (const ip of ips) await post(s, ip);
     const rows = readLeadRowsAt(s.databasePath);
     const [a, sameNet, otherNet] = rows.map((r) => r.ip_hash);
-    for (const value of [a, sameNet, otherNet]) assert.match(value ?? '', /^[0-9a-f]{32}$/, 'a 32-digit hex value is stored');
-    for (const ip of [...ips, '198.51.100', '203.0.113']) assert.ok(!JSON.stringify(rows).includes(ip), `${ip} is nowhere in the stored leads`);
+    for (const value of [a, sameNet, otherNet])
+      assert.match(value ?? '', /^[0-9a-f]{32}$/, 'a 32-digit hex value is stored');
+    for (const ip of [...ips, '198.51.100', '203.0.113'])
+      assert.ok(!JSON.stringify(rows).includes(ip), `${ip} is nowhere in the stored leads`);
     assert.equal(sameNet, a, '198.51.100.7 and 198.51.100.201 are one /24');
     assert.notEqual(otherNet, a, '203.0.113.7 is another /24');
   });
@@ -124,7 +151,11 @@ describe('the stored IP value of leads posted over HTTP behind a trusted proxy',
     const valuesAcrossRestarts = async (salt: Record<string, string>) => {
       const databasePath = join(testTempDir('ip-hash-'), 'leads.db');
       for (let run = 0; run < 3; run += 1) {
-        const s = await leadSite({ sms: false, email: false, env: { TRUST_PROXY: 'loopback', DATABASE_PATH: databasePath, ...salt } });
+        const s = await leadSite({
+          sms: false,
+          email: false,
+          env: { TRUST_PROXY: 'loopback', DATABASE_PATH: databasePath, ...salt },
+        });
         await post(s, '198.51.100.7');
         await s.close(); // the next run opens the same database, as a restarted server does
       }

@@ -25,7 +25,15 @@ const SCRIPT_IN_PAGE = /<script>alert|<img src=x onerror/;
 
 let site: LeadSite;
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-const stats = { sent: 0, stored: 0, honeypot: 0, duplicates: 0, byStatus: {} as Record<number, number>, byVerdict: {} as Record<string, number>, byKind: {} as Record<string, number> };
+const stats = {
+  sent: 0,
+  stored: 0,
+  honeypot: 0,
+  duplicates: 0,
+  byStatus: {} as Record<number, number>,
+  byVerdict: {} as Record<string, number>,
+  byKind: {} as Record<string, number>,
+};
 const storedKeys = new Set<string>();
 
 before(async () => {
@@ -42,7 +50,9 @@ function rowCount(): number {
 }
 
 function lastRow(): { name: string; company: string; email: string; verdict: string; verdict_reasons: string } {
-  return site.services.db.prepare('SELECT name, company, email, verdict, verdict_reasons FROM leads ORDER BY id DESC LIMIT 1').get() as ReturnType<typeof lastRow>;
+  return site.services.db
+    .prepare('SELECT name, company, email, verdict, verdict_reasons FROM leads ORDER BY id DESC LIMIT 1')
+    .get() as ReturnType<typeof lastRow>;
 }
 
 async function check(req: HostileRequest): Promise<void> {
@@ -60,7 +70,10 @@ async function check(req: HostileRequest): Promise<void> {
     assert.equal(reply.json.success, reply.status === 200, 'success is true exactly on 200');
     if (reply.status !== 200) {
       const error = reply.json.error;
-      assert.ok(typeof error === 'string' && error.length >= 10 && error.length <= 300, `a clear error sentence: ${String(error)}`);
+      assert.ok(
+        typeof error === 'string' && error.length >= 10 && error.length <= 300,
+        `a clear error sentence: ${String(error)}`,
+      );
     }
   } else {
     assert.match(String(reply.headers['content-type']), /text\/html/, 'a non-JSON answer is the result page');
@@ -73,7 +86,8 @@ async function check(req: HostileRequest): Promise<void> {
     assert.ok(reply.status >= 400, `an invalid request is refused (got ${reply.status})`);
     return;
   }
-  if (expected.verdict === 'valid') assert.equal(reply.status, 200, `a valid lead is accepted: ${reply.text.slice(0, 200)}`);
+  if (expected.verdict === 'valid')
+    assert.equal(reply.status, 200, `a valid lead is accepted: ${reply.text.slice(0, 200)}`);
   if (reply.status !== 200) return assert.equal(added, 0);
   if (expected.honeypot) stats.honeypot += 1;
   const lead = expected.lead!;
@@ -87,12 +101,19 @@ async function check(req: HostileRequest): Promise<void> {
   storedKeys.add(key);
   const { verdict, verdict_reasons, ...row } = lastRow();
   assert.deepEqual(row, lead, 'the row holds what was sent, trimmed');
-  if (expected.honeypot) assert.ok(verdict === 'spam' && verdict_reasons.split(',').includes('honeypot'), 'a honeypot hit is kept as spam');
-  else assert.ok(verdict === 'verified' || !verdict_reasons.includes('honeypot'), `graded ${verdict} (${verdict_reasons})`);
+  if (expected.honeypot)
+    assert.ok(verdict === 'spam' && verdict_reasons.split(',').includes('honeypot'), 'a honeypot hit is kept as spam');
+  else
+    assert.ok(
+      verdict === 'verified' || !verdict_reasons.includes('honeypot'),
+      `graded ${verdict} (${verdict_reasons})`,
+    );
 }
 
 describe('the lead endpoint under generated hostile input', () => {
-  it(`survives ${RUNS} generated requests and stores only valid leads, exactly as sent`, { timeout: Math.max(170_000, RUNS * 30) }, async () => {
+  it(`survives ${RUNS} generated requests and stores only valid leads, exactly as sent`, {
+    timeout: Math.max(170_000, RUNS * 30),
+  }, async () => {
     const started = Date.now();
     await fc.assert(fc.asyncProperty(hostileRequest, check), { numRuns: RUNS, seed: SEED, endOnFailure: false });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

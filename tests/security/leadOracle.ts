@@ -34,7 +34,8 @@ const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const LONE_SURROGATE = /\p{Cs}/u;
 const FORMAT = /\p{Cf}/u;
 const JOINERS = new Set(['\u200c', '\u200d']);
-const SURE_EMAIL = /^[a-z0-9](?:[a-z0-9._+-]{0,62}[a-z0-9])?@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+const SURE_EMAIL =
+  /^[a-z0-9](?:[a-z0-9._+-]{0,62}[a-z0-9])?@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 // Characters outside the HTML standard's local part and domain: never in an address the form accepts.
 const NEVER_IN_EMAIL = /[\s\p{Cc}<>(),;:\\"[\]]/u;
 
@@ -63,7 +64,10 @@ function fieldVerdict(field: keyof LeadValues, value: unknown): Verdict {
  */
 function storedValue(field: keyof LeadValues, value: string): string {
   if (field === 'email') return value.trim();
-  const chars = [...value].filter((ch) => JOINERS.has(ch) || !FORMAT.test(ch)).join('').trim();
+  const chars = [...value]
+    .filter((ch) => JOINERS.has(ch) || !FORMAT.test(ch))
+    .join('')
+    .trim();
   const points = [...chars];
   const isGap = (ch: string | undefined) => ch === undefined || /\s/u.test(ch);
   let kept = '';
@@ -90,14 +94,39 @@ function combine(verdicts: Verdict[]): Verdict {
 function parsedBody(req: HostileRequest): unknown {
   if (req.kind === 'form') {
     // The parser options of Express's urlencoded({ extended: false }); the standard decoding of form bodies.
-    return qs.parse(req.body, { allowPrototypes: true, depth: 0, parameterLimit: 100, strictDepth: true, arrayLimit: 100 });
+    return qs.parse(req.body, {
+      allowPrototypes: true,
+      depth: 0,
+      parameterLimit: 100,
+      strictDepth: true,
+      arrayLimit: 100,
+    });
   }
   if (!/^[\x20\x09\x0a\x0d]*[{[]/.test(req.body)) return undefined; // strict JSON: objects and arrays only
   return JSON.parse(req.body) as unknown;
 }
 
-const WELL_TYPED = new Set(['application/json', 'application/json; charset=utf-8', 'application/x-www-form-urlencoded']);
-const SURELY_WRONG = new Set([undefined, '', 'text/plain', 'text/plain; charset=utf-8', 'multipart/form-data; boundary=xyz', 'application/xml', 'application/json-patch+json', 'application/jsonx', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'application/x-www-form-urlencoded; charset=koi8-r', 'application/json, text/plain', ';;;', 'image/png']);
+const WELL_TYPED = new Set([
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/x-www-form-urlencoded',
+]);
+const SURELY_WRONG = new Set([
+  undefined,
+  '',
+  'text/plain',
+  'text/plain; charset=utf-8',
+  'multipart/form-data; boundary=xyz',
+  'application/xml',
+  'application/json-patch+json',
+  'application/jsonx',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'application/x-www-form-urlencoded; charset=koi8-r',
+  'application/json, text/plain',
+  ';;;',
+  'image/png',
+]);
 
 /**
  * The body as it crosses the wire: a lone UTF-16 surrogate in the generated string has no UTF-8
@@ -117,7 +146,9 @@ export function expectationFor(generated: HostileRequest): Expectation {
   if (req.kind === 'content-type') {
     const type = req.contentType?.toLowerCase();
     if (SURELY_WRONG.has(req.contentType)) return none;
-    const matchesBody = req.body.startsWith('{') ? type?.startsWith('application/json') : type?.startsWith('application/x-www-form-urlencoded');
+    const matchesBody = req.body.startsWith('{')
+      ? type?.startsWith('application/json')
+      : type?.startsWith('application/x-www-form-urlencoded');
     if (!matchesBody) return none;
     typeVerdict = WELL_TYPED.has(req.contentType ?? '') ? 'valid' : 'either';
   }

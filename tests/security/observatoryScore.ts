@@ -54,15 +54,21 @@ function csp(input: ObservatoryInput): [string, number] {
   const style = policy.get('style-src') ?? policy.get('default-src') ?? star;
   const https = input.url.startsWith('https:');
   const passive = ['img-src', 'media-src'].flatMap((d) => [...(policy.get(d) ?? policy.get('default-src') ?? [])]);
-  const active = [...policy].filter(([d]) => !['img-src', 'media-src', 'script-src'].includes(d)).flatMap(([, s]) => [...s]).concat([...script]);
+  const active = [...policy]
+    .filter(([d]) => !['img-src', 'media-src', 'script-src'].includes(d))
+    .flatMap(([, s]) => [...s])
+    .concat([...script]);
   const insecure = (s: string) => s.startsWith('http:') || s.startsWith('ftp:');
-  if ([...script].some((s) => BROAD_OR_INLINE.has(s)) || [...object].some((s) => BROAD.has(s))) return ['csp-implemented-with-unsafe-inline', -20];
+  if ([...script].some((s) => BROAD_OR_INLINE.has(s)) || [...object].some((s) => BROAD.has(s)))
+    return ['csp-implemented-with-unsafe-inline', -20];
   if (https && active.some(insecure)) return ['csp-implemented-with-insecure-scheme', -20];
   if (script.has("'unsafe-eval'") || style.has("'unsafe-eval'")) return ['csp-implemented-with-unsafe-eval', -10];
   if (https && passive.some(insecure)) return ['csp-implemented-with-insecure-scheme-in-passive-content-only', -10];
-  if ([...style].some((s) => BROAD_OR_INLINE.has(s))) return ['csp-implemented-with-unsafe-inline-in-style-src-only', 0];
+  if ([...style].some((s) => BROAD_OR_INLINE.has(s)))
+    return ['csp-implemented-with-unsafe-inline-in-style-src-only', 0];
   const defaultSrc = policy.get('default-src');
-  if (defaultSrc?.size === 1 && defaultSrc.has("'none'")) return ['csp-implemented-with-no-unsafe-default-src-none', 10];
+  if (defaultSrc?.size === 1 && defaultSrc.has("'none'"))
+    return ['csp-implemented-with-no-unsafe-default-src-none', 10];
   return ['csp-implemented-with-no-unsafe', 5];
 }
 
@@ -72,7 +78,8 @@ function cookies(input: ObservatoryInput): [string, number] {
   const all = header.split(/\n|,(?=\s*[^;=\s]+=)/).map((c) => c.toLowerCase());
   if (all.some((c) => !/;\s*secure/.test(c))) return ['cookies-without-secure-flag', -20];
   if (all.some((c) => !/;\s*httponly/.test(c))) return ['cookies-session-without-httponly-flag', -30];
-  if (all.every((c) => /;\s*samesite=(strict|lax)/.test(c))) return ['cookies-secure-with-httponly-sessions-and-samesite', 5];
+  if (all.every((c) => /;\s*samesite=(strict|lax)/.test(c)))
+    return ['cookies-secure-with-httponly-sessions-and-samesite', 5];
   return ['cookies-secure-with-httponly-sessions', 0];
 }
 
@@ -80,7 +87,8 @@ function cors(input: ObservatoryInput): [string, number] {
   const allow = input.corsProbe?.allowOrigin ?? input.headers['access-control-allow-origin'];
   if (!allow) return ['cross-origin-resource-sharing-not-implemented', 0];
   if (allow.trim() === '*') return ['cross-origin-resource-sharing-implemented-with-public-access', 0];
-  if (input.corsProbe?.allowCredentials?.trim().toLowerCase() === 'true') return ['cross-origin-resource-sharing-implemented-with-universal-access', -50];
+  if (input.corsProbe?.allowCredentials?.trim().toLowerCase() === 'true')
+    return ['cross-origin-resource-sharing-implemented-with-universal-access', -50];
   return ['cross-origin-resource-sharing-implemented-with-restricted-access', 0];
 }
 
@@ -94,7 +102,11 @@ function referrer(input: ObservatoryInput): [string, number] {
   if (!header) return ['referrer-policy-not-implemented', 0];
   const good = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'];
   const bad = ['origin', 'origin-when-cross-origin', 'unsafe-url', 'no-referrer-when-downgrade'];
-  const last = header.split(',').map((p) => p.trim().toLowerCase()).filter((p) => good.includes(p) || bad.includes(p)).at(-1);
+  const last = header
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter((p) => good.includes(p) || bad.includes(p))
+    .at(-1);
   if (last && good.includes(last)) return ['referrer-policy-private', 5];
   if (last) return ['referrer-policy-unsafe', -5];
   return ['referrer-policy-header-invalid', -5];
@@ -107,34 +119,55 @@ function hsts(input: ObservatoryInput): [string, number] {
   const maxAge = /(?:^|;)\s*max-age=(\d+)/i.exec(header);
   if (!maxAge || header.includes(',')) return ['hsts-header-invalid', -20];
   // 15552000: the Observatory's "six months" (a white lie below 15768000, as it says).
-  return Number(maxAge[1]) >= 15_552_000 ? ['hsts-implemented-max-age-at-least-six-months', 0] : ['hsts-implemented-max-age-less-than-six-months', -10];
+  return Number(maxAge[1]) >= 15_552_000
+    ? ['hsts-implemented-max-age-at-least-six-months', 0]
+    : ['hsts-implemented-max-age-less-than-six-months', -10];
 }
 
 function sri(input: ObservatoryInput): [string, number] {
   if (!/text\/html/i.test(input.headers['content-type'] ?? '')) return ['sri-not-implemented-response-not-html', 0];
-  const scripts = [...input.html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/gi)].map((m) => ({ src: m[1] as string, integrity: /\bintegrity=/i.test(m[0]) }));
+  const scripts = [...input.html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/gi)].map((m) => ({
+    src: m[1] as string,
+    integrity: /\bintegrity=/i.test(m[0]),
+  }));
   if (scripts.length === 0) return ['sri-not-implemented-but-no-scripts-loaded', 0];
   const page = new URL(input.url);
   const external = scripts.filter((s) => new URL(s.src, page).origin !== page.origin);
   const insecure = external.some((s) => s.src.startsWith('http:') || s.src.startsWith('//'));
   const allIntegrity = scripts.every((s) => s.integrity);
-  if (insecure) return allIntegrity ? ['sri-implemented-but-external-scripts-not-loaded-securely', -20] : ['sri-not-implemented-and-external-scripts-not-loaded-securely', -50];
-  if (allIntegrity) return external.length === 0 ? ['sri-implemented-and-all-scripts-loaded-securely', 5] : ['sri-implemented-and-external-scripts-loaded-securely', 5];
-  return external.length === 0 ? ['sri-not-implemented-but-all-scripts-loaded-from-secure-origin', 0] : ['sri-not-implemented-but-external-scripts-loaded-securely', -5];
+  if (insecure)
+    return allIntegrity
+      ? ['sri-implemented-but-external-scripts-not-loaded-securely', -20]
+      : ['sri-not-implemented-and-external-scripts-not-loaded-securely', -50];
+  if (allIntegrity)
+    return external.length === 0
+      ? ['sri-implemented-and-all-scripts-loaded-securely', 5]
+      : ['sri-implemented-and-external-scripts-loaded-securely', 5];
+  return external.length === 0
+    ? ['sri-not-implemented-but-all-scripts-loaded-from-secure-origin', 0]
+    : ['sri-not-implemented-but-external-scripts-loaded-securely', -5];
 }
 
 function nosniff(input: ObservatoryInput): [string, number] {
   const header = input.headers['x-content-type-options'];
   if (!header) return ['x-content-type-options-not-implemented', -5];
-  return header.trim().toLowerCase() === 'nosniff' ? ['x-content-type-options-nosniff', 0] : ['x-content-type-options-header-invalid', -5];
+  return header.trim().toLowerCase() === 'nosniff'
+    ? ['x-content-type-options-nosniff', 0]
+    : ['x-content-type-options-header-invalid', -5];
 }
 
 function frameOptions(input: ObservatoryInput): [string, number] {
-  if (input.headers['content-security-policy'] && parseCsp(input.headers['content-security-policy']).has('frame-ancestors')) return ['x-frame-options-implemented-via-csp', 5];
+  if (
+    input.headers['content-security-policy'] &&
+    parseCsp(input.headers['content-security-policy']).has('frame-ancestors')
+  )
+    return ['x-frame-options-implemented-via-csp', 5];
   const xfo = input.headers['x-frame-options']?.trim().toLowerCase();
   if (!xfo) return ['x-frame-options-not-implemented', -20];
   if (xfo === 'deny' || xfo === 'sameorigin') return ['x-frame-options-sameorigin-or-deny', 0];
-  return xfo.startsWith('allow-from') ? ['x-frame-options-allow-from-origin', 0] : ['x-frame-options-header-invalid', -20];
+  return xfo.startsWith('allow-from')
+    ? ['x-frame-options-allow-from-origin', 0]
+    : ['x-frame-options-header-invalid', -20];
 }
 
 function corp(input: ObservatoryInput): [string, number] {
@@ -162,7 +195,21 @@ const TESTS = {
 /** GRADE_CHART: the grade for a score rounded down to a multiple of 5 (100 and above: A+). */
 export function gradeFor(score: number): string {
   const s = Math.min(Math.max(score, 0) - (Math.max(score, 0) % 5), 100);
-  const chart: [number, string][] = [[100, 'A+'], [90, 'A'], [85, 'A-'], [80, 'B+'], [70, 'B'], [65, 'B-'], [60, 'C+'], [50, 'C'], [45, 'C-'], [40, 'D+'], [30, 'D'], [25, 'D-'], [0, 'F']];
+  const chart: [number, string][] = [
+    [100, 'A+'],
+    [90, 'A'],
+    [85, 'A-'],
+    [80, 'B+'],
+    [70, 'B'],
+    [65, 'B-'],
+    [60, 'C+'],
+    [50, 'C'],
+    [45, 'C-'],
+    [40, 'D+'],
+    [30, 'D'],
+    [25, 'D-'],
+    [0, 'F'],
+  ];
   return chart.find(([min]) => s >= min)![1];
 }
 

@@ -16,14 +16,28 @@ const leadSite = leadSitesPerTest();
 let counter = 0;
 
 const site = (env: Record<string, string> = {}, alerts = false): Promise<LeadSite> =>
-  leadSite({ sms: alerts, email: alerts, env: { LEAD_RATE_LIMIT: String(LIMIT), LEAD_RATE_WINDOW_MS: '600000', ...env } });
+  leadSite({
+    sms: alerts,
+    email: alerts,
+    env: { LEAD_RATE_LIMIT: String(LIMIT), LEAD_RATE_WINDOW_MS: '600000', ...env },
+  });
 
 /** A distinct valid lead each time, so no answer comes from the duplicate check. */
-function send(s: LeadSite, options: { localAddress?: string; xff?: string; honeypot?: boolean } = {}): Promise<LeadReply> {
+function send(
+  s: LeadSite,
+  options: { localAddress?: string; xff?: string; honeypot?: boolean } = {},
+): Promise<LeadReply> {
   counter += 1;
-  const lead: Record<string, unknown> = { name: `Visitor ${counter}`, company: 'Acme', email: `v${counter}@example.com` };
+  const lead: Record<string, unknown> = {
+    name: `Visitor ${counter}`,
+    company: 'Acme',
+    email: `v${counter}@example.com`,
+  };
   if (options.honeypot) lead.website = 'https://spam.example';
-  return postLead(s.url, lead, { localAddress: options.localAddress, headers: options.xff ? { 'X-Forwarded-For': options.xff } : {} });
+  return postLead(s.url, lead, {
+    localAddress: options.localAddress,
+    headers: options.xff ? { 'X-Forwarded-For': options.xff } : {},
+  });
 }
 
 async function statuses(n: number, make: (i: number) => Promise<LeadReply>): Promise<number[]> {
@@ -41,7 +55,10 @@ describe('rate limit per client', () => {
     const blocked = await send(s, { localAddress: '127.0.0.2' });
     assert.equal(blocked.status, 429);
     assert.match(String(blocked.json?.error), /Too many requests.*try again/);
-    assert.ok(blocked.headers['ratelimit'] || blocked.headers['ratelimit-policy'], 'standard RateLimit headers tell when to retry');
+    assert.ok(
+      blocked.headers['ratelimit'] || blocked.headers['ratelimit-policy'],
+      'standard RateLimit headers tell when to retry',
+    );
     assert.equal((await send(s, { localAddress: '127.0.0.3' })).status, 200, 'another client is not affected');
     assert.equal(s.rows().length, LIMIT + 1);
   });
@@ -62,7 +79,9 @@ describe('rate limit per client', () => {
 
   it('counts a whole IPv6 /64 as one client behind a trusted proxy', async () => {
     const s = await site({ TRUST_PROXY: 'loopback' });
-    const got = await statuses(LIMIT + 2, (i) => send(s, { xff: `2001:db8:1:2:${(i * 7919).toString(16)}:a:b:${i + 1}` }));
+    const got = await statuses(LIMIT + 2, (i) =>
+      send(s, { xff: `2001:db8:1:2:${(i * 7919).toString(16)}:a:b:${i + 1}` }),
+    );
     assert.deepEqual(got, allowedThenBlocked, 'rotating addresses inside the /64 does not reset the count');
     assert.equal((await send(s, { xff: '2001:db8:1:3::1' })).status, 200, 'the next /64 is another client');
     assert.equal((await send(s, { xff: '198.51.100.20' })).status, 200, 'and an IPv4 client too');
@@ -74,19 +93,34 @@ describe('the honeypot', () => {
     const s = await site();
     const got = await statuses(LIMIT + 2, () => send(s, { localAddress: '127.0.0.5', honeypot: true }));
     assert.deepEqual(got, allowedThenBlocked);
-    assert.deepEqual(s.rows().map((r) => r.verdict), Array(LIMIT).fill('spam'), 'only the allowed hits are kept, as spam');
+    assert.deepEqual(
+      s.rows().map((r) => r.verdict),
+      Array(LIMIT).fill('spam'),
+      'only the allowed hits are kept, as spam',
+    );
   });
 
   it('alerts nobody across 500 hits, even with the limit lifted, and keeps every hit as spam', async () => {
     const s = await site({ LEAD_RATE_LIMIT: '1000000' }, true);
     const got = await statuses(500, () => send(s, { honeypot: true }));
-    assert.ok(got.every((st) => st === 200), 'the bot is told it succeeded');
+    assert.ok(
+      got.every((st) => st === 200),
+      'the bot is told it succeeded',
+    );
     await new Promise((r) => setTimeout(r, 300));
     const rows = s.rows();
     assert.equal(rows.length, 500, 'each hit kept for the owner to review');
-    assert.ok(rows.every((r) => r.verdict === 'spam' && r.verdict_reasons === 'honeypot' && r.sms_status === null && r.email_status === null), 'as spam, with no alert');
+    assert.ok(
+      rows.every(
+        (r) =>
+          r.verdict === 'spam' && r.verdict_reasons === 'honeypot' && r.sms_status === null && r.email_status === null,
+      ),
+      'as spam, with no alert',
+    );
     assert.equal(s.twilio.requests, 0, 'no SMS attempted');
     assert.equal(s.smtp.connections, 0, 'no e-mail attempted');
-    console.log(`[rate-limit] honeypot hits: 500, spam rows kept: ${rows.length}, SMS: ${s.twilio.requests}, e-mails: ${s.smtp.connections}`);
+    console.log(
+      `[rate-limit] honeypot hits: 500, spam rows kept: ${rows.length}, SMS: ${s.twilio.requests}, e-mails: ${s.smtp.connections}`,
+    );
   });
 });

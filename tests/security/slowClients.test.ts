@@ -30,7 +30,11 @@ function assertLetGo(res: RawResponse, what: string): void {
 
 before(async () => {
   server = await startServer({
-    env: { HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), LEAD_RATE_LIMIT: '1000' },
+    env: {
+      HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      LEAD_RATE_LIMIT: '1000',
+    },
   });
 });
 
@@ -39,7 +43,12 @@ after(async () => {
 });
 
 const slowHeaders = () =>
-  dripRequest(server.port, { prefix: 'GET / HTTP/1.1\r\nHost: x\r\n', drip: 'X-Slow: 1\r\n', intervalMs: 200, timeoutMs: 20_000 });
+  dripRequest(server.port, {
+    prefix: 'GET / HTTP/1.1\r\nHost: x\r\n',
+    drip: 'X-Slow: 1\r\n',
+    intervalMs: 200,
+    timeoutMs: 20_000,
+  });
 
 const slowBody = () =>
   dripRequest(server.port, {
@@ -92,7 +101,9 @@ describe('slow clients', () => {
       times.push(Date.now() - started);
     }
     const results = await Promise.all(attackers);
-    console.log(`[slow-clients] ${attackers.length} slow sockets held; page answered in max ${Math.max(...times)} ms; all cut off after max ${Math.max(...results.map((r) => r.ms))} ms`);
+    console.log(
+      `[slow-clients] ${attackers.length} slow sockets held; page answered in max ${Math.max(...times)} ms; all cut off after max ${Math.max(...results.map((r) => r.ms))} ms`,
+    );
     assert.ok(Math.max(...times) < 1_000, `page times ${times.join(', ')} ms`);
     for (const res of results) assertLetGo(res, 'one of the slow sockets');
     assert.equal(server.child.exitCode, null);

@@ -25,7 +25,15 @@ const ownAddress = Object.values(networkInterfaces())
   .flat()
   .find((a) => a !== undefined && a.family === 'IPv4' && !a.internal)?.address;
 
-const lead = { id: 1, createdAt: '2026-11-22T10:00:00.000Z', name: 'Ada Lovelace', company: 'Engines Ltd', email: 'ada@example.com', verdict: 'verified' as const, source: 'direct' };
+const lead = {
+  id: 1,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  name: 'Ada Lovelace',
+  company: 'Engines Ltd',
+  email: 'ada@example.com',
+  verdict: 'verified' as const,
+  source: 'direct',
+};
 
 describe('SMTP without STARTTLS on a remote host', () => {
   let server: SMTPServer;
@@ -102,7 +110,10 @@ describe('SMTP without STARTTLS on a remote host', () => {
  * A TCP relay on `host` in front of a server on 127.0.0.1: every byte a client sends is passed on
  * and kept, so a test sees exactly what reached the SMTP server's socket, before any parsing.
  */
-async function startRecordingRelay(host: string, targetPort: number): Promise<{ port: number; received: () => string; close: () => Promise<void> }> {
+async function startRecordingRelay(
+  host: string,
+  targetPort: number,
+): Promise<{ port: number; received: () => string; close: () => Promise<void> }> {
   const chunks: Buffer[] = [];
   const sockets = new Set<Socket>();
   const relay = createServer((client) => {
@@ -134,14 +145,27 @@ async function startRecordingRelay(host: string, targetPort: number): Promise<{ 
   };
 }
 
-const noAddress = ownAddress === undefined && 'this machine has no non-loopback IPv4 address (os.networkInterfaces()), so no SMTP host here counts as remote';
+const noAddress =
+  ownAddress === undefined &&
+  'this machine has no non-loopback IPv4 address (os.networkInterfaces()), so no SMTP host here counts as remote';
 
 describe('SMTP without STARTTLS on a remote host, through the real server', { skip: noAddress }, () => {
   const password = 'secret-pass';
   const posted = { name: 'Ada Lovelace', company: 'Engines Ltd', email: 'ada@example.com' };
   /** Every way AUTH PLAIN and AUTH LOGIN would put the password on the wire. */
-  const passwordForms = [password, Buffer.from(password).toString('base64'), Buffer.from(`\0user\0${password}`).toString('base64')];
-  let setup: { sink: SmtpSink; relay: Awaited<ReturnType<typeof startRecordingRelay>>; server: ServerProcess; databasePath: string } | undefined;
+  const passwordForms = [
+    password,
+    Buffer.from(password).toString('base64'),
+    Buffer.from(`\0user\0${password}`).toString('base64'),
+  ];
+  let setup:
+    | {
+        sink: SmtpSink;
+        relay: Awaited<ReturnType<typeof startRecordingRelay>>;
+        server: ServerProcess;
+        databasePath: string;
+      }
+    | undefined;
 
   afterEach(async () => {
     await setup?.server.stop();
@@ -156,7 +180,12 @@ describe('SMTP without STARTTLS on a remote host, through the real server', { sk
     const dataDir = tempDir('smtp-tls-');
     const server = await startServer({
       dataDir,
-      env: { SMTP_URL: `smtp://user:${password}@${ownAddress}:${relay.port}`, ALERT_EMAIL_TO: 'owner@example.com', ALERT_EMAIL_FROM: 'alerts@example.com', ...env },
+      env: {
+        SMTP_URL: `smtp://user:${password}@${ownAddress}:${relay.port}`,
+        ALERT_EMAIL_TO: 'owner@example.com',
+        ALERT_EMAIL_FROM: 'alerts@example.com',
+        ...env,
+      },
     });
     setup = { sink, relay, server, databasePath: join(dataDir, 'leads.db') };
     return setup;
@@ -178,7 +207,8 @@ describe('SMTP without STARTTLS on a remote host, through the real server', { sk
 
     const wire = relay.received();
     assert.match(wire, /^EHLO /m, 'the sender did talk to this SMTP server');
-    for (const form of passwordForms) assert.ok(!wire.includes(form), `the password (${form}) never reached the SMTP server`);
+    for (const form of passwordForms)
+      assert.ok(!wire.includes(form), `the password (${form}) never reached the SMTP server`);
     assert.doesNotMatch(wire, /^(AUTH|MAIL FROM|DATA)\b/im, 'no AUTH, no MAIL FROM, no DATA');
     assert.ok(!wire.includes(posted.name) && !wire.includes(posted.email), 'the lead never reached the SMTP server');
     assert.equal(sink.messages.length, 0);
@@ -191,7 +221,10 @@ describe('SMTP without STARTTLS on a remote host, through the real server', { sk
     await waitFor(() => sink.messages.length === 1, 10_000, 'the alert e-mail');
     const wire = relay.received();
     assert.match(wire, /^AUTH /m);
-    assert.ok(passwordForms.some((form) => wire.includes(form)), 'the password went over the wire');
+    assert.ok(
+      passwordForms.some((form) => wire.includes(form)),
+      'the password went over the wire',
+    );
     assert.ok(wire.includes(posted.name), "the lead's name went over the wire");
   });
 });

@@ -28,11 +28,32 @@ const SECRETS: [string, RegExp][] = [
 ];
 
 const UP = [
-  '../', '..%2f', '..%2F', '%2e%2e/', '%2e%2e%2f', '%2E%2E%2F', '.%2e/', '%2e./',
-  '%252e%252e%252f', '..%252f', '%25%32%65%25%32%65/',
-  '..\\', '..%5c', '..%5C', '%2e%2e%5c', '%252e%252e%255c',
-  '%c0%ae%c0%ae/', '..%c0%af', '%c0%ae%c0%ae%c0%af', '..%e0%80%af', '%uff0e%uff0e/',
-  '....//', '..;/', '..%00/', '%00../', '.../',
+  '../',
+  '..%2f',
+  '..%2F',
+  '%2e%2e/',
+  '%2e%2e%2f',
+  '%2E%2E%2F',
+  '.%2e/',
+  '%2e./',
+  '%252e%252e%252f',
+  '..%252f',
+  '%25%32%65%25%32%65/',
+  '..\\',
+  '..%5c',
+  '..%5C',
+  '%2e%2e%5c',
+  '%252e%252e%255c',
+  '%c0%ae%c0%ae/',
+  '..%c0%af',
+  '%c0%ae%c0%ae%c0%af',
+  '..%e0%80%af',
+  '%uff0e%uff0e/',
+  '....//',
+  '..;/',
+  '..%00/',
+  '%00../',
+  '.../',
 ];
 const TARGETS: [string, number][] = [
   ['package.json', 3],
@@ -78,7 +99,9 @@ function traversalPaths(): string[] {
 }
 
 before(async () => {
-  const manifest = JSON.parse(readFileSync(join(assetsDir, 'manifest.json'), 'utf8')) as { entries: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(assetsDir, 'manifest.json'), 'utf8')) as {
+    entries: Record<string, string>;
+  };
   cssName = manifest.entries['site.css'] as string;
   server = await startServer();
 });
@@ -89,7 +112,10 @@ after(async () => {
 
 describe('traversal under /assets/', () => {
   it('serves the real stylesheet by its exact hashed name (the guard is not "serve nothing")', async () => {
-    const res = await rawRequest(server.port, `GET /assets/${cssName} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const res = await rawRequest(
+      server.port,
+      `GET /assets/${cssName} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    );
     assert.equal(res.status, 200);
     assert.match(res.head, /Content-Type: text\/css/i);
   });
@@ -101,7 +127,8 @@ describe('traversal under /assets/', () => {
       const res = await rawRequest(server.port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
       // 400 is an acceptable refusal too: the parser may reject a raw NUL or backslash outright.
       if (res.status !== 404 && res.status !== 400) failures.push(`${path} -> ${res.status}`);
-      if (res.status === 404 && !res.body.includes('<h1>404</h1>')) failures.push(`${path} -> 404 without the not-found page`);
+      if (res.status === 404 && !res.body.includes('<h1>404</h1>'))
+        failures.push(`${path} -> 404 without the not-found page`);
       for (const [name, pattern] of SECRETS) if (pattern.test(res.body)) failures.push(`${path} leaked ${name}`);
     }
     console.log(`[traversal] ${paths.length} traversal paths tried, ${failures.length} failures`);

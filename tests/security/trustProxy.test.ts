@@ -39,7 +39,10 @@ describe('TRUST_PROXY', () => {
         () => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: value }),
         (err: Error & { problems?: string[] }) => {
           assert.equal(err.problems?.length, 1);
-          assert.match(err.problems?.[0] ?? '', /^TRUST_PROXY must name the proxy by address .* choose its own address$/);
+          assert.match(
+            err.problems?.[0] ?? '',
+            /^TRUST_PROXY must name the proxy by address .* choose its own address$/,
+          );
           return true;
         },
       );

@@ -43,15 +43,20 @@ describe('CSV export of hostile names', () => {
   it('yields no formula cell with a comma or a semicolon separator', async () => {
     const s = await leadSite({ sms: false, email: false });
     const hostile = ["Jane Roe;=cmd|' /C calc'!A0;x", '+1 (555) 010', '-2+3', '@SUM(A1)', '\tTab', 'a,=HYPERLINK("x")'];
-    for (const [i, name] of hostile.entries()) assert.equal((await s.post({ name, company: `Co ${i}`, email: `v${i}@example.com` })).status, 200);
+    for (const [i, name] of hostile.entries())
+      assert.equal((await s.post({ name, company: `Co ${i}`, email: `v${i}@example.com` })).status, 200);
     const lines = (await exportCsv(s.databasePath)).trimEnd().split('\r\n').slice(1);
     assert.equal(lines.length, hostile.length);
     for (const separator of [',', ';']) {
       for (const line of lines) {
-        for (const cell of cells(line, separator)) assert.doesNotMatch(cell, /^[=+\-@\t\r]/, `separator ${separator}: ${JSON.stringify(cell)}`);
+        for (const cell of cells(line, separator))
+          assert.doesNotMatch(cell, /^[=+\-@\t\r]/, `separator ${separator}: ${JSON.stringify(cell)}`);
       }
     }
-    assert.ok(lines.every((l) => l.startsWith('"') && l.endsWith('"')), 'every field is quoted');
+    assert.ok(
+      lines.every((l) => l.startsWith('"') && l.endsWith('"')),
+      'every field is quoted',
+    );
   });
 });
 
@@ -59,13 +64,21 @@ describe('the alert e-mail', () => {
   it("never passes a visitor's encoded word through, nor bidi or zero-width characters", async () => {
     const s = await leadSite({ sms: false });
     const smuggled = Buffer.from('Invoice overdue\r\nX-Spoofed: yes\u202E', 'utf8').toString('base64');
-    const res = await s.post({ name: `=?UTF-8?B?${smuggled}?=`, company: 'Acme\u202Eevil\u200B', email: 'ada@example.com' });
+    const res = await s.post({
+      name: `=?UTF-8?B?${smuggled}?=`,
+      company: 'Acme\u202Eevil\u200B',
+      email: 'ada@example.com',
+    });
     assert.equal(res.status, 200);
     await waitFor(() => s.smtp.messages.length === 1, 5_000, 'the alert e-mail');
     const mail = s.smtp.messages[0];
     assert.ok(mail);
     assert.doesNotMatch(mail.raw.split('\r\n\r\n')[0] ?? '', /^X-Spoofed/im, 'no header smuggled in');
-    assert.doesNotMatch(mail.subject ?? '', /Invoice overdue|[\r\n\u202E]/, 'the subject shows the text as typed, not decoded');
+    assert.doesNotMatch(
+      mail.subject ?? '',
+      /Invoice overdue|[\r\n\u202E]/,
+      'the subject shows the text as typed, not decoded',
+    );
     assert.match(mail.subject ?? '', /\(Acmeevil\)$/, 'format characters removed from the company');
     assert.equal(s.rows()[0]?.company, 'Acmeevil', 'and from what is stored');
   });
@@ -108,8 +121,13 @@ describe('names written with joiners', () => {
     const s = await leadSite({ sms: false, email: false });
     assert.equal((await s.post({ name: technologist, company: persian, email: 'ada@example.com' })).status, 200);
     const form = new URLSearchParams({ name: persian, company: technologist, email: 'sara@example.com' }).toString();
-    assert.equal((await s.post(undefined, { raw: form, contentType: 'application/x-www-form-urlencoded' })).status, 200);
-    const stored = s.services.db.prepare('SELECT hex(name) AS name, hex(company) AS company FROM leads ORDER BY id').all();
+    assert.equal(
+      (await s.post(undefined, { raw: form, contentType: 'application/x-www-form-urlencoded' })).status,
+      200,
+    );
+    const stored = s.services.db
+      .prepare('SELECT hex(name) AS name, hex(company) AS company FROM leads ORDER BY id')
+      .all();
     assert.deepEqual(stored, [
       { name: TECHNOLOGIST_UTF8, company: PERSIAN_UTF8 },
       { name: PERSIAN_UTF8, company: TECHNOLOGIST_UTF8 },
@@ -119,8 +137,15 @@ describe('names written with joiners', () => {
   it('never lets a bidi control reach an e-mail header, the SMS or the CLI table', async () => {
     const s = await leadSite();
     const name = `\u202eAda\u202c \u2067Lovelace\u2069\u200f ${technologist}`;
-    assert.equal((await s.post({ name, company: `Acme\u202d\u200e ${persian}`, email: 'ada@example.com' })).status, 200);
-    await waitFor(() => s.twilio.messages.length === 1 && s.smtp.messages.length === 1, 5_000, 'the SMS and the e-mail');
+    assert.equal(
+      (await s.post({ name, company: `Acme\u202d\u200e ${persian}`, email: 'ada@example.com' })).status,
+      200,
+    );
+    await waitFor(
+      () => s.twilio.messages.length === 1 && s.smtp.messages.length === 1,
+      5_000,
+      'the SMS and the e-mail',
+    );
 
     const sms = s.twilio.messages[0]?.body ?? '';
     assert.match(sms, /^New lead: Ada Lovelace/);

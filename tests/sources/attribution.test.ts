@@ -6,7 +6,18 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cleanValue, describeSource, hostOf, isRobot, leadSourceOf, referrerHost, sourceOf, utmFrom, utmFromQuery, viewSource } from '../../src/sources/attribution';
+import {
+  cleanValue,
+  describeSource,
+  hostOf,
+  isRobot,
+  leadSourceOf,
+  referrerHost,
+  sourceOf,
+  utmFrom,
+  utmFromQuery,
+  viewSource,
+} from '../../src/sources/attribution';
 
 const OWN = 'example.com';
 const noUtm = { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null };
@@ -21,7 +32,11 @@ describe('cleanValue', () => {
     assert.equal(cleanValue('spring\nsale'), 'spring sale');
     assert.equal(cleanValue('spring\r\n\tsale'), 'spring sale');
     assert.equal(cleanValue('news\u2028letter\u2029x'), 'news letter x');
-    assert.equal(cleanValue('evil\u202Etxt.exe'), 'evil txt.exe', 'a bidi override cannot reorder what the owner reads');
+    assert.equal(
+      cleanValue('evil\u202Etxt.exe'),
+      'evil txt.exe',
+      'a bidi override cannot reorder what the owner reads',
+    );
     assert.equal(cleanValue('zero\u200Bwidth'), 'zero width');
     assert.equal(cleanValue('a    b'), 'a b');
     assert.equal(cleanValue('  linkedin  '), 'linkedin');
@@ -49,24 +64,39 @@ describe('cleanValue', () => {
 
 describe('utmFrom and utmFromQuery', () => {
   it('reads the five campaign fields, cleaned, and nothing else', () => {
-    assert.deepEqual(utmFrom({ utm_source: ' LinkedIn ', utm_medium: 'social', utm_campaign: 'q1\nlaunch', utm_term: '', utm_content: 7, other: 'x' }), {
-      utm_source: 'LinkedIn',
-      utm_medium: 'social',
-      utm_campaign: 'q1 launch',
-      utm_term: null,
-      utm_content: null,
-    });
+    assert.deepEqual(
+      utmFrom({
+        utm_source: ' LinkedIn ',
+        utm_medium: 'social',
+        utm_campaign: 'q1\nlaunch',
+        utm_term: '',
+        utm_content: 7,
+        other: 'x',
+      }),
+      {
+        utm_source: 'LinkedIn',
+        utm_medium: 'social',
+        utm_campaign: 'q1 launch',
+        utm_term: null,
+        utm_content: null,
+      },
+    );
     assert.deepEqual(utmFrom({}), noUtm);
   });
 
   it('reads them from a landing URL query string, decoded', () => {
-    assert.deepEqual(utmFromQuery('?utm_source=newsletter&utm_medium=email&utm_campaign=spring%20sale&utm_term=growth+strategy&utm_content=footer&ref=x'), {
-      utm_source: 'newsletter',
-      utm_medium: 'email',
-      utm_campaign: 'spring sale',
-      utm_term: 'growth strategy',
-      utm_content: 'footer',
-    });
+    assert.deepEqual(
+      utmFromQuery(
+        '?utm_source=newsletter&utm_medium=email&utm_campaign=spring%20sale&utm_term=growth+strategy&utm_content=footer&ref=x',
+      ),
+      {
+        utm_source: 'newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'spring sale',
+        utm_term: 'growth strategy',
+        utm_content: 'footer',
+      },
+    );
     assert.deepEqual(utmFromQuery(''), noUtm);
     assert.deepEqual(utmFromQuery('?utm_source='), noUtm);
     assert.deepEqual(utmFromQuery('utm_campaign=q1'), { ...noUtm, utm_campaign: 'q1' });
@@ -79,7 +109,11 @@ describe('referrerHost and hostOf', () => {
     assert.equal(referrerHost('http://News.Example.ORG/', OWN), 'news.example.org');
     assert.equal(referrerHost('https://www.linkedin.com/feed/', OWN), 'linkedin.com');
     assert.equal(referrerHost('https://WWW.Google.com/', OWN), 'google.com');
-    assert.equal(referrerHost('https://awww.example.net/', OWN), 'awww.example.net', 'only a www. label at the start goes');
+    assert.equal(
+      referrerHost('https://awww.example.net/', OWN),
+      'awww.example.net',
+      'only a www. label at the start goes',
+    );
     assert.equal(referrerHost('https://blog.www.example.net/', OWN), 'blog.www.example.net');
   });
 
@@ -104,27 +138,52 @@ describe('leadSourceOf', () => {
   const json = { referer: 'https://example.com/?utm_source=ignored', isJson: true };
 
   it('takes the campaign and referrer the form island sends', () => {
-    assert.deepEqual(leadSourceOf({ utm_source: 'linkedin', utm_campaign: 'q1', referrer: 'https://www.linkedin.com/feed/' }, json, OWN), {
-      ...noUtm,
-      utm_source: 'linkedin',
-      utm_campaign: 'q1',
-      referrer: 'linkedin.com',
-    });
+    assert.deepEqual(
+      leadSourceOf(
+        { utm_source: 'linkedin', utm_campaign: 'q1', referrer: 'https://www.linkedin.com/feed/' },
+        json,
+        OWN,
+      ),
+      {
+        ...noUtm,
+        utm_source: 'linkedin',
+        utm_campaign: 'q1',
+        referrer: 'linkedin.com',
+      },
+    );
   });
 
   it('calls a JSON lead without a referrer direct, and keeps the campaign it sent over the page URL', () => {
-    assert.deepEqual(leadSourceOf({ utm_medium: 'email' }, json, OWN), { ...noUtm, utm_medium: 'email', referrer: 'direct' });
-    assert.deepEqual(leadSourceOf({ referrer: '' }, { referer: undefined, isJson: true }, OWN), { ...noUtm, referrer: 'direct' });
-    assert.deepEqual(leadSourceOf({ referrer: 'https://example.com/' }, { referer: undefined, isJson: true }, OWN), { ...noUtm, referrer: 'direct' });
+    assert.deepEqual(leadSourceOf({ utm_medium: 'email' }, json, OWN), {
+      ...noUtm,
+      utm_medium: 'email',
+      referrer: 'direct',
+    });
+    assert.deepEqual(leadSourceOf({ referrer: '' }, { referer: undefined, isJson: true }, OWN), {
+      ...noUtm,
+      referrer: 'direct',
+    });
+    assert.deepEqual(leadSourceOf({ referrer: 'https://example.com/' }, { referer: undefined, isJson: true }, OWN), {
+      ...noUtm,
+      referrer: 'direct',
+    });
   });
 
   it('reads a referrer only when it is text', () => {
-    assert.deepEqual(leadSourceOf({ referrer: ['https://news.example.org/'] }, { referer: undefined, isJson: true }, OWN), { ...noUtm, referrer: 'direct' });
+    assert.deepEqual(
+      leadSourceOf({ referrer: ['https://news.example.org/'] }, { referer: undefined, isJson: true }, OWN),
+      { ...noUtm, referrer: 'direct' },
+    );
   });
 
   it('reads the campaign of a form posted without JavaScript from its Referer, our page; the site before it is not known', () => {
     const form = { referer: 'https://example.com/?utm_source=newsletter&utm_content=footer', isJson: false };
-    assert.deepEqual(leadSourceOf({ name: 'Ada' }, form, OWN), { ...noUtm, utm_source: 'newsletter', utm_content: 'footer', referrer: null });
+    assert.deepEqual(leadSourceOf({ name: 'Ada' }, form, OWN), {
+      ...noUtm,
+      utm_source: 'newsletter',
+      utm_content: 'footer',
+      referrer: null,
+    });
     assert.deepEqual(leadSourceOf({}, { referer: 'not a url', isJson: false }, OWN), { ...noUtm, referrer: null });
     assert.deepEqual(leadSourceOf({}, { referer: undefined, isJson: false }, OWN), { ...noUtm, referrer: null });
   });
@@ -144,13 +203,25 @@ describe('viewSource', () => {
 
 describe('isRobot', () => {
   it('knows clients that call themselves bots, crawlers, spiders or Slurp, and those with no name', () => {
-    for (const ua of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Mozilla/5.0 (compatible; BINGBOT/2.0)', 'Linguee crawler', 'Sogou web spider/4.0', 'Mozilla/5.0 (compatible; Yahoo! Slurp)', '', undefined]) {
+    for (const ua of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; BINGBOT/2.0)',
+      'Linguee crawler',
+      'Sogou web spider/4.0',
+      'Mozilla/5.0 (compatible; Yahoo! Slurp)',
+      '',
+      undefined,
+    ]) {
       assert.equal(isRobot(ua), true, String(ua));
     }
   });
 
   it('counts browsers as visitors', () => {
-    for (const ua of ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1', 'curl/8.5.0']) {
+    for (const ua of [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      'curl/8.5.0',
+    ]) {
       assert.equal(isRobot(ua), false, ua);
     }
   });
@@ -158,9 +229,19 @@ describe('isRobot', () => {
 
 describe('describeSource', () => {
   it('writes the campaign values set, in field order, and the referring site', () => {
-    assert.equal(describeSource({ ...noUtm, utm_source: 'linkedin', utm_campaign: 'q1', referrer: 'news.example.org' }), 'utm_source=linkedin, utm_campaign=q1 (via news.example.org)');
     assert.equal(
-      describeSource({ utm_source: 's', utm_medium: 'm', utm_campaign: 'c', utm_term: 't', utm_content: 'x', referrer: null }),
+      describeSource({ ...noUtm, utm_source: 'linkedin', utm_campaign: 'q1', referrer: 'news.example.org' }),
+      'utm_source=linkedin, utm_campaign=q1 (via news.example.org)',
+    );
+    assert.equal(
+      describeSource({
+        utm_source: 's',
+        utm_medium: 'm',
+        utm_campaign: 'c',
+        utm_term: 't',
+        utm_content: 'x',
+        referrer: null,
+      }),
       'utm_source=s, utm_medium=m, utm_campaign=c, utm_term=t, utm_content=x',
     );
   });
@@ -179,8 +260,20 @@ describe('describeSource', () => {
 
 describe('sourceOf', () => {
   it('reads a stored lead row as a source, cleaned again', () => {
-    const row = { utm_source: 'linkedin', utm_medium: null, utm_campaign: 'q1\u202E', utm_term: null, utm_content: null, referrer: 'news.example.org' };
-    assert.deepEqual(sourceOf(row), { ...noUtm, utm_source: 'linkedin', utm_campaign: 'q1', referrer: 'news.example.org' });
+    const row = {
+      utm_source: 'linkedin',
+      utm_medium: null,
+      utm_campaign: 'q1\u202E',
+      utm_term: null,
+      utm_content: null,
+      referrer: 'news.example.org',
+    };
+    assert.deepEqual(sourceOf(row), {
+      ...noUtm,
+      utm_source: 'linkedin',
+      utm_campaign: 'q1',
+      referrer: 'news.example.org',
+    });
     assert.equal(describeSource(sourceOf(row)), 'utm_source=linkedin, utm_campaign=q1 (via news.example.org)');
     assert.deepEqual(sourceOf({ ...noUtm, referrer: null }), { ...noUtm, referrer: null });
   });

@@ -26,7 +26,8 @@ function recordingTable() {
   return table;
 }
 
-const sorted = (rows: ViewCount[]) => [...rows].sort((a, b) => `${a.day}${a.source}`.localeCompare(`${b.day}${b.source}`));
+const sorted = (rows: ViewCount[]) =>
+  [...rows].sort((a, b) => `${a.day}${a.source}`.localeCompare(`${b.day}${b.source}`));
 
 describe('the view counter', () => {
   it('writes each view under the UTC day it happened, also across midnight between two writes', () => {

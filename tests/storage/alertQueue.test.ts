@@ -29,7 +29,25 @@ function connect(path = join(testTempDir(), 'leads.db')): { db: Db; queue: Alert
 
 let keys = 0;
 const addLead = (db: Db, createdAt = '2026-01-01T10:00:00.000Z') =>
-  createLeadsTable(db).insert({ createdAt, name: 'Ada', company: 'Engines', email: 'ada@example.com', userAgent: null, ipHash: null, dedupeKey: `key-${keys++}`, verdict: 'verified', verdictReasons: '', source: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, referrer: 'direct' } });
+  createLeadsTable(db).insert({
+    createdAt,
+    name: 'Ada',
+    company: 'Engines',
+    email: 'ada@example.com',
+    userAgent: null,
+    ipHash: null,
+    dedupeKey: `key-${keys++}`,
+    verdict: 'verified',
+    verdictReasons: '',
+    source: {
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+      referrer: 'direct',
+    },
+  });
 
 /** Pending rows due at `at` for `pending`, skipped rows for `skipped`; returns the channels added as pending. */
 const enqueue = (queue: AlertQueue, leadId: number, channels: { pending: string[]; skipped: string[] }, at: string) =>
@@ -38,7 +56,8 @@ const enqueue = (queue: AlertQueue, leadId: number, channels: { pending: string[
     ...channels.skipped.map((channel) => ({ channel, status: 'skipped' as const, at: null })),
   ]);
 
-const alert = (db: Db, leadId: number, channel: string) => db.prepare('SELECT * FROM alerts WHERE lead_id = ? AND channel = ?').get(leadId, channel);
+const alert = (db: Db, leadId: number, channel: string) =>
+  db.prepare('SELECT * FROM alerts WHERE lead_id = ? AND channel = ?').get(leadId, channel);
 const allAlerts = (db: Db) => db.prepare('SELECT * FROM alerts ORDER BY lead_id, channel').all();
 
 const T0 = '2026-01-01T10:00:00.000Z';
@@ -50,12 +69,26 @@ describe('alert queue', () => {
     const id = addLead(db);
     enqueue(queue, id, { pending: ['sms'], skipped: ['email'] }, T0);
     assert.deepEqual(alert(db, id, 'sms'), {
-      lead_id: id, channel: 'sms', status: 'pending', attempts: 0, next_attempt_at: T0,
-      lease_until: null, provider_message_id: null, last_error: null, sent_at: null,
+      lead_id: id,
+      channel: 'sms',
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: T0,
+      lease_until: null,
+      provider_message_id: null,
+      last_error: null,
+      sent_at: null,
     });
     assert.deepEqual(alert(db, id, 'email'), {
-      lead_id: id, channel: 'email', status: 'skipped', attempts: 0, next_attempt_at: null,
-      lease_until: null, provider_message_id: null, last_error: null, sent_at: null,
+      lead_id: id,
+      channel: 'email',
+      status: 'skipped',
+      attempts: 0,
+      next_attempt_at: null,
+      lease_until: null,
+      provider_message_id: null,
+      last_error: null,
+      sent_at: null,
     });
     assert.deepEqual(queue.due('email', '2030-01-01T00:00:00.000Z', 10), []);
     assert.deepEqual(queue.due('sms', T0, 10), [id]);
@@ -77,10 +110,21 @@ describe('alert queue', () => {
     assert.equal(queue.claim(id, 'sms', '2026-01-01T10:01:00.000Z', '2026-01-01T10:01:30.000Z'), 2);
     queue.recordSent(id, 'sms', 'SM123', '2026-01-01T10:01:01.000Z');
     assert.deepEqual(alert(db, id, 'sms'), {
-      lead_id: id, channel: 'sms', status: 'sent', attempts: 2, next_attempt_at: null,
-      lease_until: null, provider_message_id: 'SM123', last_error: null, sent_at: '2026-01-01T10:01:01.000Z',
+      lead_id: id,
+      channel: 'sms',
+      status: 'sent',
+      attempts: 2,
+      next_attempt_at: null,
+      lease_until: null,
+      provider_message_id: 'SM123',
+      last_error: null,
+      sent_at: '2026-01-01T10:01:01.000Z',
     });
-    assert.equal(queue.claim(id, 'sms', '2026-01-01T10:02:00.000Z', '2026-01-01T10:02:30.000Z'), undefined, 'a sent alert is never claimed again');
+    assert.equal(
+      queue.claim(id, 'sms', '2026-01-01T10:02:00.000Z', '2026-01-01T10:02:30.000Z'),
+      undefined,
+      'a sent alert is never claimed again',
+    );
     queue.recordFailure(id, 'sms', 'late failure', '2026-01-01T10:03:00.000Z');
     assert.equal(queue.status(id, 'sms'), 'sent', 'a failure report cannot undo a success');
     assert.equal(queue.status(id, 'email'), 'pending', 'the other channel is untouched');
@@ -114,8 +158,16 @@ describe('alert queue', () => {
       const [first, second] = i % 2 === 0 ? [a.queue, b.queue] : [b.queue, a.queue];
       return [first.claim(id, 'sms', now, lease), second.claim(id, 'sms', now, lease)];
     });
-    assert.deepEqual(results, [[1, undefined], [1, undefined], [1, undefined], [1, undefined]]);
-    assert.deepEqual(a.db.prepare("SELECT attempts, lease_until FROM alerts WHERE channel = 'sms' ORDER BY lead_id").all(), ids.map(() => ({ attempts: 1, lease_until: lease })));
+    assert.deepEqual(results, [
+      [1, undefined],
+      [1, undefined],
+      [1, undefined],
+      [1, undefined],
+    ]);
+    assert.deepEqual(
+      a.db.prepare("SELECT attempts, lease_until FROM alerts WHERE channel = 'sms' ORDER BY lead_id").all(),
+      ids.map(() => ({ attempts: 1, lease_until: lease })),
+    );
     assert.deepEqual(b.queue.due('sms', now, 10), [], 'leased alerts are not due for anyone');
   });
 
@@ -141,8 +193,15 @@ describe('alert queue', () => {
     queue.claim(id, 'sms', T0, '2026-01-01T10:00:30.000Z');
     queue.recordFailure(id, 'sms', 'HTTP 500 20500: Internal Server Error', '2026-01-01T10:00:05.000Z');
     assert.deepEqual(alert(db, id, 'sms'), {
-      lead_id: id, channel: 'sms', status: 'pending', attempts: 1, next_attempt_at: '2026-01-01T10:00:05.000Z',
-      lease_until: null, provider_message_id: null, last_error: 'HTTP 500 20500: Internal Server Error', sent_at: null,
+      lead_id: id,
+      channel: 'sms',
+      status: 'pending',
+      attempts: 1,
+      next_attempt_at: '2026-01-01T10:00:05.000Z',
+      lease_until: null,
+      provider_message_id: null,
+      last_error: 'HTTP 500 20500: Internal Server Error',
+      sent_at: null,
     });
     assert.equal(queue.nextDueAt(['sms']), '2026-01-01T10:00:05.000Z', 'due at the next attempt, not at the old lease');
     assert.equal(queue.claim(id, 'sms', '2026-01-01T10:00:04.999Z', '2026-01-01T10:00:35.000Z'), undefined);
@@ -182,13 +241,24 @@ describe('alert queue', () => {
     const requeued = { status: 'pending', attempts: 0, next_attempt_at: now, lease_until: null };
     const expected = before.map((r) => (r.status === 'failed' ? { ...r, ...requeued } : r));
     assert.deepEqual(allAlerts(db), expected, 'every other row is exactly as it was');
-    assert.deepEqual(expected.filter((r) => r.status === 'pending' && r.next_attempt_at === now).map((r) => `${r.lead_id}:${r.channel}`), [`${l1}:sms`, `${l2}:email`, `${l4}:sms`]);
+    assert.deepEqual(
+      expected
+        .filter((r) => r.status === 'pending' && r.next_attempt_at === now)
+        .map((r) => `${r.lead_id}:${r.channel}`),
+      [`${l1}:sms`, `${l2}:email`, `${l4}:sms`],
+    );
     assert.deepEqual(queue.countsByStatus(), [
       { channel: 'email', status: 'pending', count: 3 },
       { channel: 'email', status: 'sent', count: 1 },
       { channel: 'sms', status: 'pending', count: 4 },
     ]);
-    assert.deepEqual(queue.ofLeads([l4]).map((r) => [r.channel, r.status, r.attempts, r.last_error]), [['email', 'pending', 0, null], ['sms', 'pending', 0, 'HTTP 500']]);
+    assert.deepEqual(
+      queue.ofLeads([l4]).map((r) => [r.channel, r.status, r.attempts, r.last_error]),
+      [
+        ['email', 'pending', 0, null],
+        ['sms', 'pending', 0, 'HTTP 500'],
+      ],
+    );
     assert.deepEqual(queue.ofLeads([]), []);
   });
 

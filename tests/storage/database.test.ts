@@ -15,7 +15,8 @@ import { createIpHasher, networkOf } from '../../src/storage/ipHash';
 import { migrations } from '../../src/storage/migrations';
 import { tempDir as testTempDir } from '../support/tempDirs';
 
-const columnsOf = (db: Database.Database, table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+const columnsOf = (db: Database.Database, table: string) =>
+  (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
 
 describe('openDatabase', () => {
   it('creates missing directories (0700) and sets WAL, busy timeout, full sync, foreign keys and a 2 MB page cache', () => {
@@ -25,10 +26,18 @@ describe('openDatabase', () => {
       assert.ok(existsSync(path));
       assert.equal(statSync(dirname(path)).mode & 0o777, 0o700);
       assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-      assert.equal(db.pragma('busy_timeout', { simple: true }), 2000, "another connection's write lock is waited for 2 s");
+      assert.equal(
+        db.pragma('busy_timeout', { simple: true }),
+        2000,
+        "another connection's write lock is waited for 2 s",
+      );
       assert.equal(db.pragma('synchronous', { simple: true }), 2);
       assert.equal(db.pragma('foreign_keys', { simple: true }), 1);
-      assert.equal(db.pragma('cache_size', { simple: true }), -2000, "SQLite's 2 MB page cache, not better-sqlite3's 16 MB");
+      assert.equal(
+        db.pragma('cache_size', { simple: true }),
+        -2000,
+        "SQLite's 2 MB page cache, not better-sqlite3's 16 MB",
+      );
     } finally {
       db.close();
     }
@@ -45,13 +54,52 @@ describe('openDatabase', () => {
     try {
       assert.equal(again.pragma('user_version', { simple: true }), 6);
       assert.deepEqual(again.prepare("SELECT value FROM settings WHERE key = 'marker'").get(), { value: 'kept' });
-      assert.deepEqual(columnsOf(again, 'leads'), [
-        'id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash', 'dedupe_key', 'verdict', 'verdict_reasons',
-        'status', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer',
-      ], 'no sms_* or email_* columns left');
-      assert.deepEqual(columnsOf(again, 'alerts'), ['lead_id', 'channel', 'status', 'attempts', 'next_attempt_at', 'lease_until', 'provider_message_id', 'last_error', 'sent_at']);
-      const indexes = again.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all();
-      assert.deepEqual(indexes, ['alerts_leased', 'alerts_waiting', 'lead_marks_lead', 'leads_dedupe', 'leads_email', 'leads_verdict']);
+      assert.deepEqual(
+        columnsOf(again, 'leads'),
+        [
+          'id',
+          'created_at',
+          'name',
+          'company',
+          'email',
+          'user_agent',
+          'ip_hash',
+          'dedupe_key',
+          'verdict',
+          'verdict_reasons',
+          'status',
+          'utm_source',
+          'utm_medium',
+          'utm_campaign',
+          'utm_term',
+          'utm_content',
+          'referrer',
+        ],
+        'no sms_* or email_* columns left',
+      );
+      assert.deepEqual(columnsOf(again, 'alerts'), [
+        'lead_id',
+        'channel',
+        'status',
+        'attempts',
+        'next_attempt_at',
+        'lease_until',
+        'provider_message_id',
+        'last_error',
+        'sent_at',
+      ]);
+      const indexes = again
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+        .pluck()
+        .all();
+      assert.deepEqual(indexes, [
+        'alerts_leased',
+        'alerts_waiting',
+        'lead_marks_lead',
+        'leads_dedupe',
+        'leads_email',
+        'leads_verdict',
+      ]);
       assert.deepEqual(columnsOf(again, 'proofs_used'), ['id', 'expires_at']);
       assert.deepEqual(columnsOf(again, 'lead_marks'), ['lead_id', 'status', 'marked_at', 'via']);
       assert.deepEqual(columnsOf(again, 'page_views'), ['day', 'source', 'views']);
@@ -72,11 +120,22 @@ describe('openDatabase', () => {
   it('rejects an unknown alert status (CHECK constraint) and an alert of a lead that does not exist', () => {
     const db = openDatabase(join(testTempDir(), 'leads.db'));
     try {
-      db.prepare("INSERT INTO leads (created_at, name, company, email, dedupe_key) VALUES ('t', 'n', 'c', 'e', 'k')").run();
-      assert.throws(() => db.prepare("INSERT INTO alerts (lead_id, channel, status) VALUES (1, 'sms', 'queued')").run(), /CHECK constraint/);
-      assert.throws(() => db.prepare("INSERT INTO alerts (lead_id, channel, status) VALUES (2, 'sms', 'pending')").run(), /FOREIGN KEY constraint/);
+      db.prepare(
+        "INSERT INTO leads (created_at, name, company, email, dedupe_key) VALUES ('t', 'n', 'c', 'e', 'k')",
+      ).run();
+      assert.throws(
+        () => db.prepare("INSERT INTO alerts (lead_id, channel, status) VALUES (1, 'sms', 'queued')").run(),
+        /CHECK constraint/,
+      );
+      assert.throws(
+        () => db.prepare("INSERT INTO alerts (lead_id, channel, status) VALUES (2, 'sms', 'pending')").run(),
+        /FOREIGN KEY constraint/,
+      );
       db.prepare("INSERT INTO alerts (lead_id, channel, status) VALUES (1, 'sms', 'pending')").run();
-      assert.throws(() => db.prepare("INSERT INTO alerts (lead_id, channel, status) VALUES (1, 'sms', 'sent')").run(), /UNIQUE constraint/);
+      assert.throws(
+        () => db.prepare("INSERT INTO alerts (lead_id, channel, status) VALUES (1, 'sms', 'sent')").run(),
+        /UNIQUE constraint/,
+      );
     } finally {
       db.close();
     }
@@ -96,7 +155,11 @@ describe('IP hashing', () => {
     assert.equal(hash('203.0.113.7'), first);
     now = Date.parse('2026-01-02T00:00:00.000Z');
     assert.notEqual(hash('203.0.113.7'), first, 'a new key the next day');
-    assert.notEqual(createIpHasher(undefined, () => Date.parse('2026-01-01T10:00:00.000Z'))('203.0.113.7'), first, 'a restart has a new key');
+    assert.notEqual(
+      createIpHasher(undefined, () => Date.parse('2026-01-01T10:00:00.000Z'))('203.0.113.7'),
+      first,
+      'a restart has a new key',
+    );
     try {
       assert.deepEqual(db.prepare('SELECT * FROM settings').all(), [], 'no key in the database');
     } finally {

@@ -16,7 +16,7 @@ function notesDatabase() {
   const db = openDatabase(path);
   db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)');
   const insert = db.prepare('INSERT INTO notes (text) VALUES (?)');
-  const texts = () => (db.prepare('SELECT text FROM notes ORDER BY id').pluck().all() as string[]);
+  const texts = () => db.prepare('SELECT text FROM notes ORDER BY id').pluck().all() as string[];
   return { path, db, texts, write: (text: string) => Number(insert.run(text).lastInsertRowid) };
 }
 
@@ -38,9 +38,18 @@ describe('groupCommit', () => {
     const reader = new Database(path, { readonly: true });
     try {
       let commits = 0;
-      const store = groupCommit(db, write, (run) => setImmediate(() => { commits += 1; run(); }));
+      const store = groupCommit(db, write, (run) =>
+        setImmediate(() => {
+          commits += 1;
+          run();
+        }),
+      );
       const pending = ['a', 'b', 'c'].map(store);
-      assert.equal(reader.prepare('SELECT count(*) FROM notes').pluck().get(), 0, 'nothing is written before the turn ends');
+      assert.equal(
+        reader.prepare('SELECT count(*) FROM notes').pluck().get(),
+        0,
+        'nothing is written before the turn ends',
+      );
       await Promise.all(pending);
       assert.equal(commits, 1, 'three writes of one turn, one commit');
       await store('d');
@@ -63,7 +72,10 @@ describe('groupCommit', () => {
         return text;
       });
       const results = await Promise.allSettled([store('a'), store('dup'), store('c')]);
-      assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+      assert.deepEqual(
+        results.map((r) => r.status),
+        ['fulfilled', 'rejected', 'fulfilled'],
+      );
       assert.match(String((results[1] as PromiseRejectedResult).reason), /UNIQUE constraint failed/);
       assert.deepEqual(texts(), ['a-first', 'a', 'c-first', 'c']);
     } finally {
@@ -79,7 +91,10 @@ describe('groupCommit', () => {
       const store = groupCommit(db, write);
       other.exec('BEGIN IMMEDIATE');
       const results = await Promise.allSettled([store('a'), store('b')]);
-      assert.deepEqual(results.map((r) => r.status), ['rejected', 'rejected']);
+      assert.deepEqual(
+        results.map((r) => r.status),
+        ['rejected', 'rejected'],
+      );
       assert.match(String((results[0] as PromiseRejectedResult).reason), /database is locked/);
       other.exec('ROLLBACK');
       assert.deepEqual(texts(), []);

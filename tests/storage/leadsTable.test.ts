@@ -20,7 +20,14 @@ const lead = (over: Partial<NewLead> = {}): NewLead => ({
   dedupeKey: 'key-1',
   verdict: 'verified',
   verdictReasons: '',
-  source: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, referrer: 'direct' },
+  source: {
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+    referrer: 'direct',
+  },
   ...over,
 });
 
@@ -37,11 +44,28 @@ describe('leads table', () => {
     const id = leads.insert(lead({ userAgent: null, ipHash: null }));
     assert.equal(id, 1);
     assert.deepEqual(leads.get(id), {
-      id: 1, created_at: '2026-01-01T10:00:00.000Z', name: 'Ada', company: 'Engines', email: 'ada@example.com',
-      user_agent: null, ip_hash: null, dedupe_key: 'key-1', verdict: 'verified', verdict_reasons: '',
-      status: 'new', utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, referrer: 'direct',
+      id: 1,
+      created_at: '2026-01-01T10:00:00.000Z',
+      name: 'Ada',
+      company: 'Engines',
+      email: 'ada@example.com',
+      user_agent: null,
+      ip_hash: null,
+      dedupe_key: 'key-1',
+      verdict: 'verified',
+      verdict_reasons: '',
+      status: 'new',
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+      referrer: 'direct',
     });
-    assert.deepEqual(db.prepare('SELECT name, user_agent FROM leads WHERE id = 1').get(), { name: 'Ada', user_agent: null });
+    assert.deepEqual(db.prepare('SELECT name, user_agent FROM leads WHERE id = 1').get(), {
+      name: 'Ada',
+      user_agent: null,
+    });
     assert.equal(leads.get(999), undefined);
   });
 
@@ -57,10 +81,22 @@ describe('leads table', () => {
     // Leads 1-3 from the tests above: created 10:00:00, 11:00:00, 11:00:10.
     const id = leads.insert(lead({ name: 'Grace', dedupeKey: 'key-4', createdAt: '2026-01-01T12:00:00.000Z' }));
     assert.equal(id, 4);
-    assert.deepEqual(leads.recent(2).map((l) => l.id), [4, 3]);
-    assert.deepEqual(leads.since('2026-01-01T11:00:10.000Z').map((l) => l.id), [3, 4]);
+    assert.deepEqual(
+      leads.recent(2).map((l) => l.id),
+      [4, 3],
+    );
+    assert.deepEqual(
+      leads.since('2026-01-01T11:00:10.000Z').map((l) => l.id),
+      [3, 4],
+    );
     assert.deepEqual(leads.since('2026-01-01T12:00:00.001Z'), []);
-    assert.deepEqual(leads.byIds([4, 1, 77]).map((l) => [l.id, l.name]), [[1, 'Ada'], [4, 'Grace']]);
+    assert.deepEqual(
+      leads.byIds([4, 1, 77]).map((l) => [l.id, l.name]),
+      [
+        [1, 'Ada'],
+        [4, 'Grace'],
+      ],
+    );
     assert.deepEqual(leads.byIds([]), []);
   });
 

@@ -58,14 +58,44 @@ const OLD_SCHEMA = `
 // One lead per line: id, name, sms (status, attempts, last_error, provider id, sent_at, next_attempt_at), email (the same).
 type Alert = [string, number, string | null, string | null, string | null, string | null];
 const OLD_LEADS: [number, string, Alert, Alert][] = [
-  [1, 'Ada One', ['sent', 1, null, 'SM0001', '2026-01-01T10:01:01.000Z', null], ['sent', 2, null, '<lead-1@example.com>', '2026-01-01T10:01:40.000Z', null]],
-  [2, 'Bea Two', ['failed', 10, 'HTTP 500 20500: Internal Server Error', null, null, null], ['skipped', 0, null, null, null, null]],
+  [
+    1,
+    'Ada One',
+    ['sent', 1, null, 'SM0001', '2026-01-01T10:01:01.000Z', null],
+    ['sent', 2, null, '<lead-1@example.com>', '2026-01-01T10:01:40.000Z', null],
+  ],
+  [
+    2,
+    'Bea Two',
+    ['failed', 10, 'HTTP 500 20500: Internal Server Error', null, null, null],
+    ['skipped', 0, null, null, null, null],
+  ],
   // sms due since long ago after two failures; e-mail mid-attempt when the old process stopped (its lease in next_attempt_at)
-  [3, 'Cleo Three', ['pending', 2, 'ECONNREFUSED', null, null, '2026-01-01T10:05:00.000Z'], ['pending', 1, null, null, null, '2026-01-01T10:03:45.000Z']],
-  [4, 'Dana Four', ['skipped', 0, null, null, null, null], ['failed', 10, 'SMTP 550: Mailbox unavailable', null, null, null]],
+  [
+    3,
+    'Cleo Three',
+    ['pending', 2, 'ECONNREFUSED', null, null, '2026-01-01T10:05:00.000Z'],
+    ['pending', 1, null, null, null, '2026-01-01T10:03:45.000Z'],
+  ],
+  [
+    4,
+    'Dana Four',
+    ['skipped', 0, null, null, null, null],
+    ['failed', 10, 'SMTP 550: Mailbox unavailable', null, null, null],
+  ],
   // sms backing off until a time that has not come yet
-  [5, 'Eve Five', ['pending', 3, 'HTTP 429', null, null, '2099-01-01T00:00:00.000Z'], ['sent', 1, null, '<lead-5@example.com>', '2026-01-01T10:05:30.000Z', null]],
-  [6, 'Fay Six', ['pending', 0, null, null, null, '2026-01-01T10:06:00.000Z'], ['pending', 0, null, null, null, '2026-01-01T10:06:00.000Z']],
+  [
+    5,
+    'Eve Five',
+    ['pending', 3, 'HTTP 429', null, null, '2099-01-01T00:00:00.000Z'],
+    ['sent', 1, null, '<lead-5@example.com>', '2026-01-01T10:05:30.000Z', null],
+  ],
+  [
+    6,
+    'Fay Six',
+    ['pending', 0, null, null, null, '2026-01-01T10:06:00.000Z'],
+    ['pending', 0, null, null, null, '2026-01-01T10:06:00.000Z'],
+  ],
 ];
 
 const email = (name: string) => `${name.split(' ')[0]?.toLowerCase()}@example.com`;
@@ -79,7 +109,8 @@ function writeOldDatabase(path: string): void {
       sms_status, sms_attempts, sms_last_error, sms_provider_message_id, sms_sent_at, sms_next_attempt_at,
       email_status, email_attempts, email_last_error, email_provider_message_id, email_sent_at, email_next_attempt_at)
     VALUES (?, ?, ?, 'Acme', ?, 'Mozilla/5.0', 'old-hash', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  for (const [id, name, sms, mail] of OLD_LEADS) insert.run(id, `2026-01-01T10:0${id}:00.000Z`, name, email(name), `key-${id}`, ...sms, ...mail);
+  for (const [id, name, sms, mail] of OLD_LEADS)
+    insert.run(id, `2026-01-01T10:0${id}:00.000Z`, name, email(name), `key-${id}`, ...sms, ...mail);
   db.close();
 }
 
@@ -105,29 +136,101 @@ describe('migrating a database of the previous release', () => {
       assert.deepEqual(
         (db.prepare('PRAGMA table_info(leads)').all() as { name: string }[]).map((c) => c.name),
         [
-          'id', 'created_at', 'name', 'company', 'email', 'user_agent', 'ip_hash', 'dedupe_key', 'verdict', 'verdict_reasons',
-          'status', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer',
+          'id',
+          'created_at',
+          'name',
+          'company',
+          'email',
+          'user_agent',
+          'ip_hash',
+          'dedupe_key',
+          'verdict',
+          'verdict_reasons',
+          'status',
+          'utm_source',
+          'utm_medium',
+          'utm_campaign',
+          'utm_term',
+          'utm_content',
+          'referrer',
         ],
       );
       assert.deepEqual(
-        db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").pluck().all(),
+        db
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+          .pluck()
+          .all(),
         ['alerts_leased', 'alerts_waiting', 'lead_marks_lead', 'leads_dedupe', 'leads_email', 'leads_verdict'],
       );
       // Leads stored before grading were all alerted as they came: they count as verified, still new,
       // from a source nobody recorded.
-      assert.deepEqual(db.prepare('SELECT DISTINCT verdict, verdict_reasons, status, utm_source, referrer FROM leads').all(), [
-        { verdict: 'verified', verdict_reasons: '', status: 'new', utm_source: null, referrer: null },
-      ]);
-      assert.deepEqual(db.prepare('SELECT id, created_at, name, email, user_agent, ip_hash, dedupe_key FROM leads ORDER BY id').all(), [
-        { id: 1, created_at: '2026-01-01T10:01:00.000Z', name: 'Ada One', email: 'ada@example.com', user_agent: 'Mozilla/5.0', ip_hash: null, dedupe_key: 'key-1' },
-        { id: 2, created_at: '2026-01-01T10:02:00.000Z', name: 'Bea Two', email: 'bea@example.com', user_agent: 'Mozilla/5.0', ip_hash: null, dedupe_key: 'key-2' },
-        { id: 3, created_at: '2026-01-01T10:03:00.000Z', name: 'Cleo Three', email: 'cleo@example.com', user_agent: 'Mozilla/5.0', ip_hash: null, dedupe_key: 'key-3' },
-        { id: 4, created_at: '2026-01-01T10:04:00.000Z', name: 'Dana Four', email: 'dana@example.com', user_agent: 'Mozilla/5.0', ip_hash: null, dedupe_key: 'key-4' },
-        { id: 5, created_at: '2026-01-01T10:05:00.000Z', name: 'Eve Five', email: 'eve@example.com', user_agent: 'Mozilla/5.0', ip_hash: null, dedupe_key: 'key-5' },
-        { id: 6, created_at: '2026-01-01T10:06:00.000Z', name: 'Fay Six', email: 'fay@example.com', user_agent: 'Mozilla/5.0', ip_hash: null, dedupe_key: 'key-6' },
-      ], 'the old salted hashes are dropped (migration 3)');
+      assert.deepEqual(
+        db.prepare('SELECT DISTINCT verdict, verdict_reasons, status, utm_source, referrer FROM leads').all(),
+        [{ verdict: 'verified', verdict_reasons: '', status: 'new', utm_source: null, referrer: null }],
+      );
+      assert.deepEqual(
+        db.prepare('SELECT id, created_at, name, email, user_agent, ip_hash, dedupe_key FROM leads ORDER BY id').all(),
+        [
+          {
+            id: 1,
+            created_at: '2026-01-01T10:01:00.000Z',
+            name: 'Ada One',
+            email: 'ada@example.com',
+            user_agent: 'Mozilla/5.0',
+            ip_hash: null,
+            dedupe_key: 'key-1',
+          },
+          {
+            id: 2,
+            created_at: '2026-01-01T10:02:00.000Z',
+            name: 'Bea Two',
+            email: 'bea@example.com',
+            user_agent: 'Mozilla/5.0',
+            ip_hash: null,
+            dedupe_key: 'key-2',
+          },
+          {
+            id: 3,
+            created_at: '2026-01-01T10:03:00.000Z',
+            name: 'Cleo Three',
+            email: 'cleo@example.com',
+            user_agent: 'Mozilla/5.0',
+            ip_hash: null,
+            dedupe_key: 'key-3',
+          },
+          {
+            id: 4,
+            created_at: '2026-01-01T10:04:00.000Z',
+            name: 'Dana Four',
+            email: 'dana@example.com',
+            user_agent: 'Mozilla/5.0',
+            ip_hash: null,
+            dedupe_key: 'key-4',
+          },
+          {
+            id: 5,
+            created_at: '2026-01-01T10:05:00.000Z',
+            name: 'Eve Five',
+            email: 'eve@example.com',
+            user_agent: 'Mozilla/5.0',
+            ip_hash: null,
+            dedupe_key: 'key-5',
+          },
+          {
+            id: 6,
+            created_at: '2026-01-01T10:06:00.000Z',
+            name: 'Fay Six',
+            email: 'fay@example.com',
+            user_agent: 'Mozilla/5.0',
+            ip_hash: null,
+            dedupe_key: 'key-6',
+          },
+        ],
+        'the old salted hashes are dropped (migration 3)',
+      );
       assert.deepEqual(db.prepare('SELECT key, value FROM settings').all(), [{ key: 'other', value: 'kept' }]);
-      const cols = 'lead_id, channel, status, attempts, last_error, provider_message_id, sent_at, next_attempt_at, lease_until';
+      const cols =
+        'lead_id, channel, status, attempts, last_error, provider_message_id, sent_at, next_attempt_at, lease_until';
       assert.deepEqual(db.prepare(`SELECT ${cols} FROM alerts ORDER BY lead_id, channel`).raw().all(), [
         [1, 'email', 'sent', 2, null, '<lead-1@example.com>', '2026-01-01T10:01:40.000Z', null, null],
         [1, 'sms', 'sent', 1, null, 'SM0001', '2026-01-01T10:01:01.000Z', null, null],
@@ -155,16 +258,29 @@ describe('migrating a database of the previous release', () => {
     pipeline = openServices(config, createLogger(config));
     await pipeline.warmSenders();
     pipeline.worker.start();
-    const status = (id: number, ch: string) => pipeline?.db.prepare('SELECT status FROM alerts WHERE lead_id = ? AND channel = ?').pluck().get(id, ch);
-    await waitFor(() => [status(3, 'sms'), status(3, 'email'), status(6, 'sms'), status(6, 'email')].every((s) => s === 'sent'), 5000, 'the due alerts');
+    const status = (id: number, ch: string) =>
+      pipeline?.db.prepare('SELECT status FROM alerts WHERE lead_id = ? AND channel = ?').pluck().get(id, ch);
+    await waitFor(
+      () => [status(3, 'sms'), status(3, 'email'), status(6, 'sms'), status(6, 'email')].every((s) => s === 'sent'),
+      5000,
+      'the due alerts',
+    );
     await sleep(500); // several retry periods: nothing else may be sent
     assert.deepEqual(twilio.messages.map((m) => m.body).sort(), [
       'New lead: Cleo Three, Acme\ncleo@example.com\nReply within 24h.',
       'New lead: Fay Six, Acme\nfay@example.com\nReply within 24h.',
     ]);
     assert.equal(twilio.requests, 2);
-    assert.deepEqual(smtp.messages.map((m) => m.subject).sort(), ['New lead: Cleo Three (Acme)', 'New lead: Fay Six (Acme)']);
-    const rows = pipeline.db.prepare('SELECT lead_id, channel, status, attempts, last_error, lease_until FROM alerts ORDER BY lead_id, channel').raw().all();
+    assert.deepEqual(smtp.messages.map((m) => m.subject).sort(), [
+      'New lead: Cleo Three (Acme)',
+      'New lead: Fay Six (Acme)',
+    ]);
+    const rows = pipeline.db
+      .prepare(
+        'SELECT lead_id, channel, status, attempts, last_error, lease_until FROM alerts ORDER BY lead_id, channel',
+      )
+      .raw()
+      .all();
     assert.deepEqual(rows, [
       [1, 'email', 'sent', 2, null, null],
       [1, 'sms', 'sent', 1, null, null],
@@ -179,7 +295,11 @@ describe('migrating a database of the previous release', () => {
       [6, 'email', 'sent', 1, null, null],
       [6, 'sms', 'sent', 1, null, null],
     ]);
-    const sid = (id: number) => pipeline?.db.prepare("SELECT provider_message_id FROM alerts WHERE lead_id = ? AND channel = 'sms'").pluck().get(id);
+    const sid = (id: number) =>
+      pipeline?.db
+        .prepare("SELECT provider_message_id FROM alerts WHERE lead_id = ? AND channel = 'sms'")
+        .pluck()
+        .get(id);
     assert.deepEqual([sid(3), sid(6)].sort(), twilio.messages.map((m) => m.sid).sort());
   });
 });

@@ -33,8 +33,16 @@ function resolveImport(from: string, specifier: string): string | undefined {
 const graph = new Map<string, string[]>(
   files.map((file) => {
     const text = readFileSync(file, 'utf8');
-    const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)'([^']+)'/gm)].map((m) => m[1] as string);
-    return [rel(file), specifiers.map((s) => resolveImport(file, s)).filter((p): p is string => p !== undefined).map(rel)];
+    const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)'([^']+)'/gm)].map(
+      (m) => m[1] as string,
+    );
+    return [
+      rel(file),
+      specifiers
+        .map((s) => resolveImport(file, s))
+        .filter((p): p is string => p !== undefined)
+        .map(rel),
+    ];
   }),
 );
 
@@ -47,11 +55,17 @@ const allowed: [string, RegExp][] = [
   ['src/services.ts', /^src\/(leads\/|alerts\/|sources\/|storage\/|config\.ts|logger\.ts)/],
   ['src/pages/', /^src\/(pages\/|content\.ts|contentTypes\.ts|contract\.ts)/],
   ['client/', /^(client\/|src\/pages\/|src\/contract\.ts|src\/content\.ts)/],
-  ['src/leads/', /^src\/(leads\/|alerts\/|sources\/|storage\/|contract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts)/],
+  [
+    'src/leads/',
+    /^src\/(leads\/|alerts\/|sources\/|storage\/|contract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts)/,
+  ],
   ['src/sources/', /^src\/(sources\/|storage\/|contract\.ts|config\.ts|logger\.ts|time\.ts)/],
   ['src/alerts/', /^src\/(alerts\/|storage\/|contract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts)/],
   ['src/storage/', /^src\/(storage\/|config\.ts|time\.ts)/],
-  ['src/http/', /^src\/(http\/|services\.ts|leads\/|sources\/|pages\/|contract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts)/],
+  [
+    'src/http/',
+    /^src\/(http\/|services\.ts|leads\/|sources\/|pages\/|contract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts)/,
+  ],
   ['src/time.ts', /^$/],
   ['src/config.ts', /^src\/(config\/|content\.ts)/],
   ['src/config/', /^src\/config\//],
@@ -62,7 +76,14 @@ const allowed: [string, RegExp][] = [
 
 describe('source layout', () => {
   it('finds the source files it checks', () => {
-    for (const file of ['src/server.ts', 'src/contract.ts', 'src/http/staticPages.ts', 'src/leads/leadService.ts', 'src/alerts/alertQueue.ts', 'client/lead-form.tsx']) {
+    for (const file of [
+      'src/server.ts',
+      'src/contract.ts',
+      'src/http/staticPages.ts',
+      'src/leads/leadService.ts',
+      'src/alerts/alertQueue.ts',
+      'client/lead-form.tsx',
+    ]) {
       assert.ok(graph.has(file), `${file} is read`);
     }
     assert.ok((graph.get('src/server.ts') ?? []).includes('src/site.ts'), 'imports are resolved');
@@ -83,7 +104,8 @@ describe('source layout', () => {
     const state = new Map<string, 'visiting' | 'done'>();
     const visit = (file: string, path: string[]) => {
       if (state.get(file) === 'done') return;
-      if (state.get(file) === 'visiting') return void cycles.push([...path.slice(path.indexOf(file)), file].join(' -> '));
+      if (state.get(file) === 'visiting')
+        return void cycles.push([...path.slice(path.indexOf(file)), file].join(' -> '));
       state.set(file, 'visiting');
       for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
       state.set(file, 'done');
@@ -101,7 +123,11 @@ describe('source layout', () => {
       });
     const writers = roots
       .flatMap(everyFile)
-      .filter((f) => /\.serve\(req, res\) \|\|/.test(readFileSync(f, 'utf8')) || /(?<!function )createHttpLayer\(/.test(readFileSync(f, 'utf8')))
+      .filter(
+        (f) =>
+          /\.serve\(req, res\) \|\|/.test(readFileSync(f, 'utf8')) ||
+          /(?<!function )createHttpLayer\(/.test(readFileSync(f, 'utf8')),
+      )
       .map(rel);
     assert.deepEqual(writers, ['src/site.ts']);
   });

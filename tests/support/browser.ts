@@ -65,8 +65,14 @@ export interface AxeViolation {
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
 }

@@ -14,7 +14,10 @@ export interface CliResult {
 }
 
 /** Starts the command; `pid` is there at once (to watch the process), `done` when it has exited. */
-export function startCli(args: string[], env: Record<string, string>): { pid: number | undefined; done: Promise<CliResult> } {
+export function startCli(
+  args: string[],
+  env: Record<string, string>,
+): { pid: number | undefined; done: Promise<CliResult> } {
   const child = spawn(process.execPath, [join(projectRoot, 'dist', 'cli.js'), ...args], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'production', ...env },
@@ -23,7 +26,10 @@ export function startCli(args: string[], env: Record<string, string>): { pid: nu
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return { pid: child.pid, done: new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr }))) };
+  return {
+    pid: child.pid,
+    done: new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr }))),
+  };
 }
 
 export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {

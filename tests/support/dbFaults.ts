@@ -29,7 +29,8 @@ let immutableProbe: string | undefined | null = null;
 /** Why the immutable attribute cannot be set here (not root, or a file system without it), or undefined when it can. */
 function immutableUnsupported(): string | undefined {
   if (immutableProbe !== null) return immutableProbe;
-  if (process.getuid?.() !== 0) return (immutableProbe = 'setting the immutable attribute needs root (CAP_LINUX_IMMUTABLE)');
+  if (process.getuid?.() !== 0)
+    return (immutableProbe = 'setting the immutable attribute needs root (CAP_LINUX_IMMUTABLE)');
   const probe = join(tempDir('immutable-probe-'), 'probe');
   writeFileSync(probe, 'x');
   const set = spawnSync('chattr', ['+i', probe], { encoding: 'utf8' });
@@ -40,7 +41,9 @@ function immutableUnsupported(): string | undefined {
 
 /** The database file, its WAL and shared-memory files, and their directory. */
 function databaseFiles(databasePath: string): string[] {
-  return [databasePath, `${databasePath}-wal`, `${databasePath}-shm`, dirname(databasePath)].filter((p) => existsSync(p));
+  return [databasePath, `${databasePath}-wal`, `${databasePath}-shm`, dirname(databasePath)].filter((p) =>
+    existsSync(p),
+  );
 }
 
 /**
@@ -50,7 +53,11 @@ function databaseFiles(databasePath: string): string[] {
  * write with the same SQLITE_READONLY error, so the test runs everywhere.
  * Returns how the fault was staged, for the test's report.
  */
-export function setReadOnly(databasePath: string, serverDb: Db, readOnly: boolean): 'immutable files' | 'query_only connection' {
+export function setReadOnly(
+  databasePath: string,
+  serverDb: Db,
+  readOnly: boolean,
+): 'immutable files' | 'query_only connection' {
   if (immutableUnsupported() !== undefined) {
     serverDb.pragma(`query_only = ${readOnly ? 'ON' : 'OFF'}`);
     return 'query_only connection';

@@ -37,8 +37,9 @@ export interface Rig {
   closeSenders(): void;
 }
 
-
-export type RigOptions = Partial<Omit<DeliveryWorkerOptions, 'queue' | 'channels' | 'senders' | 'readLead' | 'logger'>> & {
+export type RigOptions = Partial<
+  Omit<DeliveryWorkerOptions, 'queue' | 'channels' | 'senders' | 'readLead' | 'logger'>
+> & {
   email?: boolean;
   realSendTimeoutMs?: number;
   /** Attempts under way at most, per channel, in place of the channel's own limit. */
@@ -55,17 +56,46 @@ async function startRig(options: RigOptions): Promise<Rig> {
   const sendTimeoutMs = options.sendTimeoutMs ?? 1500;
   // realSendTimeoutMs: a sender slower than the worker was told, so an attempt outlives its lease.
   const senderTimeout = realSendTimeoutMs ?? sendTimeoutMs;
-  const sms = createSmsSender({ accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+15005550006', to: '+15551230000', apiUrl: twilio.url }, senderTimeout);
-  const email = createEmailSender({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'alerts@example.com', allowPlaintext: false }, senderTimeout);
+  const sms = createSmsSender(
+    {
+      accountSid: twilio.accountSid,
+      authToken: twilio.authToken,
+      from: '+15005550006',
+      to: '+15551230000',
+      apiUrl: twilio.url,
+    },
+    senderTimeout,
+  );
+  const email = createEmailSender(
+    { smtpUrl: smtp.url, to: 'owner@example.com', from: 'alerts@example.com', allowPlaintext: false },
+    senderTimeout,
+  );
   await Promise.all([sms.warm?.(), email.warm?.()]); // as the server does once it listens
   const logger = createLogger({ logLevel: 'silent', nodeEnv: 'test' });
   const worker = createDeliveryWorker({
     queue,
     channels: CHANNELS.map((ch) => ({ name: ch.name, maxInFlight: maxInFlight?.[ch.name] ?? ch.maxInFlight })),
-    senders: new Map(withEmail === false ? [['sms', sms]] : [['sms', sms], ['email', email]]),
+    senders: new Map(
+      withEmail === false
+        ? [['sms', sms]]
+        : [
+            ['sms', sms],
+            ['email', email],
+          ],
+    ),
     readLead: (id) => {
       const l = leads.get(id);
-      return l && { id: l.id, createdAt: l.created_at, name: l.name, company: l.company, email: l.email, verdict: l.verdict, source: 'direct' };
+      return (
+        l && {
+          id: l.id,
+          createdAt: l.created_at,
+          name: l.name,
+          company: l.company,
+          email: l.email,
+          verdict: l.verdict,
+          source: 'direct',
+        }
+      );
     },
     logger,
     retryBaseMs: 100,
@@ -93,16 +123,47 @@ async function startRig(options: RigOptions): Promise<Rig> {
   });
   let n = 0;
   const addLead = db.transaction((createdAt: string = new Date().toISOString()) => {
-    const id = leads.insert({ createdAt, name: 'Ada', company: 'Engines', email: 'ada@example.com', userAgent: null, ipHash: null, dedupeKey: `k${n++}`, verdict: 'verified', verdictReasons: '', source: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, referrer: 'direct' } });
+    const id = leads.insert({
+      createdAt,
+      name: 'Ada',
+      company: 'Engines',
+      email: 'ada@example.com',
+      userAgent: null,
+      ipHash: null,
+      dedupeKey: `k${n++}`,
+      verdict: 'verified',
+      verdictReasons: '',
+      source: {
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        utm_term: null,
+        utm_content: null,
+        referrer: 'direct',
+      },
+    });
     queue.enqueue(id, [
       { channel: 'sms', status: 'pending', at: createdAt },
-      withEmail === false ? { channel: 'email', status: 'skipped', at: null } : { channel: 'email', status: 'pending', at: createdAt },
+      withEmail === false
+        ? { channel: 'email', status: 'skipped', at: null }
+        : { channel: 'email', status: 'pending', at: createdAt },
     ]);
     return id;
   });
-  const r: Rig = { db, path, queue, twilio, smtp, worker, service, addLead: (at) => addLead(at), row: (id) => readLeadRows(db).find((l) => l.id === id), closeSenders: () => {
+  const r: Rig = {
+    db,
+    path,
+    queue,
+    twilio,
+    smtp,
+    worker,
+    service,
+    addLead: (at) => addLead(at),
+    row: (id) => readLeadRows(db).find((l) => l.id === id),
+    closeSenders: () => {
       for (const s of [sms, email]) s.close?.();
-    } };
+    },
+  };
   return r;
 }
 

@@ -117,7 +117,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     req.on('end', () => {
       const match = MESSAGES_PATH.exec(req.url ?? '');
       if (req.method !== 'POST' || !match) return twilioError(res, 404, 20404, 'The requested resource was not found');
-      if (req.headers.authorization !== expectedAuth || match[1] !== accountSid) return twilioError(res, 401, 20003, 'Authenticate');
+      if (req.headers.authorization !== expectedAuth || match[1] !== accountSid)
+        return twilioError(res, 401, 20003, 'Authenticate');
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       if (!form.get('To') || !form.get('From') || !form.get('Body')) {
         return twilioError(res, 400, 21604, "A 'To', 'From' and 'Body' parameter is required.");

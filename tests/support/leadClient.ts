@@ -34,7 +34,13 @@ export function postRaw(baseUrl: string, body: string, options: PostOptions = {}
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: options.method ?? 'POST', headers, localAddress: options.localAddress, agent: options.agent ?? false, timeout: 15_000 },
+      {
+        method: options.method ?? 'POST',
+        headers,
+        localAddress: options.localAddress,
+        agent: options.agent ?? false,
+        timeout: 15_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -42,7 +48,9 @@ export function postRaw(baseUrl: string, body: string, options: PostOptions = {}
           const text = Buffer.concat(chunks).toString('utf8');
           let json: Record<string, unknown> | undefined;
           try {
-            json = /json/.test(res.headers['content-type'] ?? '') ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+            json = /json/.test(res.headers['content-type'] ?? '')
+              ? (JSON.parse(text) as Record<string, unknown>)
+              : undefined;
           } catch {
             json = undefined;
           }
@@ -57,6 +65,10 @@ export function postRaw(baseUrl: string, body: string, options: PostOptions = {}
   });
 }
 
-export function postLead(baseUrl: string, lead: Record<string, unknown>, options: PostOptions = {}): Promise<LeadReply> {
+export function postLead(
+  baseUrl: string,
+  lead: Record<string, unknown>,
+  options: PostOptions = {},
+): Promise<LeadReply> {
   return postRaw(baseUrl, JSON.stringify(lead), { contentType: 'application/json', ...options });
 }

@@ -16,7 +16,14 @@ interface AlertColumns {
   sent_at: string | null;
   next_attempt_at: string | null;
 }
-const ALERT_COLUMNS: (keyof AlertColumns)[] = ['status', 'attempts', 'last_error', 'provider_message_id', 'sent_at', 'next_attempt_at'];
+const ALERT_COLUMNS: (keyof AlertColumns)[] = [
+  'status',
+  'attempts',
+  'last_error',
+  'provider_message_id',
+  'sent_at',
+  'next_attempt_at',
+];
 
 type Prefixed<P extends string> = { [K in keyof AlertColumns as `${P}_${K}`]: AlertColumns[K] };
 
@@ -61,7 +68,11 @@ export function integrityAt(path: string): string {
 export function readViewsAt(path: string): { day: string; source: string; views: number }[] {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare('SELECT day, source, views FROM page_views ORDER BY day, source').all() as { day: string; source: string; views: number }[];
+    return db.prepare('SELECT day, source, views FROM page_views ORDER BY day, source').all() as {
+      day: string;
+      source: string;
+      views: number;
+    }[];
   } finally {
     db.close();
   }

@@ -69,7 +69,10 @@ export interface LeadSite extends TestSite {
   smtp: SmtpSink;
   databasePath: string;
   /** POSTs JSON (or a raw body with its content type) to the lead endpoint. */
-  post(body: unknown, init?: { contentType?: string; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; json: Record<string, unknown> }>;
+  post(
+    body: unknown,
+    init?: { contentType?: string; raw?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; json: Record<string, unknown> }>;
   /** Every stored lead, oldest first. */
   rows(): StoredLead[];
   /** Stops it all; calling it again (a test that restarts the site, then the per-test cleanup) waits for the same close. */
@@ -98,7 +101,10 @@ export async function startLeadSite(options: LeadSiteOptions = {}): Promise<Lead
     smtp,
     databasePath,
     async post(body, init = {}) {
-      const reply = await postRaw(server.url, init.raw ?? JSON.stringify(body), { contentType: init.contentType ?? 'application/json', headers: init.headers });
+      const reply = await postRaw(server.url, init.raw ?? JSON.stringify(body), {
+        contentType: init.contentType ?? 'application/json',
+        headers: init.headers,
+      });
       return { status: reply.status, json: reply.json ?? { unparsed: reply.text } };
     },
     rows: () => readLeadRows(site.services.db),
@@ -131,6 +137,10 @@ export function leadSitesPerTest(): (options?: LeadSiteOptions) => Promise<LeadS
 export const postForm = (s: LeadSite, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   fetch(`${s.url}${LEAD_PATH}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
   });

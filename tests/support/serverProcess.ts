@@ -156,7 +156,10 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
  * names every variable) and waits for it to end by itself; SIGKILLs it after
  * `timeoutMs`, which a server that did start would reach.
  */
-export async function runServerToExit(env: Record<string, string>, timeoutMs = 10_000): Promise<{ code: number | string; output: string }> {
+export async function runServerToExit(
+  env: Record<string, string>,
+  timeoutMs = 10_000,
+): Promise<{ code: number | string; output: string }> {
   const child = spawnServer(env);
   const { output, exited } = watch(child);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

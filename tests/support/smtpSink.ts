@@ -47,7 +47,9 @@ export interface SmtpSinkOptions {
 }
 
 const addresses = (value: AddressObject | AddressObject[] | undefined): string[] =>
-  (Array.isArray(value) ? value : value ? [value] : []).flatMap((a) => a.value.map((v) => v.address ?? '')).filter(Boolean);
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((a) => a.value.map((v) => v.address ?? ''))
+    .filter(Boolean);
 
 export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const user = options.user ?? 'sink-user';
@@ -72,7 +74,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     },
     onMailFrom(_address, _session, callback) {
       if (sink.mode === 'reject') {
-        return callback(Object.assign(new Error('Mailbox unavailable: rejected by the test sink'), { responseCode: 550 }));
+        return callback(
+          Object.assign(new Error('Mailbox unavailable: rejected by the test sink'), { responseCode: 550 }),
+        );
       }
       // Never answered while hanging; released with an error only when the sink closes.
       if (sink.mode === 'hang') return void hung.push(() => callback(new Error('closing')));

@@ -19,7 +19,13 @@ const routes = [
 
 export function HeroGraphic() {
   return (
-    <svg className="hero-graphic" viewBox="0 0 560 560" role="img" aria-labelledby="hero-graphic-title" focusable="false">
+    <svg
+      className="hero-graphic"
+      viewBox="0 0 560 560"
+      role="img"
+      aria-labelledby="hero-graphic-title"
+      focusable="false"
+    >
       <title id="hero-graphic-title">A globe with sales routes linking the USA, Europe, India and LATAM</title>
       <defs>
         <radialGradient id="globe-fill" cx="40%" cy="35%" r="75%">

@@ -48,7 +48,12 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref,
     try {
       const data = new FormData(form);
       const value = (name: string) => String(data.get(name) ?? '');
-      const fields = { name: value('name'), company: value('company'), email: value('email'), honeypot: value(HONEYPOT_FIELD) };
+      const fields = {
+        name: value('name'),
+        company: value('company'),
+        email: value('email'),
+        honeypot: value(HONEYPOT_FIELD),
+      };
       // Waits briefly for a solve still running; never refuses to send without a proof.
       const proof = await proofOfWork?.take();
       toast = await postLead({ ...fields, source, proof });
@@ -68,7 +73,15 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref,
     <form ref={ref} className="lead-form" method="post" action={LEAD_ENDPOINT} onSubmit={handleSubmit}>
       <div className="field">
         <label htmlFor="lead-name">Name *</label>
-        <input id="lead-name" name="name" type="text" required autoComplete="name" placeholder="Your full name" defaultValue={initialValues.name} />
+        <input
+          id="lead-name"
+          name="name"
+          type="text"
+          required
+          autoComplete="name"
+          placeholder="Your full name"
+          defaultValue={initialValues.name}
+        />
       </div>
       <div className="field">
         <label htmlFor="lead-company">Company *</label>
@@ -100,7 +113,12 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref,
         <label htmlFor="lead-website">Website</label>
         <input id="lead-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <button ref={submitRef} type="submit" className="button button-primary button-block lead-form-submit" disabled={submitting}>
+      <button
+        ref={submitRef}
+        type="submit"
+        className="button button-primary button-block lead-form-submit"
+        disabled={submitting}
+      >
         {submitting ? 'Scheduling...' : 'Schedule Free Call'}
       </button>
     </form>

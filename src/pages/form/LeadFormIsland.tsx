@@ -25,7 +25,13 @@ export function LeadFormIsland({ emailPlaceholder, source, proofOfWork }: LeadFo
 
   return (
     <>
-      <LeadForm ref={form} emailPlaceholder={emailPlaceholder} onOutcome={show} source={source} proofOfWork={proofOfWork} />
+      <LeadForm
+        ref={form}
+        emailPlaceholder={emailPlaceholder}
+        onOutcome={show}
+        source={source}
+        proofOfWork={proofOfWork}
+      />
       <Toaster toasts={toasts} onDismiss={dismiss} onFocusLost={focusSubmit} />
     </>
   );

@@ -83,7 +83,12 @@ function ToastItem({ toast, paused, onDismiss }: ToastItemProps) {
         <p className="toast-title">{toast.title}</p>
         <p className="toast-description">{toast.description}</p>
       </div>
-      <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => onDismiss(toast.id, element.current)}>
+      <button
+        type="button"
+        className="toast-close"
+        aria-label="Dismiss notification"
+        onClick={() => onDismiss(toast.id, element.current)}
+      >
         <X aria-hidden="true" focusable="false" size={18} />
       </button>
     </li>

@@ -18,6 +18,8 @@ export function readLeadSource(search: string, referrer: string): LeadSourceInpu
 
 function keep(source: LeadSourceInput, field: keyof LeadSourceInput, value: string | null): void {
   // Cut by code points, as the server counts characters, so no emoji is split in half.
-  const cut = Array.from((value ?? '').trim()).slice(0, SOURCE_VALUE_LIMIT).join('');
+  const cut = Array.from((value ?? '').trim())
+    .slice(0, SOURCE_VALUE_LIMIT)
+    .join('');
   if (cut !== '') source[field] = cut;
 }

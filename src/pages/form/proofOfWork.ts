@@ -39,7 +39,10 @@ export interface ProofOfWork {
 
 /** ALTCHA v2 challenge as the endpoint sends it; `parameters` is passed on exactly as received. */
 interface Challenge {
-  parameters: { nonce: string; salt: string; keyPrefix: string; expiresAt?: unknown; data?: unknown } & Record<string, unknown>;
+  parameters: { nonce: string; salt: string; keyPrefix: string; expiresAt?: unknown; data?: unknown } & Record<
+    string,
+    unknown
+  >;
   signature: string;
 }
 
@@ -84,7 +87,10 @@ export function startProofOfWork(workerUrl: string | undefined): ProofOfWork {
     attempt = current;
     void current.proof.then((proof) => {
       if (!proof || attempt !== current || proof.expiresAt === Infinity) return;
-      const delay = Math.min(MAX_DELAY_MS, Math.max(MIN_RENEW_DELAY_MS, proof.expiresAt - RENEW_BEFORE_EXPIRY_MS - Date.now()));
+      const delay = Math.min(
+        MAX_DELAY_MS,
+        Math.max(MIN_RENEW_DELAY_MS, proof.expiresAt - RENEW_BEFORE_EXPIRY_MS - Date.now()),
+      );
       renewTimer = setTimeout(renewWhenVisible, delay);
     });
   };
@@ -206,7 +212,11 @@ function solveInWorker(worker: Worker, challenge: Challenge, signal: AbortSignal
 
 function asSolution(value: unknown): Solution | undefined {
   if (!isObject(value) || typeof value.counter !== 'number' || typeof value.derivedKey !== 'string') return undefined;
-  return { counter: value.counter, derivedKey: value.derivedKey, ...(typeof value.time === 'number' ? { time: value.time } : {}) };
+  return {
+    counter: value.counter,
+    derivedKey: value.derivedKey,
+    ...(typeof value.time === 'number' ? { time: value.time } : {}),
+  };
 }
 
 /** ALTCHA's own payload convention: base64 of the JSON `{ challenge: { parameters, signature }, solution }`. */
@@ -229,4 +239,5 @@ function localExpiry(challenge: Challenge, fetchedAt: number): number {
   return issuedAt === undefined ? expiresAt * 1000 : fetchedAt + (expiresAt * 1000 - issuedAt);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

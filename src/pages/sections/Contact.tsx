@@ -10,7 +10,15 @@ import { LeadFormIsland } from '../form/LeadFormIsland';
  * `proofWorkerUrl`: the built proof-of-work worker, handed to the form island through its attributes;
  * `privacyNote`: the line under the form on what happens to the details.
  */
-export function Contact({ owner, proofWorkerUrl, privacyNote }: { owner: OwnerDetails; proofWorkerUrl?: string; privacyNote: string }) {
+export function Contact({
+  owner,
+  proofWorkerUrl,
+  privacyNote,
+}: {
+  owner: OwnerDetails;
+  proofWorkerUrl?: string;
+  privacyNote: string;
+}) {
   const tel = owner.phone.replace(/[^\d+]/g, '');
   return (
     <section className="section contact" id="contact" aria-labelledby="contact-title">

@@ -9,8 +9,8 @@ export function Services() {
         <p className="eyebrow">Services</p>
         <h2 id="services-title">How I Can Help</h2>
         <p className="section-intro">
-          From the first sketch of your ideal customer to a trained sales team and a funded plan: pick the part you need, or
-          all of it.
+          From the first sketch of your ideal customer to a trained sales team and a funded plan: pick the part you
+          need, or all of it.
         </p>
         <ul className="card-grid services-grid" role="list">
           {services.map((service) => (
