@@ -33,8 +33,7 @@ export const list: Command = {
 
 /** The address of `--email`, required by the privacy commands. */
 function emailOption(command: string, email: string | undefined): string {
-  if (!email || !email.includes('@'))
-    throw new UsageError(`${command} --email needs an e-mail address (got "${email ?? ''}")`);
+  if (!email?.includes('@')) throw new UsageError(`${command} --email needs an e-mail address (got "${email ?? ''}")`);
   return email;
 }
 

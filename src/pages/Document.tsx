@@ -55,7 +55,10 @@ export function Document(props: DocumentProps) {
         <meta name="twitter:card" content="summary" />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={description} />
-        {structuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />}
+        {structuredData && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw script text; structuredData.ts escapes <, > and &
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />
+        )}
         {scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}

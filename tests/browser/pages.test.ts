@@ -58,7 +58,7 @@ for (const width of [375, 1440]) {
         page.waitForFunction(
           () => {
             const img = document.querySelector<HTMLImageElement>('#interview img');
-            return img !== null && img.complete && img.naturalWidth > 0;
+            return img?.complete && img.naturalWidth > 0;
           },
           undefined,
           { timeout: 5000 },

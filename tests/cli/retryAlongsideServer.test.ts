@@ -80,7 +80,11 @@ async function startSlowTwilio(target: string): Promise<SlowTwilio> {
   const slow: SlowTwilio = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     delayMs: 0,
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return slow;
 }

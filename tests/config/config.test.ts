@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, thumbnailOrigin } from '../../src/config';
-import { problems, refusal, type Env } from '../support/configProblems';
+import { refusal, type Env } from '../support/configProblems';
 
 const sms: Env = {
   TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',

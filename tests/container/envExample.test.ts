@@ -3,7 +3,7 @@
 // that would override the image's own HOST/PORT/DATABASE_PATH/NODE_ENV when compose passes
 // it as env_file.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { loadConfig } from '../../src/config';
 

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LEAD_PATH, leadSitesPerTest, postForm } from '../support/leadSite';
+import { leadSitesPerTest, postForm } from '../support/leadSite';
 import { sleep, waitFor } from '../support/waitFor';
 
 const lead = { name: '  Ada "Countess" Lovelace  ', company: 'Engines & "Co"', email: ' Ada@Example.com ' };

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { collectConsole, launchBrowser, routeThumbnail } from '../support/browser';
-import { startServer, type ServerProcess } from '../support/serverProcess';
+import { startServer } from '../support/serverProcess';
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#335"/></svg>';
@@ -50,7 +50,7 @@ async function loadAndInspect(page: Page, url: string) {
     .waitForFunction(
       () => {
         const img = document.querySelector<HTMLImageElement>('#interview img');
-        return img !== null && img.complete && img.naturalWidth > 0;
+        return img?.complete && img.naturalWidth > 0;
       },
       undefined,
       { timeout: 10_000 },
@@ -63,7 +63,7 @@ async function loadAndInspect(page: Page, url: string) {
     const sheet = document.styleSheets[0];
     return {
       isolated: window.crossOriginIsolated,
-      imageLoaded: img !== null && img.complete && img.naturalWidth > 0,
+      imageLoaded: img?.complete && img.naturalWidth > 0,
       cssRules: sheet ? sheet.cssRules.length : 0,
       scripts: [...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')),
     };

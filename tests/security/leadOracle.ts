@@ -102,7 +102,7 @@ function parsedBody(req: HostileRequest): unknown {
       arrayLimit: 100,
     });
   }
-  if (!/^[\x20\x09\x0a\x0d]*[{[]/.test(req.body)) return undefined; // strict JSON: objects and arrays only
+  if (!/^[ \t\n\r]*[{[]/.test(req.body)) return undefined; // strict JSON: objects and arrays only
   return JSON.parse(req.body) as unknown;
 }
 

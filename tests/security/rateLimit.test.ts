@@ -56,7 +56,7 @@ describe('rate limit per client', () => {
     assert.equal(blocked.status, 429);
     assert.match(String(blocked.json?.error), /Too many requests.*try again/);
     assert.ok(
-      blocked.headers['ratelimit'] || blocked.headers['ratelimit-policy'],
+      blocked.headers.ratelimit || blocked.headers['ratelimit-policy'],
       'standard RateLimit headers tell when to retry',
     );
     assert.equal((await send(s, { localAddress: '127.0.0.3' })).status, 200, 'another client is not affected');

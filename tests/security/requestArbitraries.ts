@@ -252,16 +252,14 @@ export const hostileRequest: fc.Arbitrary<HostileRequest> = fc.oneof(
   },
   {
     weight: 5,
-    arbitrary: fc
-      .tuple(form, accept)
-      .map(
-        ([body, headers]): HostileRequest => ({
-          kind: 'form',
-          contentType: 'application/x-www-form-urlencoded',
-          body,
-          headers,
-        }),
-      ),
+    arbitrary: fc.tuple(form, accept).map(
+      ([body, headers]): HostileRequest => ({
+        kind: 'form',
+        contentType: 'application/x-www-form-urlencoded',
+        body,
+        headers,
+      }),
+    ),
   },
   { weight: 2, arbitrary: contentType },
 );

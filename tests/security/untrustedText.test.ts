@@ -29,12 +29,16 @@ function cells(line: string, separator: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const ch = line[i] as string;
     if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') (cell += '"'), (i += 1);
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === separator) out.push(cell), (cell = '');
-    else cell += ch;
+    else if (ch === separator) {
+      out.push(cell);
+      cell = '';
+    } else cell += ch;
   }
   return [...out, cell];
 }

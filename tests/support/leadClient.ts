@@ -4,7 +4,7 @@
  * own source address). localAddress lets one test act as many IPv4 clients:
  * every 127.x.y.z address is this machine's loopback.
  */
-import { Agent, request } from 'node:http';
+import { type Agent, request } from 'node:http';
 import { LEAD_ENDPOINT as LEAD_PATH } from '../../src/contract';
 
 /** The endpoint's path, from the shared contract, to address requests (tests/contract/contract.test.ts checks its value). */

@@ -35,6 +35,7 @@ export function Toaster({ toasts, onDismiss, onFocusLost }: ToasterProps) {
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the handlers only pause the toasts' timers while pointed at or focused; a live region, not a control
     <div
       className="toast-viewport"
       aria-live="polite"
