@@ -21,11 +21,11 @@ import { groupCommit } from '../storage/groupCommit';
 import type { IpHasher } from '../storage/ipHash';
 import { leadSourceOf } from '../sources/attribution';
 import { DAY_MS, iso } from '../time';
-import { alertPlan } from './alertPlan';
 import type { ProofCheck, ProofChallenges } from './altchaChallenges';
 import { answerTiming, settleWithin } from './answerTiming';
 import { DEDUPE_WINDOW_MS, PendingAnswers, dedupeKey } from './dedupe';
 import { grade, type GradingRules, type Reason, type Verdict } from './grading';
+import { createLeadAlerts } from './leadAlerts';
 import type { LeadsTable } from './leadsTable';
 import type { UsedProofsTable } from './usedProofsTable';
 import { isHoneypotHit, validateLead } from './validation';
@@ -100,36 +100,9 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   const { db, leads, queue, channels, worker, logger, now } = deps;
   const inProgress = new PendingAnswers<LeadOutcome>();
   const answerTimes = answerTiming();
-  const replyChannels = channelsOfKind(channels, 'reply');
   // The visitor hears whether the owner's phone got the lead: the first instant channel that is on.
   const notifyChannel = channelsOfKind(channels, 'instant').find((name) => worker.channels.includes(name));
-  // What a lead released by a CLI run without the providers' settings still gets queued: the server sends it.
-  const alwaysPlanned = channels.filter((ch) => ch.recordWhenOff).map((ch) => ch.name);
-
-  /**
-   * Queues the alerts of a lead with this verdict that it does not have yet: the reply only if this
-   * address had none in a day, the reminders only while their time is still to come. `added`: every
-   * alert queued; `dueNow`: those of them to start at once (a reminder waits in the queue for its time).
-   */
-  function queueAlerts(
-    id: number,
-    verdict: Verdict,
-    email: string,
-    createdAt: number,
-    configured: readonly string[] = worker.channels,
-  ) {
-    const at = now();
-    const replyAllowed =
-      deps.autoReply && !replyChannels.some((ch) => queue.hasAlertForAddress(ch, email, iso(at - DAY_MS)));
-    const remindAt = deps.followUpAfterMs === null ? null : createdAt + deps.followUpAfterMs;
-    const due = remindAt !== null && remindAt > at ? iso(remindAt) : null;
-    const plan = alertPlan(verdict, { channels, configured, replyAllowed, at: iso(at), remindAt: due });
-    const added = queue.enqueue(id, plan);
-    const dueNow = plan
-      .filter((alert) => alert.at === iso(at) && added.includes(alert.channel))
-      .map((alert) => alert.channel);
-    return { added, dueNow };
-  }
+  const alerts = createLeadAlerts({ ...deps, configured: worker.channels });
 
   // Stored in groups (one transaction, one fsync, for the leads of one turn of the event loop),
   // each lead in its own savepoint; IMMEDIATE, so the write lock is taken (or waited for, up to the
@@ -159,7 +132,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       verdictReasons: reasons.join(','),
       source: leadSourceOf(body, { referer: from.referer, isJson: from.isJson === true }, deps.ownHost),
     });
-    return { id, verdict, reasons, dueNow: queueAlerts(id, verdict, lead.email, arrived).dueNow };
+    return { id, verdict, reasons, dueNow: alerts.queue(id, verdict, lead.email, arrived).dueNow };
   });
 
   const release = db.transaction((id: number): Release | undefined => {
@@ -169,10 +142,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       leads.setVerdict(id, 'verified', [lead.verdict_reasons, 'released'].filter(Boolean).join(','));
     // The owner's SMS and e-mail are queued even when this process (a CLI run without the provider
     // settings, say) cannot send them: the server will. Never 'skipped' for what the server may have.
-    const configured = [...new Set([...alwaysPlanned, ...worker.channels])];
+    const configured = [...new Set([...alerts.alwaysPlanned, ...worker.channels])];
     return {
       previous: lead.verdict,
-      added: queueAlerts(id, 'verified', lead.email, Date.parse(lead.created_at), configured).added,
+      added: alerts.queue(id, 'verified', lead.email, Date.parse(lead.created_at), configured).added,
     };
   });
 
