@@ -123,7 +123,7 @@ for (const [outcome, width] of [
       client: document.documentElement.clientWidth,
     }));
     assert.ok(room.client > width - 20 && room.client <= width, `the page has ${room.client} of ${width} px`);
-    assert.equal(room.scroll, room.client, 'nothing scrolls sideways');
+    assert.ok(room.scroll <= room.client, `nothing scrolls sideways: ${room.scroll} px of content in ${room.client}`);
     await page.context().close();
   });
 }
