@@ -68,10 +68,10 @@ export async function solvedProofs(origin, challengeEndpoint, count) {
  * `calls` checks of solved payloads, one at a time, after a warm-up.
  */
 export async function proofCheckCost(calls = 2_000) {
-  const { createProofOfWork } = await loadTs('src/leads/altchaChallenges.ts');
+  const { createProofChallenges } = await loadTs('src/leads/altchaChallenges.ts');
   const { solveChallenge } = await import('altcha-lib');
   const { deriveKey } = await import('altcha-lib/algorithms/sha');
-  const proofs = createProofOfWork({ secret: 'bench-secret', difficulty: 100 });
+  const proofs = createProofChallenges({ secret: 'bench-secret', difficulty: 100 });
   const payloads = [];
   for (let i = 0; i < 10; i += 1) {
     const challenge = await proofs.challenge();
