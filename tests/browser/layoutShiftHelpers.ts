@@ -7,27 +7,12 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { chromePath } from '../support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
 import { gate } from './leadFormHelpers';
 
-/** launchBrowser's flags, but with scrollbars shown, as on Windows and desktop Linux: one that appears late narrows the page. */
-export function launchWithScrollbars(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromePath,
-    ignoreDefaultArgs: ['--hide-scrollbars'],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
-  });
-}
+/** Chromium with its scrollbars shown, as on Windows and desktop Linux: one that appears late narrows the page. */
+export const launchWithScrollbars = (): Promise<Browser> => launchBrowser({ scrollbars: true });
 
 export interface Shift {
   value: number;

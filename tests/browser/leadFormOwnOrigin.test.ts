@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-import { chromePath } from '../support/browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
 import { readLeadRowsAt } from '../support/leadRows';
 import { startServer, type ServerProcess } from '../support/serverProcess';
 import { tempDir } from '../support/tempDirs';
@@ -29,21 +29,8 @@ const THUMBNAIL_URL = 'https://i.ytimg.com/vi/8fQx2bP1kLw/hqdefault.jpg';
 
 let browser: Browser;
 before(async () => {
-  // launchBrowser's flags, but with the name localhost resolved too (to 127.0.0.1, so still no
-  // traffic leaves the machine): the shared launcher maps every name but 127.0.0.1 to nothing.
-  browser = await chromium.launch({
-    executablePath: chromePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP localhost 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
-  });
+  // The name localhost resolved too (to 127.0.0.1, so still no traffic leaves the machine).
+  browser = await launchBrowser({ localhost: true });
 });
 after(async () => {
   await browser.close();

@@ -10,15 +10,24 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+export interface LaunchOptions {
+  /** Show scrollbars, as on Windows and desktop Linux (headless Chromium hides them). */
+  scrollbars?: boolean;
+  /** Also resolve the name localhost, to 127.0.0.1 (passkeys and some origins need the name). */
+  localhost?: boolean;
+}
+
+export async function launchBrowser({ scrollbars = false, localhost = false }: LaunchOptions = {}): Promise<Browser> {
   if (!existsSync(chromePath)) {
     throw new Error(
       `Chromium was not found at ${chromePath}. Install it with "sudo apt-get install -y chromium" ` +
         '(Debian/Ubuntu) or set CHROME_PATH to a Chrome or Chromium binary.',
     );
   }
+  const resolve = `${localhost ? 'MAP localhost 127.0.0.1, ' : ''}MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`;
   return chromium.launch({
     executablePath: chromePath,
+    ignoreDefaultArgs: scrollbars ? ['--hide-scrollbars'] : [],
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -27,7 +36,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      `--host-resolver-rules=${resolve}`,
     ],
   });
 }
