@@ -194,6 +194,9 @@ describe('validateLead rejections: the sentence the visitor reads', () => {
     assert.equal(valid({ ...ok, name: '\u200dAda\u200c' }).name, 'Ada');
     assert.equal(valid({ ...ok, name: ' \u200cAda \u200dLovelace\u200d ' }).name, 'Ada Lovelace');
     assert.equal(error({ ...ok, name: '\u200d\u200c\u200d' }), 'Please enter your name.');
+    // A run of them at either edge goes whole, and so does the space it leaves at the end.
+    assert.equal(valid({ ...ok, name: '\u200d\u200cAda\u200c\u200d' }).name, 'Ada');
+    assert.equal(valid({ ...ok, name: 'Ada \u200d' }).name, 'Ada');
     assert.equal(error({ ...ok, company: ' \u200c ' }), 'Please enter your company name.');
   });
 
