@@ -14,7 +14,7 @@
  * lead pays for it, and WebCrypto adds a key import and a thread-pool round
  * trip to each HMAC, which cost the main thread far more than the HMACs
  * themselves (docs/decisions/011-proof-check-with-node-crypto.md).
- * tests/unit/proofCheck.test.ts holds it to ALTCHA's rules case by case; run
+ * tests/leads/proofCheck.test.ts holds it to ALTCHA's rules case by case; run
  * against verifySolution, the same cases give the same answers.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';

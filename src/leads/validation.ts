@@ -61,7 +61,7 @@ function checkField(field: keyof LeadInput, value: unknown): string | { value: s
     return `${LABELS[field]} must be at most ${FIELD_LIMITS[field]} characters.`;
   // A lone UTF-16 surrogate (possible in JSON: "\ud800") has no UTF-8 form: SQLite would store
   // replacement characters, so the stored lead would differ from what was sent. Found by
-  // tests/hostile/leadFuzz.test.ts.
+  // tests/security/leadFuzz.test.ts.
   if (LONE_SURROGATE.test(trimmed)) return `${LABELS[field]} contains characters that are not valid text.`;
   if (field === 'email') {
     if (WHITESPACE.test(trimmed) || CONTROL.test(trimmed))
