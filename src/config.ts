@@ -127,7 +127,7 @@ function readGrading(r: Reader): GradingConfig {
  * PUBLIC_URL's default follows PORT, so a local start on any port has a canonical origin that
  * opens this very server (and the form's same-origin check accepts the page it served).
  */
-export function defaultPublicUrl(port: number): string {
+function defaultPublicUrl(port: number): string {
   return `http://localhost:${port}`;
 }
 

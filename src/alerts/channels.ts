@@ -34,8 +34,8 @@ export interface SenderContext {
   config: Config;
   /** Twilio, when SMS is configured. */
   sms: SmsTransport | undefined;
-  /** SMTP, when e-mail is configured. */
-  mail: MailTransport | undefined;
+  /** SMTP, when e-mail is configured, with the owner's envelope (ALERT_EMAIL_FROM, ALERT_EMAIL_TO). */
+  mail: { transport: MailTransport; from: string; to: string } | undefined;
   /** The lead's signed "Mark as contacted" link, for the owner's e-mails. */
   markUrl: ((lead: AlertLead) => string) | undefined;
   /** The clock the reminders count the time left with. */
@@ -79,8 +79,8 @@ export const CHANNELS = [
     provider: 'SMTP',
     maxInFlight: SMTP_IN_FLIGHT,
     recordWhenOff: true,
-    sender: ({ mail, config, markUrl }) =>
-      mail ? mailSenderFor(mail, (lead) => buildAlertEmail(lead, envelope(config), markUrl?.(lead))) : undefined,
+    sender: ({ mail, markUrl }) =>
+      mail ? mailSenderFor(mail.transport, (lead) => buildAlertEmail(lead, mail, markUrl?.(lead))) : undefined,
   },
   {
     name: 'reply',
@@ -91,7 +91,7 @@ export const CHANNELS = [
     recordWhenOff: false,
     sender: ({ mail, config }) =>
       mail && config.autoReply
-        ? mailSenderFor(mail, (lead) => buildReplyEmail(lead, { from: envelope(config).from, owner: config.owner }))
+        ? mailSenderFor(mail.transport, (lead) => buildReplyEmail(lead, { from: mail.from, owner: config.owner }))
         : undefined,
   },
   {
@@ -113,7 +113,7 @@ export const CHANNELS = [
     recordWhenOff: false,
     sender: ({ mail, config, now, markUrl }) =>
       mail && config.followUpAfterMs !== null
-        ? mailSenderFor(mail, (lead) => buildReminderEmail(lead, envelope(config), now(), markUrl?.(lead)))
+        ? mailSenderFor(mail.transport, (lead) => buildReminderEmail(lead, mail, now(), markUrl?.(lead)))
         : undefined,
   },
 ] as const satisfies readonly ChannelSpec[];
@@ -121,10 +121,9 @@ export const CHANNELS = [
 /** The name of a channel of this release. */
 export type Channel = (typeof CHANNELS)[number]['name'];
 
-function envelope(config: Config): { from: string; to: string } {
-  const { from, to } = config.email ?? { from: '', to: '' };
-  return { from, to };
-}
+/** The owner's channels every lead is planned on, configured or not (`recordWhenOff`), in order. */
+export const alwaysPlanned = (channels: readonly ChannelSpec[]): string[] =>
+  channels.filter((ch) => ch.recordWhenOff).map((ch) => ch.name);
 
 /** The channels of these kinds, in the list's order. */
 export const channelsOfKind = (channels: readonly ChannelSpec[], ...kinds: ChannelKind[]): string[] =>
@@ -170,7 +169,9 @@ export function buildSenders(
   const context: SenderContext = {
     config,
     sms: config.sms ? createSmsTransport(config.sms, timeout) : undefined,
-    mail: config.email ? createMailTransport(config.email, timeout) : undefined,
+    mail: config.email
+      ? { transport: createMailTransport(config.email, timeout), from: config.email.from, to: config.email.to }
+      : undefined,
     markUrl,
     now,
   };

@@ -6,6 +6,7 @@
  * the same database: every attempt is claimed by a compare-and-swap in the
  * queue, so an alert is sent by one of them only.
  */
+import { alwaysPlanned } from '../alerts/channels';
 import type { Services } from '../services';
 
 export interface RetryReport {
@@ -15,11 +16,8 @@ export interface RetryReport {
   notConfigured: string[];
 }
 
-/** The owner's alert channels every lead is planned on, configured here or not: always counted. */
-const alwaysPlanned = (services: Services) => services.channels.filter((ch) => ch.recordWhenOff).map((ch) => ch.name);
-
 function countWhere(services: Services, statuses: readonly string[]): Record<string, number> {
-  const counts: Record<string, number> = Object.fromEntries(alwaysPlanned(services).map((ch) => [ch, 0]));
+  const counts: Record<string, number> = Object.fromEntries(alwaysPlanned(services.channels).map((ch) => [ch, 0]));
   for (const row of services.queue.countsByStatus()) {
     if (statuses.includes(row.status)) counts[row.channel] = (counts[row.channel] ?? 0) + row.count;
   }
@@ -30,7 +28,7 @@ function countWhere(services: Services, statuses: readonly string[]): Record<str
 export async function deliverDue(services: Services): Promise<{ notConfigured: string[] }> {
   await services.warmSenders().catch(() => undefined); // a failed load fails the attempts, which count as failures
   await services.worker.runUntilEmpty();
-  return { notConfigured: alwaysPlanned(services).filter((ch) => !services.worker.channels.includes(ch)) };
+  return { notConfigured: alwaysPlanned(services.channels).filter((ch) => !services.worker.channels.includes(ch)) };
 }
 
 export async function retryFailedAlerts(services: Services, now: Date, leadId?: number): Promise<RetryReport> {

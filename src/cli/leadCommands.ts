@@ -2,6 +2,7 @@
  * The commands about leads themselves: list, export, the spam quarantine, and
  * releasing a lead the filter held back.
  */
+import { alwaysPlanned } from '../alerts/channels';
 import { exportColumns, toCsv, toJson, toTable } from './formatLeads';
 import { channelNames, leadRecords } from './leadReports';
 import { CommandError, leadIdArgument, parsePositiveInt, parseSince, UsageError, writePrivateFile } from './cliArgs';
@@ -14,7 +15,7 @@ export const list: Command = {
     const opened = services();
     const rows = leadRecords(opened.leads.recent(parsePositiveInt('--limit', options.limit, 20) as number), opened);
     // The owner's own alerts, which every lead is planned on: whether they reached him.
-    const alerts = opened.channels.filter((ch) => ch.recordWhenOff).map((ch) => `${ch.name}_status`);
+    const alerts = alwaysPlanned(opened.channels).map((ch) => `${ch}_status`);
     print(
       toTable(rows, [
         'id',

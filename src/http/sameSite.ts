@@ -46,10 +46,10 @@ function listeningOrigins(req: Request): string[] {
 }
 
 /**
- * True when the request comes from a page of another origin (or an opaque one).
- * `trustListeningAddress`: accept the listening address's origins whatever PUBLIC_URL is (outside production).
+ * True when the request comes from a page of another origin (or an opaque one). `ownOrigin`:
+ * PUBLIC_URL's origin. `trustListeningAddress`: also accept the listening address's origins.
  */
-export function isCrossSite(req: Request, publicUrl: string, trustListeningAddress: boolean): boolean {
+export function isCrossSite(req: Request, ownOrigin: string | undefined, trustListeningAddress: boolean): boolean {
   const fetchSite = req.get('sec-fetch-site');
   // 'none' is a navigation the user typed; 'same-origin' is our own page.
   if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
@@ -59,7 +59,7 @@ export function isCrossSite(req: Request, publicUrl: string, trustListeningAddre
   if (origin === 'null') return true;
   const claimed = originOf(origin);
   if (claimed === undefined) return true;
-  if (claimed === originOf(publicUrl)) return false;
+  if (claimed === ownOrigin) return false;
   if (!trustListeningAddress) return true;
   return !listeningOrigins(req).includes(claimed);
 }
@@ -77,8 +77,9 @@ export function rejectCrossSiteOrigin(
   reject: Reject,
 ): RequestHandler {
   const trustListeningAddress = trustsListeningAddress(config);
+  const ownOrigin = originOf(config.publicUrl); // once, not per request
   return (req, res, next) => {
-    if (isCrossSite(req, config.publicUrl, trustListeningAddress)) return reject(req, res);
+    if (isCrossSite(req, ownOrigin, trustListeningAddress)) return reject(req, res);
     next();
   };
 }

@@ -6,7 +6,7 @@
  * still to come.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
-import { type ChannelSpec, channelsOfKind } from '../alerts/channels';
+import { alwaysPlanned, type ChannelSpec, channelsOfKind } from '../alerts/channels';
 import { DAY_MS, iso } from '../time';
 import { alertPlan } from './alertPlan';
 import type { Verdict } from './grading';
@@ -48,7 +48,7 @@ export function createLeadAlerts({
 }: LeadAlertsDeps): LeadAlerts {
   const replyChannels = channelsOfKind(channels, 'reply');
   return {
-    alwaysPlanned: channels.filter((ch) => ch.recordWhenOff).map((ch) => ch.name),
+    alwaysPlanned: alwaysPlanned(channels),
     queue(id, verdict, email, createdAt, on = configured) {
       const at = now();
       const replyAllowed =
