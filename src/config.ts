@@ -63,12 +63,17 @@ export interface Config {
   grading: GradingConfig;
   /** LEAD_AUTO_REPLY: a verified lead gets a thank-you e-mail (needs e-mail configured). */
   autoReply: boolean;
+  /**
+   * Site-wide caps on auto-replies (LEAD_AUTO_REPLY_MAX_PER_HOUR, _PER_DAY): anyone who solves the
+   * proof of work can name any address, so the volume the owner's domain sends to strangers is bounded.
+   */
+  autoReplyCap: { perHour: number; perDay: number };
   /** After how long a lead still marked new earns the owner a reminder; null: no reminders. */
   followUpAfterMs: number | null;
   /** HMAC key of the links in alert e-mails; undefined: generated once and kept in the database. */
   linkSecret: string | undefined;
   /** Days after which leads are deleted (null: kept); spam has its own, shorter, retention. */
-  retention: { leadDays: number | null; spamDays: number };
+  retention: { leadDays: number | null; spamDays: number; pageViewDays: number };
 }
 
 export class ConfigError extends Error {
@@ -174,11 +179,16 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     grading: readGrading(r),
     autoReply: r.flag('LEAD_AUTO_REPLY'),
+    autoReplyCap: {
+      perHour: r.int('LEAD_AUTO_REPLY_MAX_PER_HOUR', 20, 0, 1_000_000),
+      perDay: r.int('LEAD_AUTO_REPLY_MAX_PER_DAY', 100, 0, 1_000_000),
+    },
     followUpAfterMs: followUpHours === 0 ? null : Math.round(followUpHours * 3_600_000),
     linkSecret: r.raw('LEAD_LINK_SECRET'),
     retention: {
       leadDays: r.optionalInt('LEAD_RETENTION_DAYS', 1, 36_500) ?? null,
       spamDays: r.int('SPAM_RETENTION_DAYS', 30, 1, 3_650),
+      pageViewDays: r.int('PAGE_VIEWS_RETENTION_DAYS', 400, 90, 36_500),
     },
   };
   // Node refuses a headers timeout longer than the request timeout.

@@ -214,7 +214,9 @@ export const footer = {
 export function autoReply(owner: OwnerDetails) {
   return {
     subject: `Your free setup call with ${owner.name}`,
-    greeting: (leadName: string) => `Hello ${leadName},`,
+    // Nothing the visitor typed: anyone who solves the proof of work can name any address, so a
+    // typed name would let them put their own words into a mail from the owner's domain.
+    greeting: 'Hello,',
     paragraphs: [
       "Thank you for your interest! I'll get back to you within 24 hours to schedule your free setup call.",
       `If you would like to reach me sooner, write to ${owner.email}, call ${owner.phone}, or message me on Telegram (${owner.messengerUrl}) or LinkedIn (${owner.linkedinUrl}).`,

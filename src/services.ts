@@ -13,7 +13,7 @@ import { createDeliveryWorker, type DeliveryWorker } from './alerts/deliveryWork
 import type { Config } from './config';
 import { createProofChallenges, type ProofChallenges } from './leads/altchaChallenges';
 import { createHousekeeping, type Housekeeping } from './leads/housekeeping';
-import { createLeadMarking, type LeadMarking } from './leads/leadMarking';
+import { createLeadMarking, followUpChannels, followUpRule, type LeadMarking } from './leads/leadMarking';
 import { createLeadMarksTable, type LeadMarksTable } from './leads/leadMarksTable';
 import { createLeadService, type LeadService } from './leads/leadService';
 import { createLeadsTable, type LeadRow, type LeadsTable } from './leads/leadsTable';
@@ -94,6 +94,7 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
         const row = leads.get(id);
         return row && alertLeadOf(row);
       },
+      stillApplies: followUpRule(leads, followUpChannels(channels)),
       logger,
       now,
       sendTimeoutMs: sendTimeoutMs(config),
@@ -117,6 +118,7 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       challenges: grading.verification === 'proof' ? challenges : undefined,
       rules: grading,
       autoReply: config.autoReply,
+      autoReplyCap: config.autoReplyCap,
       followUpAfterMs: config.followUpAfterMs,
       ownHost: hostOf(config.publicUrl),
       warmSenders,
@@ -137,7 +139,15 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       now,
     });
     const views = createViewCounter(pageViews, logger, now);
-    const housekeeping = createHousekeeping({ leads, usedProofs, usedLinks, retention: config.retention, logger, now });
+    const housekeeping = createHousekeeping({
+      leads,
+      usedProofs,
+      usedLinks,
+      pageViews,
+      retention: config.retention,
+      logger,
+      now,
+    });
     let closed: Promise<{ attemptsFinished: boolean }> | undefined;
     return {
       channels,

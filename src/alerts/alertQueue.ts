@@ -3,7 +3,8 @@
  * One row per (lead, channel). The delivery worker, the lead service and the
  * operator's CLI all go through this module, so an alert's life is written here only:
  * pending -> sent | failed; skipped when the channel was off; cancelled when the
- * owner's mark made it needless (a reminder), and pending again if he undoes the mark.
+ * owner's mark made it needless (a reminder), and pending again if he undoes the mark;
+ * held when a site-wide cap kept it from being queued at all (an auto-reply): never sent.
  *
  * Claiming an attempt is a compare-and-swap inside one UPDATE: the row must
  * still be pending, due, and not leased by anyone. The server and a CLI run
@@ -14,7 +15,7 @@ import type { Db } from '../storage/database';
 
 /** A channel's name (src/alerts/channels.ts); the queue stores any. */
 type Channel = string;
-export type AlertStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'cancelled';
+export type AlertStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'cancelled' | 'held';
 
 export interface AlertRow {
   lead_id: number;
@@ -28,10 +29,10 @@ export interface AlertRow {
   sent_at: string | null;
 }
 
-/** An alert to add to a lead: pending and due at `at`, or skipped (its channel was not configured). */
+/** An alert to add to a lead: pending and due at `at`, skipped (its channel was not configured) or held (over a cap). */
 export interface PlannedAlert {
   channel: Channel;
-  status: 'pending' | 'skipped';
+  status: 'pending' | 'skipped' | 'held';
   at: string | null;
 }
 
@@ -42,12 +43,17 @@ export interface AlertQueue {
    * the channels added as pending.
    */
   enqueue(leadId: number, alerts: readonly PlannedAlert[]): Channel[];
-  /** Pending alerts of these channels become 'cancelled' with `reason` (a reminder the owner made needless); returns how many. */
+  /** Pending alerts of these channels, leased or not, become 'cancelled' with `reason` (a reminder the owner made needless); returns how many. */
   cancelPending(leadId: number, channels: readonly Channel[], reason: string): number;
   /** Cancelled alerts of these channels are pending again, due at `at`; returns how many. */
   reopenCancelled(leadId: number, channels: readonly Channel[], at: string): number;
-  /** True when a lead from this address (any case), stored at or after `since`, has an alert on this channel. */
-  hasAlertForAddress(channel: Channel, email: string, since: string): boolean;
+  /** True when a lead with this address key, stored at or after `since`, has an alert on this channel. */
+  hasAlertForAddress(channel: Channel, emailKey: string, since: string): boolean;
+  /**
+   * Alerts of these channels queued (pending, sent or failed; not held, skipped or cancelled) for
+   * verified leads stored at or after `since`: what a site-wide cap on a visitor channel counts.
+   */
+  countQueuedSince(channels: readonly Channel[], since: string): number;
   /** Counts an attempt and leases the alert until `leaseUntil`; undefined when another claim won or it is not due. */
   claim(leadId: number, channel: Channel, now: string, leaseUntil: string): number | undefined;
   recordSent(leadId: number, channel: Channel, providerMessageId: string, sentAt: string): void;
@@ -58,8 +64,8 @@ export interface AlertQueue {
   /** When the next pending alert of these channels can be claimed, or undefined if none is pending. */
   nextDueAt(channels: readonly Channel[]): string | undefined;
   status(leadId: number, channel: Channel): AlertStatus | undefined;
-  /** Failed alerts back to pending with a fresh set of attempts, due at `now`; returns how many per channel. */
-  requeueFailed(now: string, leadId?: number): Record<Channel, number>;
+  /** Failed alerts back to pending with a fresh set of attempts, due at `now` (`followUps` only while their lead is new); how many per channel. */
+  requeueFailed(now: string, leadId?: number, followUps?: readonly Channel[]): Record<Channel, number>;
   /** Every alert of these leads. */
   ofLeads(leadIds: readonly number[]): AlertRow[];
   /** Lead ids with an alert still pending or given up on, oldest first. */
@@ -73,15 +79,23 @@ export function createAlertQueue(db: Db): AlertQueue {
   const insert = db.prepare<[number, Channel, AlertStatus, string | null]>(
     'INSERT OR IGNORE INTO alerts (lead_id, channel, status, next_attempt_at) VALUES (?, ?, ?, ?)',
   );
+  // Leased rows too: the cancel wins over an attempt under way, whose failure (recordFailure: pending rows only)
+  // then leaves it cancelled. lease_until stays, so a row reopened before the lease ends is not claimed beside it.
   const cancel = db.prepare<{ leadId: number; channels: string; reason: string }>(`
     UPDATE alerts SET status = 'cancelled', last_error = @reason, next_attempt_at = NULL
-    WHERE lead_id = @leadId AND channel IN (SELECT value FROM json_each(@channels)) AND status = 'pending' AND lease_until IS NULL`);
+    WHERE lead_id = @leadId AND channel IN (SELECT value FROM json_each(@channels)) AND status = 'pending'`);
   const reopen = db.prepare<{ leadId: number; channels: string; at: string }>(`
     UPDATE alerts SET status = 'pending', last_error = NULL, next_attempt_at = @at
     WHERE lead_id = @leadId AND channel IN (SELECT value FROM json_each(@channels)) AND status = 'cancelled'`);
   const forAddress = db.prepare<[Channel, string, string]>(`
     SELECT 1 FROM alerts JOIN leads ON leads.id = alerts.lead_id
-    WHERE alerts.channel = ? AND leads.email = ? COLLATE NOCASE AND leads.created_at >= ? LIMIT 1`);
+    WHERE alerts.channel = ? AND leads.email_key = ? AND leads.created_at >= ? LIMIT 1`);
+  // Only verified leads get a visitor's reply, so the walk follows leads_verdict over the window
+  // and looks each alert up by its key: no scan of the alerts table on the lead's path.
+  const queuedSince = db.prepare<[string, string], { n: number }>(`
+    SELECT COUNT(*) AS n FROM leads JOIN alerts ON alerts.lead_id = leads.id
+    WHERE leads.verdict = 'verified' AND leads.created_at >= ?
+      AND alerts.channel IN (SELECT value FROM json_each(?)) AND alerts.status IN ('pending', 'sent', 'failed')`);
   const claim = db.prepare<
     { leadId: number; channel: Channel; now: string; leaseUntil: string },
     { attempts: number }
@@ -119,9 +133,11 @@ export function createAlertQueue(db: Db): AlertQueue {
   const status = db.prepare<[number, Channel], { status: AlertStatus }>(
     'SELECT status FROM alerts WHERE lead_id = ? AND channel = ?',
   );
-  const requeue = db.prepare<{ now: string; leadId: number | null }, { channel: Channel }>(`
+  const requeue = db.prepare<{ now: string; leadId: number | null; followUps: string }, { channel: Channel }>(`
     UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = @now, lease_until = NULL
     WHERE status = 'failed' AND (@leadId IS NULL OR lead_id = @leadId)
+      AND (channel NOT IN (SELECT value FROM json_each(@followUps))
+           OR (SELECT status FROM leads WHERE leads.id = alerts.lead_id) = 'new')
     RETURNING channel`);
   const ofLeads = db.prepare<[string], AlertRow>(
     'SELECT * FROM alerts WHERE lead_id IN (SELECT value FROM json_each(?)) ORDER BY lead_id, channel',
@@ -171,7 +187,8 @@ export function createAlertQueue(db: Db): AlertQueue {
     cancelPending: (leadId, channels, reason) =>
       cancel.run({ leadId, channels: JSON.stringify(channels), reason: `cancelled: ${reason}` }).changes,
     reopenCancelled: (leadId, channels, at) => reopen.run({ leadId, channels: JSON.stringify(channels), at }).changes,
-    hasAlertForAddress: (channel, email, since) => forAddress.get(channel, email, since) !== undefined,
+    hasAlertForAddress: (channel, key, since) => forAddress.get(channel, key, since) !== undefined,
+    countQueuedSince: (channels, since) => queuedSince.get(since, JSON.stringify(channels))?.n ?? 0,
     claim: (leadId, channel, now, leaseUntil) =>
       relaxed(() => claim.get({ leadId, channel, now, leaseUntil })?.attempts),
     recordSent: (leadId, channel, providerMessageId, sentAt) =>
@@ -189,9 +206,9 @@ export function createAlertQueue(db: Db): AlertQueue {
         .filter((at): at is string => at !== undefined)
         .sort()[0],
     status: (leadId, channel) => status.get(leadId, channel)?.status,
-    requeueFailed(now, leadId) {
+    requeueFailed(now, leadId, followUps = []) {
       const perChannel: Record<Channel, number> = {};
-      for (const { channel } of requeue.all({ now, leadId: leadId ?? null }))
+      for (const { channel } of requeue.all({ now, leadId: leadId ?? null, followUps: JSON.stringify(followUps) }))
         perChannel[channel] = (perChannel[channel] ?? 0) + 1;
       return perChannel;
     },

@@ -30,19 +30,45 @@ export interface AlertSender {
   close?(): void;
 }
 
+/** An e-mail address as SMTP servers quote it in an answer: `<erin@example.org>`, `erin@example.org`. */
+const ADDRESS = /[^\s<>()[\]\\,;:"@]+@[^\s<>()[\]\\,;:"'@]+/g;
+const ADDRESS_MASK = '[address]';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The provider's message without the e-mail addresses in it: an SMTP server quotes the recipient it
+ * refused ("550 5.1.1 <erin@example.org>: no such user"), and this text goes to the log and to
+ * alerts.last_error, neither of which `leads erase` rewrites. Some servers quote only the local
+ * part ("no such user erin"), so the local parts of the addresses nodemailer lists as refused
+ * (`rejected`) are masked too, wherever they stand on their own.
+ */
+function withoutAddresses(text: string, refused: unknown): string {
+  let masked = text.replace(ADDRESS, ADDRESS_MASK);
+  for (const address of Array.isArray(refused) ? refused : []) {
+    if (typeof address !== 'string' || !address.includes('@')) continue;
+    const local = escapeRegExp(address.slice(0, address.lastIndexOf('@')));
+    if (local === '') continue;
+    masked = masked.replace(new RegExp(`(?<![\\w.%+-])${local}(?![\\w%+-])`, 'gi'), ADDRESS_MASK);
+  }
+  return masked;
+}
+
 /**
  * A short, secret-free description of a provider failure for last_error and
  * the log: Twilio's RestException (status, code; its message may be undefined),
  * axios network errors (ECONNREFUSED, ECONNABORTED) and nodemailer's errors
- * (code, SMTP response code).
+ * (code, SMTP response code), with every e-mail address masked (withoutAddresses).
+ * Every provider failure the worker records or logs, and `leads test-alerts`
+ * prints, is described here: a provider's error object is never logged itself.
  */
 export function describeSendError(err: unknown): string {
-  if (typeof err !== 'object' || err === null) return String(err);
-  const e = err as { status?: unknown; code?: unknown; responseCode?: unknown; message?: unknown };
+  if (typeof err !== 'object' || err === null) return withoutAddresses(String(err), undefined).slice(0, 500);
+  const e = err as { status?: unknown; code?: unknown; responseCode?: unknown; message?: unknown; rejected?: unknown };
   const parts: string[] = [];
   if (typeof e.status === 'number') parts.push(`HTTP ${e.status}`);
   if (e.code !== undefined && e.code !== null) parts.push(String(e.code));
   if (typeof e.responseCode === 'number') parts.push(`SMTP ${e.responseCode}`);
   const message = typeof e.message === 'string' && e.message !== '' ? e.message : 'no message';
-  return `${parts.join(' ')}${parts.length > 0 ? ': ' : ''}${message}`.slice(0, 500);
+  return withoutAddresses(`${parts.join(' ')}${parts.length > 0 ? ': ' : ''}${message}`, e.rejected).slice(0, 500);
 }

@@ -10,7 +10,9 @@
  * - within this process an alert has at most one attempt under way, whose
  *   outcome is shared by everyone who asks;
  * - failures are retried with exponential backoff until the last attempt,
- *   then marked 'failed'; alerts left pending by a crash are picked up at start.
+ *   then marked 'failed'; alerts left pending by a crash are picked up at start;
+ * - an alert that no longer applies when its attempt comes (`stillApplies`) is
+ *   cancelled, its sender not called.
  * The one window left is a crash between the provider accepting and the
  * database recording it: that alert is sent again after the restart.
  */
@@ -21,6 +23,9 @@ import { type AlertLead, type AlertSender, describeSendError } from './alertSend
 import type { ChannelSpec } from './channels';
 import { retryDelayMs } from './retryRules';
 
+/** Whether an alert is still wanted when its attempt comes; if not, why (stored on the cancelled alert). */
+export type AlertStillApplies = (leadId: number, channel: string) => { ok: true } | { ok: false; reason: string };
+
 export interface DeliveryWorkerOptions {
   queue: AlertQueue;
   /** The channels, in the order they are run, with their limits; one without a sender is off. */
@@ -28,6 +33,8 @@ export interface DeliveryWorkerOptions {
   senders: ReadonlyMap<string, AlertSender>;
   /** What a sender needs to know about the lead; undefined when it no longer exists. */
   readLead: (leadId: number) => AlertLead | undefined;
+  /** Asked before each attempt (the leads layer's rules); absent, every alert applies until it is sent. */
+  stillApplies?: AlertStillApplies;
   logger: Logger;
   now?: () => number;
   /** How long a sender may take before it gives up on its own; sizes the lease. */
@@ -62,7 +69,7 @@ interface Running {
 }
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { queue, senders, readLead, logger, sendTimeoutMs, retryBaseMs, maxAttempts } = options;
+  const { queue, senders, readLead, stillApplies, logger, sendTimeoutMs, retryBaseMs, maxAttempts } = options;
   const now = options.now ?? Date.now;
   const channels = options.channels.filter((ch) => senders.has(ch.name));
   const running = new Map<string, Running>(); // by `${channel}:${leadId}`
@@ -79,6 +86,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   };
 
   async function send(leadId: number, channel: string, sender: AlertSender): Promise<boolean> {
+    // Asked before the claim, from the database: a lead marked since the alert was queued (here or in another
+    // process) cancels it, even under another process's lease; one marked after the claim is the mark's to cancel.
+    const applies = stillApplies?.(leadId, channel);
+    if (applies && !applies.ok) {
+      if (queue.cancelPending(leadId, [channel], applies.reason) > 0)
+        logger.info({ leadId, channel, reason: applies.reason }, 'alert cancelled: it no longer applies');
+      return queue.status(leadId, channel) === 'sent';
+    }
     // Counted and leased before the provider is called: a crash now means a retry after the lease, not a lost alert.
     const attempt = queue.claim(leadId, channel, iso(now()), iso(now() + 2 * sendTimeoutMs + retryBaseMs));
     if (attempt === undefined) return queue.status(leadId, channel) === 'sent';
@@ -93,7 +108,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const last = attempt >= maxAttempts;
       const delay = retryDelayMs(attempt, retryBaseMs);
       queue.recordFailure(leadId, channel, error, last ? null : iso(now() + delay));
-      if (last) logger.error({ ...log, error }, 'alert failed for good: no attempts left');
+      // recordFailure leaves a row cancelled during the attempt (a mark) as it is: no retry to announce.
+      if (queue.status(leadId, channel) === 'cancelled')
+        logger.info({ ...log, error }, 'alert attempt failed; cancelled');
+      else if (last) logger.error({ ...log, error }, 'alert failed for good: no attempts left');
       else logger.warn({ ...log, error, retryInMs: delay }, 'alert attempt failed; will retry');
       return false;
     }

@@ -60,13 +60,24 @@ export function oneLineHeader(value: string, max = 150): string {
 const UNVERIFIED_NOTE =
   "It came without the form's proof of work (no JavaScript, a script, or sent very fast), so no SMS was sent.";
 
+/**
+ * A lead's source as no mail client can turn into a link. Gmail and Outlook autolink text that
+ * looks like a domain (a referrer host such as news.example.org, or a utm_source the visitor chose),
+ * which would put a clickable link of the visitor's choosing next to a real lead. Each '.' becomes
+ * U+2024 ONE DOT LEADER: it looks like a dot, but is not one, so no domain is recognised. Used for
+ * the text and the HTML part alike (escapeHtml leaves it as it is).
+ */
+export function unlinkableSource(source: string): string {
+  return source.replaceAll('.', '\u2024');
+}
+
 /** The facts of a lead, as rows of label and value (every value the visitor's or derived from it). */
 export function leadFacts(lead: AlertLead): [string, string][] {
   return [
     ['Name', lead.name],
     ['Company', lead.company],
     ['Email', lead.email],
-    ['Source', lead.source],
+    ['Source', unlinkableSource(lead.source)],
     ['Received', lead.createdAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')],
     ['Lead', `#${lead.id}`],
   ];

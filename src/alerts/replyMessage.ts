@@ -1,8 +1,8 @@
 /**
  * The auto-reply a verified lead receives (LEAD_AUTO_REPLY=true): the fixed
  * text of src/content.ts, from our own address with Reply-To the owner's
- * contact address. Of what the visitor typed it repeats only the name:
- * flattened to one line, and escaped in the HTML part. Marked
+ * contact address. It repeats nothing the visitor typed: the address is the
+ * only thing of theirs it uses, as its recipient. Marked
  * Auto-Submitted (RFC 3834) so the lead's own autoresponder does not answer it.
  */
 import { autoReply, type OwnerDetails } from '../content';
@@ -16,13 +16,12 @@ export interface ReplyEnvelope {
 }
 
 export function buildReplyEmail(
-  lead: Pick<AlertLead, 'id' | 'createdAt' | 'name' | 'email'>,
+  lead: Pick<AlertLead, 'id' | 'createdAt' | 'email'>,
   { from, owner }: ReplyEnvelope,
 ): MailMessage {
   const copy = autoReply(owner);
-  const name = oneLineHeader(lead.name, 100);
   const text = [
-    copy.greeting(name),
+    copy.greeting,
     '',
     ...copy.paragraphs.flatMap((p) => [p, '']),
     ...copy.signOff,
@@ -33,7 +32,7 @@ export function buildReplyEmail(
   ].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
-    `<p>${escapeHtml(copy.greeting(name))}</p>`,
+    `<p>${escapeHtml(copy.greeting)}</p>`,
     ...copy.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     `<p>${copy.signOff.map(escapeHtml).join('<br>')}</p>`,
     `<p style="color:#666;font-size:small">${escapeHtml(copy.footer)}</p>`,

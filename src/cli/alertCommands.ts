@@ -17,7 +17,14 @@ export const status: Command = {
   run({ services, print }) {
     const opened = services();
     const channels = channelNames(opened);
-    print(toTable(alertStatusCounts(opened.queue, channels), ['channel', 'status', 'count']));
+    const counts = alertStatusCounts(opened.queue, channels);
+    print(toTable(counts, ['channel', 'status', 'count']));
+    const held = counts.filter((row) => row.status === 'held').reduce((sum, row) => sum + row.count, 0);
+    if (held > 0)
+      print(
+        `\n${held} auto-replies were held back by the site-wide cap (LEAD_AUTO_REPLY_MAX_PER_HOUR, ` +
+          'LEAD_AUTO_REPLY_MAX_PER_DAY) and will not be sent.\n',
+      );
     const open = undeliveredLeads(opened.leads, opened);
     if (open.length === 0) return;
     // The channels that have something to act on among these leads, each with its status, attempts and error.
@@ -43,6 +50,8 @@ export const retry: Command = {
         .map(([ch, n]) => `${ch} ${n}`)
         .join(', ');
     print(`requeued: ${perChannel(report.requeued)}\n`);
+    if (Object.keys(report.leftFailed).length > 0)
+      print(`left failed (their lead is no longer new): ${perChannel(report.leftFailed)}\n`);
     print(`sent now: ${perChannel(report.sent)}\n`);
     print(`still pending or failed: ${perChannel(report.stillUndelivered)}\n`);
     if (report.notConfigured.length > 0)

@@ -105,5 +105,11 @@ export const erase: Command = {
         'The rows are deleted, but another process kept the write-ahead log from being emptied: run the same command again.',
       );
     }
+    if (erased.spellingsLeft > 0) {
+      throw new CommandError(
+        `The rows are deleted, but the address is still in the database file, even after VACUUM (${erased.spellingsLeft} spelling(s)): ` +
+          "another lead's name or company may quote it; find it with the sqlite3 shell and erase that lead too.",
+      );
+    }
   },
 };

@@ -1,7 +1,9 @@
 /**
  * The "Mark as contacted" link of the alert e-mails, in HTTP terms: GET shows
  * the page with one button, its POST marks the lead (once per link). A wrong,
- * altered, expired or used link gets a 403 page and changes nothing. Every
+ * altered, expired or used link gets a 403 page and changes nothing. A lead
+ * no longer new (contacted, won, lost) is left as it is: GET and POST say so,
+ * and the link is not spent. Every
  * answer is not indexed and not stored by any cache; the security headers
  * are set by the app like everywhere else.
  */
@@ -55,6 +57,9 @@ export function markLinkRoute({ config, links, marking, leads, page, now }: Mark
   router.get(MARK_LINK_PATH, (req, res) => {
     const check = checked(req, res, req.query);
     if (!check) return;
+    const status = leads.get(check.leadId)?.status;
+    if (status !== undefined && status !== 'new')
+      return answer(req, res, 200, { kind: 'already', leadId: check.leadId, status });
     const received = (leads.get(check.leadId)?.created_at ?? '').replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
     const fields = Object.fromEntries(FIELDS.map((name) => [name, String(req.query[name])]));
     answer(req, res, 200, { kind: 'confirm', leadId: check.leadId, received, action: MARK_LINK_PATH, fields });
@@ -66,6 +71,8 @@ export function markLinkRoute({ config, links, marking, leads, page, now }: Mark
     if (!check) return;
     const outcome = marking.mark(check.leadId, 'contacted', check.id);
     if (outcome.kind === 'marked') return answer(req, res, 200, { kind: 'done', leadId: check.leadId });
+    if (outcome.kind === 'already-marked')
+      return answer(req, res, 200, { kind: 'already', leadId: check.leadId, status: outcome.status });
     refuse(req, res, outcome.kind === 'link-used' ? 'used' : 'gone');
   });
   return router;

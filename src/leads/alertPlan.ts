@@ -2,7 +2,8 @@
  * Which alerts a lead gets, by its verdict and the kinds of the channels
  * (pure; the channels are declared in src/alerts/channels.ts):
  * - verified: the owner's instant alerts (SMS) and e-mail, and the visitor's
- *   auto-reply when it is on and this address got none in the last 24 hours;
+ *   auto-reply when it is on and this address got none in the last 24 hours
+ *   ('held', never sent, when the site-wide cap is reached);
  * - unverified: the owner's e-mail only (its subject says [unverified]);
  * - spam: nothing.
  * Verified and unverified leads also get the owner's reminders, due when the
@@ -19,8 +20,11 @@ export interface PlanContext {
   channels: readonly Pick<ChannelSpec, 'name' | 'kind' | 'recordWhenOff'>[];
   /** The channels with a sender in this process. */
   configured: readonly string[];
-  /** The auto-reply is on and this address has not had one in the last 24 hours. */
-  replyAllowed: boolean;
+  /**
+   * send: the auto-reply is on and this address has not had one in the last 24 hours; hold: the
+   * same, but the site-wide cap is reached (recorded as 'held', so the owner can count them); none.
+   */
+  reply: 'send' | 'hold' | 'none';
   /** When the alerts are due (ISO time): now. */
   at: string;
   /** When the reminders are due (ISO time); null: no reminders. */
@@ -36,15 +40,16 @@ const KINDS_NOW: Record<Verdict, readonly ChannelKind[]> = {
 
 export function alertPlan(
   verdict: Verdict,
-  { channels, configured, replyAllowed, at, remindAt }: PlanContext,
+  { channels, configured, reply, at, remindAt }: PlanContext,
 ): PlannedAlert[] {
   const plan: PlannedAlert[] = [];
   for (const { name, kind, recordWhenOff } of channels) {
     const on = configured.includes(name);
     if (kind === 'reminder') {
       if (on && verdict !== 'spam' && remindAt !== null) plan.push({ channel: name, status: 'pending', at: remindAt });
-    } else if (KINDS_NOW[verdict].includes(kind) && (kind !== 'reply' || replyAllowed)) {
-      if (on) plan.push({ channel: name, status: 'pending', at });
+    } else if (KINDS_NOW[verdict].includes(kind) && (kind !== 'reply' || reply !== 'none')) {
+      if (on && kind === 'reply' && reply === 'hold') plan.push({ channel: name, status: 'held', at: null });
+      else if (on) plan.push({ channel: name, status: 'pending', at });
       else if (recordWhenOff) plan.push({ channel: name, status: 'skipped', at: null });
     }
   }

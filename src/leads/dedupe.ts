@@ -1,16 +1,18 @@
 /**
  * Recognises the same submission sent twice (a double click, a retried
- * request). The key ignores surrounding spaces and the e-mail's case. While
+ * request). The key ignores surrounding spaces and how the address was spelled
+ * (its canonical key, src/addressKey.ts). While
  * the first request is still running, later ones share its answer (in
  * memory); after that, the database finds it for the rest of the window.
  */
 import { createHash } from 'node:crypto';
+import { storedAddressKey } from '../addressKey';
 import type { LeadInput } from '../contract';
 
 export const DEDUPE_WINDOW_MS = 60_000;
 
 export function dedupeKey(lead: LeadInput): string {
-  const parts = [lead.name.trim(), lead.company.trim(), lead.email.trim().toLowerCase()].map((p) => p.normalize('NFC'));
+  const parts = [lead.name.trim(), lead.company.trim(), storedAddressKey(lead.email)].map((p) => p.normalize('NFC'));
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 

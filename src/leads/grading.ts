@@ -12,6 +12,10 @@
  * With verification off, every lead that is not spam is verified.
  */
 import type { GradingConfig } from '../config';
+import { hasLinkOrTag } from '../linkRule';
+
+// The rule lives in a leaf module, which attribution applies to source values too.
+export { hasLinkOrTag };
 
 /** How sure the server is that a person sent the lead. */
 export type Verdict = 'verified' | 'unverified' | 'spam';
@@ -46,18 +50,6 @@ export type GradingRules = Pick<GradingConfig, 'verification' | 'minFillMs' | 'm
 export interface Grade {
   verdict: Verdict;
   reasons: Reason[];
-}
-
-/**
- * A URL, or markup: an HTML tag (`<b>`, `</a>`, `<img src=x>`), a comment, a doctype or a processing
- * instruction. A bare domain such as acme.io is a plausible company name and passes, and so do
- * `<3` and an address in angle brackets.
- */
-const LINK = /https?:\/\/|www\./i;
-const TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|<![a-z-]|<\?/i;
-
-export function hasLinkOrTag(text: string): boolean {
-  return LINK.test(text) || TAG.test(text);
 }
 
 const PROOF_REASONS: Partial<Record<ProofStatus, Reason>> = {

@@ -1,13 +1,16 @@
 /**
  * Deletes what is kept no longer than it must be, once at start and then once
  * a day: spam after SPAM_RETENTION_DAYS, every lead after LEAD_RETENTION_DAYS
- * (when set), spent proofs of work once their challenge has expired, and used
- * links once no link that old could still be valid.
+ * (when set), spent proofs of work once their challenge has expired, used
+ * links once no link that old could still be valid, and the page-view counts
+ * of days older than PAGE_VIEWS_RETENTION_DAYS (the table would otherwise
+ * grow by a day's sources every day, for ever).
  * A lead's alerts go with it (ON DELETE CASCADE); with secure_delete on, the
  * freed bytes are overwritten, not just unlinked.
  */
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { PageViewsTable } from '../sources/pageViewsTable';
 import type { LeadsTable } from './leadsTable';
 import { LINK_VALIDITY_MS } from './markLinks';
 import type { UsedLinksTable } from './usedLinksTable';
@@ -18,6 +21,7 @@ export interface HousekeepingDeps {
   leads: LeadsTable;
   usedProofs: UsedProofsTable;
   usedLinks: UsedLinksTable;
+  pageViews: PageViewsTable;
   retention: Config['retention'];
   logger: Logger;
   now: () => number;
@@ -35,6 +39,7 @@ export function createHousekeeping({
   leads,
   usedProofs,
   usedLinks,
+  pageViews,
   retention,
   logger,
   now,
@@ -47,6 +52,9 @@ export function createHousekeeping({
     const old = retention.leadDays === null ? 0 : leads.deleteOlderThan(before(retention.leadDays));
     const proofs = usedProofs.deleteExpired(new Date(now()).toISOString());
     usedLinks.deleteUsedBefore(new Date(now() - LINK_VALIDITY_MS).toISOString());
+    // A day is kept while any of it is within the retention: the day of the cut-off itself stays.
+    const views = pageViews.deleteBefore(before(retention.pageViewDays).slice(0, 10));
+    if (views > 0) logger.info({ rows: views }, 'retention: old page-view counts deleted');
     if (spam + old > 0) logger.info({ spam, leads: old }, 'retention: old leads deleted with their alerts');
     return { spam, leads: old, proofs };
   }

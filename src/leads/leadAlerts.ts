@@ -2,12 +2,12 @@
  * Queues a stored lead's alerts, inside the lead's transaction: the plan for
  * its verdict (alertPlan.ts), less what the lead already has (so queueing the
  * same lead twice, as a release does, sends nothing twice). The reply only if
- * this address had none in a day; the reminders only while their time is
- * still to come.
+ * this address (its canonical key) had none in a day, and held while the
+ * site-wide cap is reached; the reminders only while their time is still to come.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import { alwaysPlanned, type ChannelSpec, channelsOfKind } from '../alerts/channels';
-import { DAY_MS, iso } from '../time';
+import { DAY_MS, HOUR_MS, iso } from '../time';
 import { alertPlan } from './alertPlan';
 import type { Verdict } from './grading';
 
@@ -17,6 +17,8 @@ export interface LeadAlertsDeps {
   /** The channels with a sender in this process. */
   configured: readonly string[];
   autoReply: boolean;
+  /** Site-wide: at most this many auto-replies queued in an hour and in 24 hours; beyond, they are held. */
+  autoReplyCap: { perHour: number; perDay: number };
   /** When a lead still new earns the owner a reminder; null: never. */
   followUpAfterMs: number | null;
   now: () => number;
@@ -30,7 +32,7 @@ export interface LeadAlerts {
   queue(
     id: number,
     verdict: Verdict,
-    email: string,
+    emailKey: string,
     createdAt: number,
     configured?: readonly string[],
   ): { added: string[]; dueNow: string[] };
@@ -43,19 +45,29 @@ export function createLeadAlerts({
   channels,
   configured,
   autoReply,
+  autoReplyCap,
   followUpAfterMs,
   now,
 }: LeadAlertsDeps): LeadAlerts {
   const replyChannels = channelsOfKind(channels, 'reply');
+
+  function replyFor(emailKey: string, at: number): 'send' | 'hold' | 'none' {
+    if (!autoReply || replyChannels.some((ch) => queue.hasAlertForAddress(ch, emailKey, iso(at - DAY_MS))))
+      return 'none';
+    const over =
+      queue.countQueuedSince(replyChannels, iso(at - HOUR_MS)) >= autoReplyCap.perHour ||
+      queue.countQueuedSince(replyChannels, iso(at - DAY_MS)) >= autoReplyCap.perDay;
+    return over ? 'hold' : 'send';
+  }
+
   return {
     alwaysPlanned: alwaysPlanned(channels),
-    queue(id, verdict, email, createdAt, on = configured) {
+    queue(id, verdict, emailKey, createdAt, on = configured) {
       const at = now();
-      const replyAllowed =
-        autoReply && !replyChannels.some((ch) => queue.hasAlertForAddress(ch, email, iso(at - DAY_MS)));
+      const reply = verdict === 'verified' ? replyFor(emailKey, at) : 'none';
       const remindAt = followUpAfterMs === null ? null : createdAt + followUpAfterMs;
       const due = remindAt !== null && remindAt > at ? iso(remindAt) : null;
-      const plan = alertPlan(verdict, { channels, configured: on, replyAllowed, at: iso(at), remindAt: due });
+      const plan = alertPlan(verdict, { channels, configured: on, reply, at: iso(at), remindAt: due });
       const added = queue.enqueue(id, plan);
       const dueNow = plan
         .filter((alert) => alert.at === iso(at) && added.includes(alert.channel))

@@ -2,10 +2,15 @@
  * Where the owner stands with each lead: `new` until marked contacted, won or
  * lost (or back to new, to undo a mistake), from the CLI or from the signed
  * link of the alert e-mail. Every change is kept with its time. Marking a lead
- * cancels its pending reminder; marking it new again re-arms a cancelled
- * reminder while the 24-hour promise is still running.
+ * cancels its pending reminder (even one under way); marking it new again
+ * re-arms a cancelled reminder while the 24-hour promise is still running.
+ * The link only answers a lead still new: it never moves won or lost back to
+ * contacted. Follow-ups (reminders, the auto-reply) apply only while the lead
+ * is new: the delivery worker asks followUpRule before each attempt.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
+import { type ChannelSpec, channelsOfKind } from '../alerts/channels';
+import type { AlertStillApplies } from '../alerts/deliveryWorker';
 import type { Db } from '../storage/database';
 import { iso, REPLY_PROMISE_MS } from '../time';
 import type { LeadMarksTable } from './leadMarksTable';
@@ -16,7 +21,9 @@ export type MarkOutcome =
   | { kind: 'marked'; previous: LeadStatus; remindersCancelled: number; remindersRearmed: number }
   | { kind: 'no-such-lead' }
   /** The link did its work before: nothing changed. */
-  | { kind: 'link-used'; usedAt: string };
+  | { kind: 'link-used'; usedAt: string }
+  /** A link for a lead no longer new: nothing changed, and the link is not spent. */
+  | { kind: 'already-marked'; status: LeadStatus };
 
 export interface LeadMarkingDeps {
   db: Db;
@@ -31,7 +38,7 @@ export interface LeadMarkingDeps {
 }
 
 export interface LeadMarking {
-  /** `link`: the id of the signed link that asks for it (each works once); absent: the CLI. */
+  /** `link`: the id of the signed link that asks for it (each works once, on a lead still new); absent: the CLI, any status. */
   mark(leadId: number, status: LeadStatus, link?: string): MarkOutcome;
   /** When a signed link did its work, or undefined while it has not. */
   linkUsedAt(link: string): string | undefined;
@@ -43,8 +50,13 @@ export function createLeadMarking(deps: LeadMarkingDeps): LeadMarking {
     const lead = leads.get(leadId);
     if (!lead) return { kind: 'no-such-lead' };
     const at = iso(now());
-    if (link !== undefined && !usedLinks.use(link, at))
-      return { kind: 'link-used', usedAt: usedLinks.usedAt(link) ?? at };
+    if (link !== undefined) {
+      const usedAt = usedLinks.usedAt(link);
+      if (usedAt !== undefined) return { kind: 'link-used', usedAt };
+      // The link answers the alert of a new lead; a lead marked since (won, lost) keeps its mark.
+      if (lead.status !== 'new') return { kind: 'already-marked', status: lead.status };
+      usedLinks.use(link, at);
+    }
     leads.setStatus(leadId, status);
     marks.add({ lead_id: leadId, status, marked_at: at, via: link === undefined ? 'cli' : 'link' });
     let remindersCancelled = 0;
@@ -67,5 +79,20 @@ export function createLeadMarking(deps: LeadMarkingDeps): LeadMarking {
   return {
     mark: (leadId, status, link) => mark.immediate(leadId, status, link),
     linkUsedAt: (link) => usedLinks.usedAt(link),
+  };
+}
+
+/** The channels that follow up on a lead the owner has not answered yet: the reminders and the auto-reply. */
+export const followUpChannels = (channels: readonly ChannelSpec[]): string[] =>
+  channelsOfKind(channels, 'reminder', 'reply');
+
+/** A follow-up applies only while its lead is new; every other alert always does. */
+export function followUpRule(leads: Pick<LeadsTable, 'get'>, followUps: readonly string[]): AlertStillApplies {
+  return (leadId, channel) => {
+    if (!followUps.includes(channel)) return { ok: true };
+    const status = leads.get(leadId)?.status;
+    // A lead that no longer exists is the sender's failure to report, as for any alert.
+    if (status === undefined || status === 'new') return { ok: true };
+    return { ok: false, reason: `lead marked ${status}` };
   };
 }

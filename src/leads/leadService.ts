@@ -11,6 +11,7 @@
  * stored lead gets the same answer shape; only a verified lead's SMS can make
  * notificationResult true.
  */
+import { storedAddressKey } from '../addressKey';
 import { PROOF_FIELD, type LeadInput } from '../contract';
 import type { Logger } from '../logger';
 import type { AlertQueue } from '../alerts/alertQueue';
@@ -71,6 +72,8 @@ export interface LeadServiceDeps {
   challenges: ProofChallenges | undefined;
   rules: GradingRules;
   autoReply: boolean;
+  /** Site-wide caps on auto-replies (per hour, per 24 hours). */
+  autoReplyCap: { perHour: number; perDay: number };
   /** When a lead still new earns the owner a reminder; null: never. */
   followUpAfterMs: number | null;
   /** This site's host, to tell a visitor's own navigation from a referring site. */
@@ -109,6 +112,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   // busy timeout) before the per-address count is read and another process cannot slip a lead in.
   const store = groupCommit(db, ({ body, lead, key, from, honeypot, proof }: CheckedSubmission) => {
     const arrived = now();
+    const emailKey = storedAddressKey(lead.email);
     // Spent in this transaction: of two requests carrying one solved challenge, exactly one gets it.
     const replayed = proof.status === 'valid' && !deps.usedProofs.spend(proof.id, proof.expiresAt);
     const { verdict, reasons } = grade(
@@ -118,12 +122,13 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         fillMs: proof.status === 'valid' ? arrived - proof.issuedAt : undefined,
         name: lead.name,
         company: lead.company,
-        earlierFromAddress: leads.countFromAddress(lead.email, iso(arrived - DAY_MS)),
+        earlierFromAddress: leads.countFromAddress(emailKey, iso(arrived - DAY_MS)),
       },
       deps.rules,
     );
     const id = leads.insert({
       ...lead,
+      emailKey,
       createdAt: iso(arrived),
       userAgent: from.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
       ipHash: deps.hashIp(from.ip),
@@ -132,7 +137,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       verdictReasons: reasons.join(','),
       source: leadSourceOf(body, { referer: from.referer, isJson: from.isJson === true }, deps.ownHost),
     });
-    return { id, verdict, reasons, dueNow: alerts.queue(id, verdict, lead.email, arrived).dueNow };
+    return { id, verdict, reasons, dueNow: alerts.queue(id, verdict, emailKey, arrived).dueNow };
   });
 
   const release = db.transaction((id: number): Release | undefined => {
@@ -145,7 +150,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     const configured = [...new Set([...alerts.alwaysPlanned, ...worker.channels])];
     return {
       previous: lead.verdict,
-      added: alerts.queue(id, 'verified', lead.email, Date.parse(lead.created_at), configured).added,
+      added: alerts.queue(id, 'verified', lead.email_key, Date.parse(lead.created_at), configured).added,
     };
   });
 

@@ -19,6 +19,8 @@ export interface NewLead {
   name: string;
   company: string;
   email: string;
+  /** The address's canonical key (src/addressKey.ts). */
+  emailKey: string;
   userAgent: string | null;
   ipHash: string | null;
   dedupeKey: string;
@@ -34,6 +36,7 @@ export interface LeadRow {
   name: string;
   company: string;
   email: string;
+  email_key: string;
   user_agent: string | null;
   ip_hash: string | null;
   dedupe_key: string;
@@ -54,14 +57,16 @@ export interface LeadsTable {
   get(id: number): LeadRow | undefined;
   /** The id of the earliest lead with this key created at or after `since`. */
   findDuplicate(dedupeKey: string, since: string): number | undefined;
-  /** How many leads from this address (any case) were stored at or after `since`. */
-  countFromAddress(email: string, since: string): number;
+  /** How many leads with this address key were stored at or after `since`. */
+  countFromAddress(emailKey: string, since: string): number;
   setVerdict(id: number, verdict: Verdict, reasons: string): void;
   setStatus(id: number, status: LeadStatus): void;
-  /** Every lead of this address (any case), oldest first. */
-  byEmail(email: string): LeadRow[];
-  /** Deletes every lead of this address (any case), their alerts and marks with them; returns how many leads. */
-  deleteByEmail(email: string): number;
+  /** Every lead with this address key, oldest first. */
+  byEmailKey(emailKey: string): LeadRow[];
+  /** Deletes every lead with this address key, their alerts and marks with them; returns how many leads. */
+  deleteByEmailKey(emailKey: string): number;
+  /** True when a stored address (as typed, or its key) contains this text: another person's, which a byte check must not mistake for a leftover. */
+  addressContains(text: string): boolean;
   /** Leads per report source and verdict, created at or after `since`. */
   perSourceSince(since: string): { source: string; verdict: Verdict; leads: number }[];
   /** The `limit` most recent leads, newest first. */
@@ -79,23 +84,26 @@ export interface LeadsTable {
 
 export function createLeadsTable(db: Db): LeadsTable {
   const insert = db.prepare<Omit<NewLead, 'source'> & LeadSource>(`
-    INSERT INTO leads (created_at, name, company, email, user_agent, ip_hash, dedupe_key, verdict, verdict_reasons,
-                       utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer)
-    VALUES (@createdAt, @name, @company, @email, @userAgent, @ipHash, @dedupeKey, @verdict, @verdictReasons,
-            @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @referrer)`);
+    INSERT INTO leads (created_at, name, company, email, email_key, user_agent, ip_hash, dedupe_key, verdict,
+                       verdict_reasons, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer)
+    VALUES (@createdAt, @name, @company, @email, @emailKey, @userAgent, @ipHash, @dedupeKey, @verdict,
+            @verdictReasons, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @referrer)`);
   const get = db.prepare<[number], LeadRow>('SELECT * FROM leads WHERE id = ?');
   const findDuplicate = db.prepare<[string, string], { id: number }>(
     'SELECT id FROM leads WHERE dedupe_key = ? AND created_at >= ? ORDER BY id LIMIT 1',
   );
   const countFromAddress = db.prepare<[string, string], { n: number }>(
-    'SELECT COUNT(*) AS n FROM leads WHERE email = ? COLLATE NOCASE AND created_at >= ?',
+    'SELECT COUNT(*) AS n FROM leads WHERE email_key = ? AND created_at >= ?',
   );
   const setVerdict = db.prepare<[Verdict, string, number]>(
     'UPDATE leads SET verdict = ?, verdict_reasons = ? WHERE id = ?',
   );
   const setStatus = db.prepare<[LeadStatus, number]>('UPDATE leads SET status = ? WHERE id = ?');
-  const byEmail = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE email = ? COLLATE NOCASE ORDER BY id');
-  const deleteByEmail = db.prepare<[string]>('DELETE FROM leads WHERE email = ? COLLATE NOCASE');
+  const byEmailKey = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE email_key = ? ORDER BY id');
+  const deleteByEmailKey = db.prepare<[string]>('DELETE FROM leads WHERE email_key = ?');
+  const addressContains = db.prepare<[string, string]>(
+    'SELECT 1 FROM leads WHERE instr(email, ?) > 0 OR instr(email_key, ?) > 0 LIMIT 1',
+  );
   const perSource = db.prepare<[string], { source: string; verdict: Verdict; leads: number }>(`
     SELECT ${SOURCE_KEY_SQL} AS source, verdict, COUNT(*) AS leads FROM leads
     WHERE created_at >= ? GROUP BY source, verdict ORDER BY source, verdict`);
@@ -116,11 +124,12 @@ export function createLeadsTable(db: Db): LeadsTable {
     insert: ({ source, ...lead }) => Number(insert.run({ ...lead, ...source }).lastInsertRowid),
     get: (id) => get.get(id),
     findDuplicate: (key, from) => findDuplicate.get(key, from)?.id,
-    countFromAddress: (email, from) => countFromAddress.get(email, from)?.n ?? 0,
+    countFromAddress: (key, from) => countFromAddress.get(key, from)?.n ?? 0,
     setVerdict: (id, verdict, reasons) => void setVerdict.run(verdict, reasons, id),
     setStatus: (id, status) => void setStatus.run(status, id),
-    byEmail: (email) => byEmail.all(email),
-    deleteByEmail: (email) => deleteByEmail.run(email).changes,
+    byEmailKey: (key) => byEmailKey.all(key),
+    deleteByEmailKey: (key) => deleteByEmailKey.run(key).changes,
+    addressContains: (text) => addressContains.get(text, text) !== undefined,
     perSourceSince: (from) => perSource.all(from),
     recent: (limit) => recent.all(limit),
     recentWithVerdict: (verdict, limit) => recentWithVerdict.all(verdict, limit),

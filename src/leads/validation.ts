@@ -4,6 +4,7 @@
  * route decides what to answer. Each error is a sentence the visitor's toast
  * can show as it is. Unknown fields are ignored.
  */
+import { addressKey } from '../addressKey';
 import { FIELD_LIMITS, HONEYPOT_FIELD, LEAD_FIELDS, type LeadInput } from '../contract';
 
 export type Validation = { ok: true; lead: LeadInput } | { ok: false; error: string };
@@ -67,6 +68,8 @@ function checkField(field: keyof LeadInput, value: unknown): string | { value: s
     if (WHITESPACE.test(trimmed) || CONTROL.test(trimmed))
       return 'Email address must not contain spaces or control characters.';
     if (!isEmailAddress(trimmed)) return 'Please enter a valid email address, like name@example.com.';
+    // A domain the UTS-46 mapping rejects (`xn--zz.example`) names no mailbox a mail system can reach.
+    if (addressKey(trimmed) === undefined) return 'The domain of this email address is not valid.';
   } else if (CONTROL.test(trimmed)) {
     return `${LABELS[field]} must not contain line breaks or control characters.`;
   }

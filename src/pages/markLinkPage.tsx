@@ -2,8 +2,9 @@
  * The pages behind the "Mark as contacted" link of an alert e-mail: a page
  * with one button (its POST does the marking, so a mail scanner that opens
  * links changes nothing), the confirmation, and the refusal of a wrong,
- * altered, expired or used link. For the owner only: never indexed, no
- * scripts. Reuses the look of the lead result page.
+ * altered, expired or used link. A lead the owner marked already (contacted,
+ * won, lost) gets a page that says so, without the button. For the owner
+ * only: never indexed, no scripts. Reuses the look of the lead result page.
  */
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { OwnerDetails } from '../content';
@@ -14,6 +15,8 @@ import { renderHtml } from './site';
 export type MarkLinkView =
   | { kind: 'confirm'; leadId: number; received: string; action: string; fields: Record<string, string> }
   | { kind: 'done'; leadId: number }
+  /** The lead is no longer new: the link changes nothing (status: contacted, won or lost). */
+  | { kind: 'already'; leadId: number; status: string }
   | { kind: 'refused'; message: string };
 
 export const REFUSALS = {
@@ -41,7 +44,13 @@ export function createMarkLinkPage(owner: OwnerDetails, assets: Assets): (view: 
               'No reminder will be sent for it. Thank you for answering in time.',
               true,
             ]
-          : ['This link cannot be used', view.message, false];
+          : view.kind === 'already'
+            ? [
+                `Lead #${view.leadId} is already marked ${view.status}`,
+                `This lead is already marked ${view.status}. Nothing was changed. To change its status, use npm run leads -- mark.`,
+                true,
+              ]
+            : ['This link cannot be used', view.message, false];
     const Icon = ok ? CircleCheck : CircleAlert;
     return renderHtml(
       <Document

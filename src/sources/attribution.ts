@@ -2,11 +2,15 @@
  * Where a visit or a lead came from, read from what the browser sends: the
  * campaign parameters (utm_*) of the URL the visitor landed on, and the host
  * of the page that referred them. Pure. Every value is untrusted text: cut to
- * SOURCE_VALUE_LIMIT characters, with no control or invisible format characters.
+ * SOURCE_VALUE_LIMIT characters, with no control or invisible format characters,
+ * and dropped (null) when it holds a URL or markup (the link rule of grading,
+ * src/linkRule.ts): a source value is shown to the owner next to a real lead,
+ * so a link in it would reach the alert e-mail; the lead itself is kept.
  * A report groups visits and leads by one key: the UTM source, else the
  * referrer's host, else 'direct' (lower-cased, so LinkedIn and linkedin meet).
  */
 import { REFERRER_FIELD, SOURCE_VALUE_LIMIT, UTM_FIELDS, type UtmField } from '../contract';
+import { hasLinkOrTag } from '../linkRule';
 
 export type Utm = Record<UtmField, string | null>;
 
@@ -17,14 +21,22 @@ export interface LeadSource extends Utm {
 
 export const DIRECT = 'direct';
 
-/** A value as it may be stored and shown: one line of visible text, bounded; null when nothing is left. */
-export function cleanValue(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const text = value
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]+/gu;
+
+/** One line of visible text, bounded; null when nothing is left. */
+function oneLine(value: string): string | null {
+  const text = value.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
   return text === '' ? null : [...text].slice(0, SOURCE_VALUE_LIMIT).join('');
+}
+
+/**
+ * A value as it may be stored and shown: one line of visible text, bounded; null when nothing is
+ * left, or when it holds a link or markup. The rule is also applied to the value with its invisible
+ * characters deleted, since cleaning turns them into spaces and `https\u200b://` would then pass.
+ */
+export function cleanValue(value: unknown): string | null {
+  if (typeof value !== 'string' || hasLinkOrTag(value) || hasLinkOrTag(value.replace(INVISIBLE, ''))) return null;
+  return oneLine(value);
 }
 
 export function utmFrom(values: Partial<Record<string, unknown>>): Utm {
@@ -49,7 +61,9 @@ export function referrerHost(url: string | undefined, ownHost: string): string |
     return undefined;
   }
   if (host === '' || host === ownHost) return undefined;
-  return cleanValue(host) ?? undefined;
+  // Not cleanValue: a parsed host is a bare domain, never a link or markup, but the link rule's
+  // `www.` would match inside one (awww.example.net).
+  return oneLine(host) ?? undefined;
 }
 
 /** This site's host as referrerHost() writes hosts, for telling internal navigation apart. */

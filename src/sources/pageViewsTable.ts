@@ -1,8 +1,26 @@
 /**
  * Every SQL statement on the page_views table: counts of home-page views per
  * UTC day and source, nothing else (no address, no visitor, no time of day).
+ *
+ * A day holds at most SOURCES_PER_DAY sources under their own name, however
+ * many writes it takes: utm_source is whatever a visitor puts in the URL, so
+ * made-up values must not grow the table. The rule, applied in add():
+ * - a source already stored for the day is always added to under its name;
+ * - a source new to the day is stored under its name while the day has room,
+ *   and as 'other' once the day holds SOURCES_PER_DAY named sources;
+ * - within one write, the sources with the most views take the room first, so
+ *   a real source with several views beats made-up values seen once.
+ * So what a day's first SOURCES_PER_DAY sources are is first come, first
+ * served: once made-up values have filled a day, a source first seen later
+ * that day is counted as 'other' until the next UTC day. No view is lost.
+ * Housekeeping deletes the days older than PAGE_VIEWS_RETENTION_DAYS.
  */
 import type { Db } from '../storage/database';
+
+/** The most sources one UTC day stores under their own name (besides 'other'). */
+export const SOURCES_PER_DAY = 500;
+/** Where the views of the sources past the bound are counted. */
+export const OTHER = 'other';
 
 export interface ViewCount {
   day: string;
@@ -11,24 +29,48 @@ export interface ViewCount {
 }
 
 export interface PageViewsTable {
-  /** Adds the counts in one transaction. */
-  add(counts: readonly ViewCount[]): void;
+  /** Adds the counts in one transaction; returns them as stored (past the day's bound, as 'other'). */
+  add(counts: readonly ViewCount[]): ViewCount[];
   /** Views per source on days from `fromDay` (YYYY-MM-DD) on, most first. */
   perSourceSince(fromDay: string): { source: string; views: number }[];
+  /** Deletes the days before `day` (YYYY-MM-DD); returns the rows deleted. */
+  deleteBefore(day: string): number;
 }
 
 export function createPageViewsTable(db: Db): PageViewsTable {
   const upsert = db.prepare<ViewCount>(`
     INSERT INTO page_views (day, source, views) VALUES (@day, @source, @views)
     ON CONFLICT (day, source) DO UPDATE SET views = views + excluded.views`);
+  const stored = db.prepare<[string, string], number>('SELECT 1 FROM page_views WHERE day = ? AND source = ?').pluck();
+  const named = db
+    .prepare<[string, string], number>('SELECT COUNT(*) FROM page_views WHERE day = ? AND source != ?')
+    .pluck();
   const perSource = db.prepare<[string], { source: string; views: number }>(
     'SELECT source, SUM(views) AS views FROM page_views WHERE day >= ? GROUP BY source ORDER BY views DESC, source',
   );
+  const deleteOld = db.prepare<[string]>('DELETE FROM page_views WHERE day < ?');
+
   const addAll = db.transaction((counts: readonly ViewCount[]) => {
-    for (const count of counts) upsert.run(count);
+    /** Per day of this write: how many more sources it may store under their own name. */
+    const room = new Map<string, number>();
+    // Busiest first; sort() is stable, so equal counts keep the order they were counted in.
+    return [...counts]
+      .sort((a, b) => b.views - a.views)
+      .map(({ day, source, views }) => {
+        let left = room.get(day) ?? SOURCES_PER_DAY - (named.get(day, OTHER) ?? 0);
+        let as = source;
+        if (source !== OTHER && stored.get(day, source) === undefined) {
+          if (left > 0) left -= 1;
+          else as = OTHER;
+        }
+        room.set(day, left);
+        upsert.run({ day, source: as, views });
+        return { day, source: as, views };
+      });
   });
   return {
     add: (counts) => addAll(counts),
     perSourceSince: (fromDay) => perSource.all(fromDay),
+    deleteBefore: (day) => deleteOld.run(day).changes,
   };
 }

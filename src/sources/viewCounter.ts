@@ -4,14 +4,21 @@
  * update on the fast path (the day's name is worked out once a day, not per
  * view), never a database write. The number of distinct sources kept between
  * two writes is bounded, so made-up utm_source values cannot grow memory:
- * beyond the bound they count as 'other'.
+ * beyond the bound they count as 'other'. The table bounds the sources of a
+ * day across writes (pageViewsTable.ts); the counter remembers which sources
+ * the table has stored under their own name today, and counts those under
+ * their name even in a minute already full of new values, so a real source
+ * that made it into the day before made-up values filled it keeps its name.
+ * It learns them from its own writes: after a restart, such a source must be
+ * written once more (in a minute with room) before it is known again.
  */
 import type { Logger } from '../logger';
-import type { PageViewsTable, ViewCount } from './pageViewsTable';
+import { OTHER, type PageViewsTable, SOURCES_PER_DAY, type ViewCount } from './pageViewsTable';
 import { DAY_MS } from '../time';
 
 const FLUSH_EVERY_MS = 60_000;
-const MAX_SOURCES = 500;
+/** New sources one minute keeps by name: more than a day can store would be written as 'other' anyway. */
+const MAX_SOURCES = SOURCES_PER_DAY;
 
 export interface ViewCounter {
   count(source: string): void;
@@ -27,17 +34,20 @@ export function createViewCounter(table: PageViewsTable, logger: Logger, now: ()
   let day = '';
   let dayEnds = 0;
   let today = new Map<string, number>();
+  /** The sources of the day in progress the table stored under their own name (at most SOURCES_PER_DAY). */
+  let named = new Set<string>();
   let earlier: ViewCount[] = [];
   let timer: NodeJS.Timeout | undefined;
 
   function add(counts: Map<string, number>, source: string, views: number): void {
-    const key = counts.has(source) || counts.size < MAX_SOURCES ? source : 'other';
+    const key = counts.has(source) || named.has(source) || counts.size < MAX_SOURCES ? source : OTHER;
     counts.set(key, (counts.get(key) ?? 0) + views);
   }
 
   function rollOver(at: number): void {
     for (const [source, views] of today) earlier.push({ day, source, views });
     today = new Map();
+    named = new Set();
     const start = at - (at % DAY_MS);
     day = new Date(start).toISOString().slice(0, 10);
     dayEnds = start + DAY_MS;
@@ -59,7 +69,7 @@ export function createViewCounter(table: PageViewsTable, logger: Logger, now: ()
     earlier = [];
     today = new Map();
     try {
-      table.add(pending);
+      for (const row of table.add(pending)) if (row.day === day && row.source !== OTHER) named.add(row.source);
     } catch (err) {
       // Kept for the next write, in the day they were counted, merged so that a database down for
       // hours holds one count per day and source, not one per failed minute.

@@ -3,7 +3,7 @@
  * the pragmas that make it safe for the server and the operator's CLI to
  * share it, and brings the schema up to date.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database, { type Database as Db } from 'better-sqlite3';
 import { migrate } from './migrations';
@@ -52,4 +52,14 @@ export function openDatabase(path: string): Db {
 export function truncateWal(db: Db): boolean {
   const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
   return result?.busy === 0;
+}
+
+/**
+ * Which of these texts are still in the database's files (the file and its write-ahead log), byte
+ * for byte, free pages included: the proof an erasure leaves nothing. None for a database in memory.
+ */
+export function textsLeftInFiles(db: Db, texts: readonly string[]): string[] {
+  if (db.memory) return [];
+  const files = [db.name, `${db.name}-wal`].filter((file) => existsSync(file)).map((file) => readFileSync(file));
+  return texts.filter((text) => files.some((bytes) => bytes.includes(Buffer.from(text, 'utf8'))));
 }

@@ -5,6 +5,7 @@
  * Never edit a released migration: append a new one.
  */
 import type { Database } from 'better-sqlite3';
+import { storedAddressKey } from '../addressKey';
 
 /*
  * Why the tables look like this:
@@ -12,7 +13,9 @@ import type { Database } from 'better-sqlite3';
  * - alerts: one row per (lead, channel). status is the alert's life: pending
  *   (to be sent or retried), sent (the provider accepted it: never send
  *   again), failed (gave up after the last attempt), skipped (channel not
- *   configured when the lead arrived). next_attempt_at is when it is due;
+ *   configured when the lead arrived), cancelled (the owner's mark made it
+ *   needless), held (an auto-reply over the site-wide cap: never sent).
+ *   next_attempt_at is when it is due;
  *   lease_until is set while an attempt is under way, so a crash mid-attempt
  *   is retried after the lease, and two processes never claim the same alert.
  *   The first migration kept this state in sms_* and email_* columns of leads.
@@ -21,6 +24,8 @@ import type { Database } from 'better-sqlite3';
  *   (storage/ipHash.ts): it groups submissions of one network, nothing more.
  * - dedupe_key (a hash of the normalised name, company and e-mail) finds an
  *   identical submission from the last minute with one indexed lookup.
+ * - email_key is the address's canonical key (src/addressKey.ts): every
+ *   lookup of a person by address uses it, never the typed text.
  */
 const channelColumns = (ch: 'sms' | 'email') => `
   ${ch}_status TEXT NOT NULL CHECK (${ch}_status IN ('pending', 'sent', 'failed', 'skipped')),
@@ -30,7 +35,10 @@ const channelColumns = (ch: 'sms' | 'email') => `
   ${ch}_sent_at TEXT,
   ${ch}_next_attempt_at TEXT`;
 
-export const migrations: readonly string[] = [
+/** SQL, or a step that needs code (a value SQLite cannot compute); each runs in its own transaction. */
+type Migration = string | ((db: Database) => void);
+
+export const migrations: readonly Migration[] = [
   `
   CREATE TABLE settings (
     key TEXT PRIMARY KEY,
@@ -165,7 +173,46 @@ export const migrations: readonly string[] = [
   CREATE INDEX alerts_waiting ON alerts (channel, next_attempt_at) WHERE status = 'pending' AND lease_until IS NULL;
   CREATE INDEX alerts_leased ON alerts (channel, lease_until) WHERE status = 'pending' AND lease_until IS NOT NULL;
   `,
+  // One key per mailbox (src/addressKey.ts): the limits, the auto-reply's once a day, export and
+  // erasure compare it, so `ada@Ｇｍａｉｌ.com` and `ada@gmail.com` are one person. SQLite cannot
+  // compute the UTS-46 mapping, so existing rows get theirs here, in code. An auto-reply the
+  // site-wide cap kept from going out is 'held': the alerts table is rebuilt once more for it.
+  (db) => {
+    db.exec("ALTER TABLE leads ADD COLUMN email_key TEXT NOT NULL DEFAULT ''");
+    const setKey = db.prepare<[string, number]>('UPDATE leads SET email_key = ? WHERE id = ?');
+    for (const row of db.prepare<[], { id: number; email: string }>('SELECT id, email FROM leads').all())
+      setKey.run(storedAddressKey(row.email), row.id);
+    db.exec(`
+      DROP INDEX leads_email;
+      CREATE INDEX leads_email_key ON leads (email_key, created_at);
+      CREATE TABLE alerts_with_held (
+        lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        channel TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed', 'skipped', 'cancelled', 'held')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT,
+        lease_until TEXT,
+        provider_message_id TEXT,
+        last_error TEXT,
+        sent_at TEXT,
+        PRIMARY KEY (lead_id, channel)
+      ) STRICT;
+      INSERT INTO alerts_with_held SELECT * FROM alerts;
+      DROP TABLE alerts;
+      ALTER TABLE alerts_with_held RENAME TO alerts;
+      CREATE INDEX alerts_waiting ON alerts (channel, next_attempt_at) WHERE status = 'pending' AND lease_until IS NULL;
+      CREATE INDEX alerts_leased ON alerts (channel, lease_until) WHERE status = 'pending' AND lease_until IS NOT NULL;
+    `);
+  },
 ];
+
+/**
+ * secure_delete came after the first release, so a file that release wrote may still hold deleted
+ * rows (an erased person's) in free pages, and no later release could tell. Every file older than
+ * this version is rebuilt once with VACUUM as it is brought up to it; from then on secure_delete
+ * overwrites whatever is deleted, and erasure can check the file for the address (cli/personalData.ts).
+ */
+const FIRST_SECURE_VERSION = 7;
 
 /** Runs the migrations this database has not seen yet. Returns the resulting schema version. */
 export function migrate(db: Database): number {
@@ -176,10 +223,14 @@ export function migrate(db: Database): number {
     );
   }
   for (let version = current; version < migrations.length; version++) {
+    const step = migrations[version] as Migration;
     db.transaction(() => {
-      db.exec(migrations[version] as string);
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.pragma(`user_version = ${version + 1}`);
     }).immediate();
   }
+  // Outside any transaction (VACUUM cannot run in one). A new file has nothing to rebuild.
+  if (current > 0 && current < FIRST_SECURE_VERSION) db.exec('VACUUM');
   return migrations.length;
 }

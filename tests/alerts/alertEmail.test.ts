@@ -49,14 +49,16 @@ describe('buildAlertEmail', () => {
     );
   });
 
-  it('says where the lead came from, as untrusted text', () => {
+  it('says where the lead came from, as untrusted text, with no dot a mail client could make a link of', () => {
     const mail = buildAlertEmail({ ...lead, source: 'utm_source=<b>x</b> (via news.example.org)' }, envelope);
-    assert.ok(mail.text.includes('\nSource: utm_source=<b>x</b> (via news.example.org)\n'));
+    // U+2024 ONE DOT LEADER in place of each '.': news.example.org reads the same but is no domain.
+    assert.ok(mail.text.includes('\nSource: utm_source=<b>x</b> (via news\u2024example\u2024org)\n'), mail.text);
     assert.ok(
       mail.html.includes(
-        '<tr><th align="left">Source</th><td>utm_source=&lt;b&gt;x&lt;/b&gt; (via news.example.org)</td></tr>',
+        '<tr><th align="left">Source</th><td>utm_source=&lt;b&gt;x&lt;/b&gt; (via news\u2024example\u2024org)</td></tr>',
       ),
     );
+    assert.ok(!mail.text.includes('example.org') && !mail.html.includes('example.org'));
   });
 
   it('says why an unverified lead came without an SMS, first in the subject', () => {

@@ -111,6 +111,12 @@ describe('buildReminderEmail', () => {
     );
   });
 
+  it('shows the source with no dot a mail client could make a link of, in both parts', () => {
+    const mail = buildReminderEmail({ ...lead, source: 'news.example.org' }, envelope, arrived + 20 * HOUR);
+    assert.ok(mail.text.includes('\nSource: news\u2024example\u2024org\n'), mail.text);
+    assert.ok(mail.html.includes('<tr><th align="left">Source</th><td>news\u2024example\u2024org</td></tr>'));
+  });
+
   it('is from us, to the owner, replies going to the lead, with the time left in the subject', () => {
     const mail = buildReminderEmail(lead, envelope, arrived + 20 * HOUR, markUrl);
     assert.equal(mail.from, 'Alerts <alerts@example.com>');

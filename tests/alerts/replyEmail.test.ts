@@ -1,8 +1,8 @@
 /**
  * The auto-reply a verified lead receives: the exact text and HTML the
  * visitor reads, from our address with replies going to the owner, marked
- * Auto-Submitted, repeating only the visitor's name (on one line, escaped),
- * and one Message-ID for every copy of one lead's reply.
+ * Auto-Submitted, repeating nothing the visitor typed (anyone may type a
+ * stranger's address), and one Message-ID for every copy of one lead's reply.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -24,7 +24,7 @@ describe('buildReplyEmail', () => {
   it('writes the text part the visitor reads', () => {
     assert.equal(
       buildReplyEmail(lead, envelope).text,
-      'Hello Ada Lovelace,\n' +
+      'Hello,\n' +
         '\n' +
         "Thank you for your interest! I'll get back to you within 24 hours to schedule your free setup call.\n" +
         '\n' +
@@ -40,9 +40,9 @@ describe('buildReplyEmail', () => {
 
   it('writes the HTML part with the same text, escaped', () => {
     assert.equal(
-      buildReplyEmail({ ...lead, name: 'Ada <b>&</b>' }, { ...envelope, owner: { ...owner, name: 'Anna & Co' } }).html,
+      buildReplyEmail(lead, { ...envelope, owner: { ...owner, name: 'Anna & Co' } }).html,
       '<!doctype html><html><body style="font-family:sans-serif">\n' +
-        '<p>Hello Ada &lt;b&gt;&amp;&lt;/b&gt;,</p>\n' +
+        '<p>Hello,</p>\n' +
         '<p>Thank you for your interest! I&#39;ll get back to you within 24 hours to schedule your free setup call.</p>\n' +
         '<p>If you would like to reach me sooner, write to anna@anna.example, call +49 30 1234567, or message me on Telegram (https://t.me/annaberg) or LinkedIn (https://www.linkedin.com/in/annaberg).</p>\n' +
         '<p>Best regards,<br>Anna &amp; Co</p>\n' +
@@ -63,18 +63,14 @@ describe('buildReplyEmail', () => {
     assert.deepEqual(buildReplyEmail(lead, envelope).headers, { 'Auto-Submitted': 'auto-replied' });
   });
 
-  it('puts the name the visitor typed on one line, and cuts it at 100 characters', () => {
-    assert.ok(
-      buildReplyEmail({ ...lead, name: 'Ada\r\nBcc: victim@example.com\u202E' }, envelope).text.startsWith(
-        'Hello Ada Bcc: victim@example.com,\n\n',
-      ),
-    );
-    assert.ok(
-      buildReplyEmail({ ...lead, name: 'N'.repeat(100) }, envelope).text.startsWith(`Hello ${'N'.repeat(100)},\n`),
-    );
-    assert.ok(
-      buildReplyEmail({ ...lead, name: 'N'.repeat(101) }, envelope).text.startsWith(`Hello ${'N'.repeat(97)}...,\n`),
-    );
+  it('repeats nothing the visitor typed, whatever the name holds', () => {
+    const name = 'Claim your 500 USD gift card at prize-claim.example/x7 today';
+    const mail = buildReplyEmail({ ...lead, name } as typeof lead, envelope);
+    assert.ok(mail.text.startsWith('Hello,\n\n'), mail.text);
+    for (const part of [mail.text, mail.html, mail.subject]) {
+      assert.ok(!part.includes('gift card'), part);
+      assert.ok(!part.includes('prize-claim'), part);
+    }
   });
 
   it('keeps the subject on one line whatever the owner name holds', () => {
@@ -87,7 +83,7 @@ describe('buildReplyEmail', () => {
   it('gives every copy of a lead reply one Message-ID on our domain', () => {
     assert.equal(buildReplyEmail(lead, envelope).messageId, '<reply-7-20260304050607890@anna.example>');
     assert.equal(
-      buildReplyEmail({ ...lead, name: 'Other' }, envelope).messageId,
+      buildReplyEmail({ ...lead, email: 'ADA@example.com' }, envelope).messageId,
       '<reply-7-20260304050607890@anna.example>',
     );
     assert.equal(

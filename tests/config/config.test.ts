@@ -60,9 +60,10 @@ describe('loadConfig defaults', () => {
         challengeDifficulty: 15000,
       },
       autoReply: false,
+      autoReplyCap: { perHour: 20, perDay: 100 },
       followUpAfterMs: 72000000,
       linkSecret: undefined,
-      retention: { leadDays: null, spamDays: 30 },
+      retention: { leadDays: null, spamDays: 30, pageViewDays: 400 },
     });
   });
 
@@ -122,6 +123,9 @@ describe('loadConfig reads every variable', () => {
       LEAD_CHALLENGE_SECRET: 'challenge-secret',
       LEAD_CHALLENGE_DIFFICULTY: '20000',
       LEAD_AUTO_REPLY: 'true',
+      LEAD_AUTO_REPLY_MAX_PER_HOUR: '7',
+      LEAD_AUTO_REPLY_MAX_PER_DAY: '30',
+      PAGE_VIEWS_RETENTION_DAYS: '120',
       FOLLOW_UP_AFTER_HOURS: '0.01',
       LEAD_LINK_SECRET: 'link-secret',
       LEAD_RETENTION_DAYS: '365',
@@ -175,9 +179,10 @@ describe('loadConfig reads every variable', () => {
         challengeDifficulty: 20000,
       },
       autoReply: true,
+      autoReplyCap: { perHour: 7, perDay: 30 },
       followUpAfterMs: 36000,
       linkSecret: 'link-secret',
-      retention: { leadDays: 365, spamDays: 7 },
+      retention: { leadDays: 365, spamDays: 7, pageViewDays: 120 },
     });
     assert.equal(thumbnailOrigin(config), 'https://img.example.com');
   });

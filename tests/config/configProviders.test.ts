@@ -125,17 +125,31 @@ describe('grading, follow-up and retention settings', () => {
     }
   });
 
-  it('keeps leads unless LEAD_RETENTION_DAYS is set; spam for 30 days unless told otherwise', () => {
-    assert.deepEqual(loadConfig({}).retention, { leadDays: null, spamDays: 30 });
-    assert.deepEqual(loadConfig({ LEAD_RETENTION_DAYS: '90', SPAM_RETENTION_DAYS: '2' }).retention, {
-      leadDays: 90,
-      spamDays: 2,
-    });
+  it('keeps leads unless LEAD_RETENTION_DAYS is set; spam for 30 days and page views for 400 unless told otherwise', () => {
+    assert.deepEqual(loadConfig({}).retention, { leadDays: null, spamDays: 30, pageViewDays: 400 });
+    assert.deepEqual(
+      loadConfig({ LEAD_RETENTION_DAYS: '90', SPAM_RETENTION_DAYS: '2', PAGE_VIEWS_RETENTION_DAYS: '90' }).retention,
+      { leadDays: 90, spamDays: 2, pageViewDays: 90 },
+    );
+    assert.deepEqual(problems({ PAGE_VIEWS_RETENTION_DAYS: '89' }), [
+      'PAGE_VIEWS_RETENTION_DAYS must be a whole number from 90 to 36500 (got "89")',
+    ]);
     assert.deepEqual(problems({ LEAD_RETENTION_DAYS: '0' }), [
       'LEAD_RETENTION_DAYS must be a whole number from 1 to 36500 (got "0")',
     ]);
     assert.deepEqual(problems({ SPAM_RETENTION_DAYS: 'month' }), [
       'SPAM_RETENTION_DAYS must be a whole number from 1 to 3650 (got "month")',
+    ]);
+  });
+
+  it('caps auto-replies site-wide at 20 an hour and 100 a day unless told otherwise, 0 sending none', () => {
+    assert.deepEqual(loadConfig({}).autoReplyCap, { perHour: 20, perDay: 100 });
+    assert.deepEqual(
+      loadConfig({ LEAD_AUTO_REPLY_MAX_PER_HOUR: '0', LEAD_AUTO_REPLY_MAX_PER_DAY: '1000000' }).autoReplyCap,
+      { perHour: 0, perDay: 1_000_000 },
+    );
+    assert.deepEqual(problems({ LEAD_AUTO_REPLY_MAX_PER_DAY: '-1' }), [
+      'LEAD_AUTO_REPLY_MAX_PER_DAY must be a whole number from 0 to 1000000 (got "-1")',
     ]);
   });
 

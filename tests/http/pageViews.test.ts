@@ -88,6 +88,59 @@ describe('page views', () => {
   });
 });
 
+describe('page views over a day of made-up sources', () => {
+  it('keep a day within 500 sources across 60 one-minute writes; a source stored before keeps its name', async () => {
+    let clock = Date.parse('2026-11-25T08:00:00Z');
+    const s = await site({ now: () => clock, startWorker: false });
+    const visit = (source: string) =>
+      fetch(`${s.url}/?utm_source=${source}`, { headers: { 'User-Agent': BROWSER } }).then((r) => r.arrayBuffer());
+    for (let i = 0; i < 3; i++) await visit('linkedin');
+    s.services.views.flush();
+    for (let minute = 1; minute <= 60; minute++) {
+      clock += 60_000;
+      for (let i = 0; i < 500; i++) s.services.views.count(`made-up-${minute}-${i}`);
+      if (minute === 30) {
+        // After the made-up values filled both the day and this minute: a source stored earlier
+        // keeps its name; one first seen now has no room left today.
+        for (let i = 0; i < 5; i++) await visit('linkedin');
+        for (let i = 0; i < 20; i++) await visit('newsletter');
+      }
+      s.services.views.flush(); // as the server does every minute
+    }
+    const rows = s.services.db.prepare("SELECT source, views FROM page_views WHERE day = '2026-11-25'").all() as {
+      source: string;
+      views: number;
+    }[];
+    assert.equal(rows.length, 501, '500 sources by name, plus other');
+    const of = (source: string) => rows.find((r) => r.source === source)?.views;
+    assert.equal(of('linkedin'), 8);
+    assert.equal(of('newsletter'), undefined);
+    assert.equal(of('other'), 30_000 - 499 + 20);
+    assert.equal(
+      rows.reduce((sum, r) => sum + r.views, 0),
+      3 + 30_000 + 5 + 20,
+      'no view lost',
+    );
+  });
+
+  it('are deleted by the daily housekeeping once older than PAGE_VIEWS_RETENTION_DAYS', async () => {
+    const now = Date.parse('2026-11-25T08:00:00Z');
+    const insert = (s: LeadSite, day: string) =>
+      s.services.db.prepare("INSERT INTO page_views (day, source, views) VALUES (?, 'direct', 1)").run(day);
+    const days = (s: LeadSite) => s.services.db.prepare('SELECT day FROM page_views ORDER BY day').pluck().all();
+
+    const byDefault = await site({ now: () => now, startWorker: false });
+    for (const day of ['2025-10-20', '2025-10-21', '2025-10-22', '2026-11-25']) insert(byDefault, day);
+    byDefault.services.housekeeping.runOnce();
+    assert.deepEqual(days(byDefault), ['2025-10-21', '2025-10-22', '2026-11-25'], '400 days by default');
+
+    const short = await site({ env: { PAGE_VIEWS_RETENTION_DAYS: '90' }, now: () => now, startWorker: false });
+    for (const day of ['2026-08-26', '2026-08-27', '2026-11-24']) insert(short, day);
+    short.services.housekeeping.runOnce();
+    assert.deepEqual(days(short), ['2026-08-27', '2026-11-24']);
+  });
+});
+
 describe('page views of a server process', () => {
   it('are written to the database at shutdown', async () => {
     const dataDir = tempDir('views-');

@@ -23,7 +23,7 @@ const channels = [
 
 describe('alertPlan', () => {
   it('sends a verified lead the SMS, the e-mail and the auto-reply now, and both reminders later', () => {
-    assert.deepEqual(alertPlan('verified', { channels, configured: everything, replyAllowed: true, at, remindAt }), [
+    assert.deepEqual(alertPlan('verified', { channels, configured: everything, reply: 'send', at, remindAt }), [
       { channel: 'sms', status: 'pending', at },
       { channel: 'email', status: 'pending', at },
       { channel: 'reply', status: 'pending', at },
@@ -34,7 +34,7 @@ describe('alertPlan', () => {
 
   it('marks an owner channel that is off as skipped, and plans no reply or reminder on a channel that is off', () => {
     assert.deepEqual(
-      alertPlan('verified', { channels, configured: ['email', 'reminder-email'], replyAllowed: true, at, remindAt }),
+      alertPlan('verified', { channels, configured: ['email', 'reminder-email'], reply: 'send', at, remindAt }),
       [
         { channel: 'sms', status: 'skipped', at: null },
         { channel: 'email', status: 'pending', at },
@@ -42,50 +42,43 @@ describe('alertPlan', () => {
       ],
     );
     assert.deepEqual(
-      alertPlan('verified', { channels, configured: ['sms', 'reminder-sms'], replyAllowed: true, at, remindAt }),
+      alertPlan('verified', { channels, configured: ['sms', 'reminder-sms'], reply: 'send', at, remindAt }),
       [
         { channel: 'sms', status: 'pending', at },
         { channel: 'email', status: 'skipped', at: null },
         { channel: 'reminder-sms', status: 'pending', at: remindAt },
       ],
     );
-    assert.deepEqual(alertPlan('verified', { channels, configured: [], replyAllowed: true, at, remindAt }), [
+    assert.deepEqual(alertPlan('verified', { channels, configured: [], reply: 'send', at, remindAt }), [
       { channel: 'sms', status: 'skipped', at: null },
       { channel: 'email', status: 'skipped', at: null },
     ]);
   });
 
   it('sends no auto-reply when this address already had one (or replies are off)', () => {
-    assert.deepEqual(
-      alertPlan('verified', { channels, configured: everything, replyAllowed: false, at, remindAt: null }),
-      [
-        { channel: 'sms', status: 'pending', at },
-        { channel: 'email', status: 'pending', at },
-      ],
-    );
+    assert.deepEqual(alertPlan('verified', { channels, configured: everything, reply: 'none', at, remindAt: null }), [
+      { channel: 'sms', status: 'pending', at },
+      { channel: 'email', status: 'pending', at },
+    ]);
   });
 
   it('sends no reminders when follow-ups are off', () => {
-    assert.deepEqual(
-      alertPlan('verified', { channels, configured: everything, replyAllowed: true, at, remindAt: null }),
-      [
-        { channel: 'sms', status: 'pending', at },
-        { channel: 'email', status: 'pending', at },
-        { channel: 'reply', status: 'pending', at },
-      ],
-    );
+    assert.deepEqual(alertPlan('verified', { channels, configured: everything, reply: 'send', at, remindAt: null }), [
+      { channel: 'sms', status: 'pending', at },
+      { channel: 'email', status: 'pending', at },
+      { channel: 'reply', status: 'pending', at },
+    ]);
   });
 
   it('e-mails the owner about an unverified lead, never texts, never replies, and still reminds', () => {
-    assert.deepEqual(alertPlan('unverified', { channels, configured: everything, replyAllowed: true, at, remindAt }), [
+    assert.deepEqual(alertPlan('unverified', { channels, configured: everything, reply: 'send', at, remindAt }), [
       { channel: 'email', status: 'pending', at },
       { channel: 'reminder-sms', status: 'pending', at: remindAt },
       { channel: 'reminder-email', status: 'pending', at: remindAt },
     ]);
-    assert.deepEqual(
-      alertPlan('unverified', { channels, configured: ['sms'], replyAllowed: true, at, remindAt: null }),
-      [{ channel: 'email', status: 'skipped', at: null }],
-    );
+    assert.deepEqual(alertPlan('unverified', { channels, configured: ['sms'], reply: 'send', at, remindAt: null }), [
+      { channel: 'email', status: 'skipped', at: null },
+    ]);
   });
 
   it('plans a channel added to the list by its kind, in the order the channels are listed', () => {
@@ -98,7 +91,7 @@ describe('alertPlan', () => {
       alertPlan('verified', {
         channels: withPager,
         configured: ['sms', 'pager', 'email'],
-        replyAllowed: false,
+        reply: 'none',
         at,
         remindAt: null,
       }),
@@ -112,14 +105,14 @@ describe('alertPlan', () => {
       alertPlan('unverified', {
         channels: withPager,
         configured: ['sms', 'pager', 'email'],
-        replyAllowed: false,
+        reply: 'none',
         at,
         remindAt: null,
       }),
       [{ channel: 'email', status: 'pending', at }],
     );
     assert.deepEqual(
-      alertPlan('verified', { channels: withPager, configured: [], replyAllowed: false, at, remindAt: null }),
+      alertPlan('verified', { channels: withPager, configured: [], reply: 'none', at, remindAt: null }),
       [
         { channel: 'sms', status: 'skipped', at: null },
         { channel: 'email', status: 'skipped', at: null },
@@ -128,6 +121,6 @@ describe('alertPlan', () => {
   });
 
   it('sends nothing at all for spam', () => {
-    assert.deepEqual(alertPlan('spam', { channels, configured: everything, replyAllowed: true, at, remindAt }), []);
+    assert.deepEqual(alertPlan('spam', { channels, configured: everything, reply: 'send', at, remindAt }), []);
   });
 });

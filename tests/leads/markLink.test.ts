@@ -92,6 +92,30 @@ describe('the "Mark as contacted" link', () => {
     assert.equal(marks(s).length, 1);
   });
 
+  it('does not undo won: for a lead marked since, its page and its post say so and change nothing', async () => {
+    const { s, link } = await siteWithLead();
+    assert.equal(s.services.marking.mark(1, 'won').kind, 'marked');
+    const page = await fetch(link);
+    assert.equal(page.status, 200);
+    assertPrivatePage(page);
+    const html = await page.text();
+    assert.match(html, /<h1>Lead #1 is already marked won<\/h1>/);
+    assert.match(html, /This lead is already marked won\. Nothing was changed\./);
+    assert.equal(html.match(/<button/g), null, 'no button to press');
+    const post = await postLink(s, link);
+    assert.equal(post.status, 200);
+    assertPrivatePage(post);
+    assert.match(await post.text(), /This lead is already marked won\. Nothing was changed\./);
+    assert.equal(statusOf(s, 1), 'won');
+    assert.deepEqual(marks(s), [{ lead_id: 1, status: 'won', via: 'cli' }], 'no mark by the link');
+    // Not spent: once the mark is undone (new again), the same link marks the lead.
+    assert.equal(s.services.marking.mark(1, 'new').kind, 'marked');
+    const done = await postLink(s, link);
+    assert.equal(done.status, 200);
+    assert.match(await done.text(), /<h1>Lead #1 is marked as contacted<\/h1>/);
+    assert.equal(statusOf(s, 1), 'contacted');
+  });
+
   it("refuses an altered, another lead's or an expired link with a 403 page, and changes nothing", async () => {
     const { s, link, advance } = await siteWithLead();
     const fields = Object.fromEntries(link.searchParams);

@@ -281,3 +281,14 @@ describe('honeypot and typed values', () => {
     assert.deepEqual(typedValues(undefined), { name: '', company: '', email: '' });
   });
 });
+
+describe('an address whose domain maps to nothing', () => {
+  it('is refused with its own sentence, while its look-alikes that map pass', () => {
+    assert.deepEqual(validateLead({ name: 'Ada', company: 'Engines', email: 'ada@xn--zz.example' }), {
+      ok: false,
+      error: 'The domain of this email address is not valid.',
+    });
+    assert.equal(validateLead({ name: 'Ada', company: 'Engines', email: 'ada@xn--bcher-kva.example' }).ok, true);
+    assert.equal(validateLead({ name: 'Ada', company: 'Engines', email: 'ada@Ｇｍａｉｌ.com' }).ok, true);
+  });
+});

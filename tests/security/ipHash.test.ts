@@ -104,7 +104,7 @@ describe('the stored IP value', () => {
     const databasePath = join(testTempDir('ip-hash-'), 'leads.db');
     const db = new Database(databasePath);
     // The schema of the release before the change: the first two migrations.
-    for (const migration of migrations.slice(0, 2)) db.exec(migration);
+    for (const migration of migrations.slice(0, 2)) db.exec(migration as string);
     db.prepare(
       "INSERT INTO leads (created_at, name, company, email, user_agent, ip_hash, dedupe_key) VALUES ('2026-01-01T00:00:00.000Z', 'A', 'B', 'a@example.com', NULL, ?, 'k')",
     ).run(createHash('sha256').update('old-salt').update('\0').update('203.0.113.7').digest('hex'));

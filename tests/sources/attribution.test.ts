@@ -54,6 +54,17 @@ describe('cleanValue', () => {
     assert.equal(cleanValue({ toString: () => 'linkedin' }), null);
   });
 
+  it('drops a value with a link or markup, as grading does for a name, invisible characters or not', () => {
+    assert.equal(cleanValue('URGENT payment hold - confirm at https://evil.example/login'), null);
+    assert.equal(cleanValue('see www.evil.example'), null);
+    assert.equal(cleanValue('<a href=x>newsletter</a>'), null);
+    assert.equal(cleanValue('confirm at https\u200B://evil.example'), null);
+    assert.equal(cleanValue('confirm at http\n://evil.example'), null);
+    assert.equal(cleanValue(`${'x'.repeat(120)} https://evil.example`), null, 'also past the cut');
+    assert.equal(cleanValue('news.example.org'), 'news.example.org', 'a bare domain is no link');
+    assert.equal(cleanValue('I <3 newsletters'), 'I <3 newsletters');
+  });
+
   it('cuts a value to 100 characters (code points, so an emoji is never split)', () => {
     assert.equal(cleanValue('x'.repeat(100)), 'x'.repeat(100));
     assert.equal(cleanValue('x'.repeat(150)), 'x'.repeat(100));

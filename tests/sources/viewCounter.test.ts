@@ -20,8 +20,10 @@ function recordingTable() {
     add(counts: readonly ViewCount[]) {
       if (table.down) throw new Error('database is locked');
       written.push(counts.map((c) => ({ ...c })));
+      return counts.map((c) => ({ ...c })); // every source stored under its own name
     },
     perSourceSince: () => [],
+    deleteBefore: () => 0,
   };
   return table;
 }
@@ -74,5 +76,45 @@ describe('the view counter', () => {
       { day: '2026-11-24', source: 'newsletter', views: 59 },
       { day: '2026-11-25', source: 'newsletter', views: 61 },
     ]);
+  });
+});
+
+describe('the view counter in a minute full of made-up sources', () => {
+  it('counts a source the table stored by name today under its name, and no new one past 500', () => {
+    const table = recordingTable();
+    let clock = Date.parse('2026-11-25T08:00:00Z');
+    const counter = createViewCounter(table, silent, () => clock);
+    counter.count('linkedin');
+    counter.flush();
+    clock += 60_000;
+    for (let i = 0; i < 500; i++) counter.count(`made-up-${i}`);
+    for (let i = 0; i < 3; i++) counter.count('linkedin');
+    counter.count('newsletter');
+    counter.flush();
+    const minute = table.written[1] ?? [];
+    assert.equal(minute.length, 502);
+    assert.deepEqual(
+      minute.filter((c) => !c.source.startsWith('made-up-')),
+      [
+        { day: '2026-11-25', source: 'linkedin', views: 3 },
+        { day: '2026-11-25', source: 'other', views: 1 },
+      ],
+    );
+  });
+
+  it('forgets the names stored on a day when the next day starts', () => {
+    const table = recordingTable();
+    let clock = Date.parse('2026-11-25T23:59:00Z');
+    const counter = createViewCounter(table, silent, () => clock);
+    counter.count('linkedin');
+    counter.flush();
+    clock = Date.parse('2026-11-26T00:01:00Z');
+    for (let i = 0; i < 500; i++) counter.count(`made-up-${i}`);
+    counter.count('linkedin');
+    counter.flush();
+    assert.deepEqual(
+      (table.written[1] ?? []).filter((c) => !c.source.startsWith('made-up-')),
+      [{ day: '2026-11-26', source: 'other', views: 1 }],
+    );
   });
 });

@@ -34,6 +34,7 @@ const addLead = (db: Db, createdAt = '2026-01-01T10:00:00.000Z') =>
     name: 'Ada',
     company: 'Engines',
     email: 'ada@example.com',
+    emailKey: 'ada@example.com',
     userAgent: null,
     ipHash: null,
     dedupeKey: `key-${keys++}`,

@@ -21,7 +21,7 @@ const PREVIOUS_RELEASE = 5;
 
 function writePreviousRelease(path: string, createdAt: string): void {
   const db = new Database(path);
-  for (const migration of migrations.slice(0, PREVIOUS_RELEASE)) db.exec(migration);
+  for (const migration of migrations.slice(0, PREVIOUS_RELEASE)) db.exec(migration as string);
   db.pragma(`user_version = ${PREVIOUS_RELEASE}`);
   db.prepare(`INSERT INTO leads (id, created_at, name, company, email, dedupe_key, verdict, verdict_reasons, status, utm_source, utm_campaign, referrer)
     VALUES (1, ?, 'Ada Lovelace', 'Engines', 'ada@example.com', 'k1', 'verified', '', 'contacted', 'linkedin', 'q1', 'news.example.org'),

@@ -46,13 +46,13 @@ describe('openDatabase', () => {
   it('migrates a new file to the latest version and leaves a migrated file alone', () => {
     const path = join(testTempDir(), 'leads.db');
     const first = openDatabase(path);
-    assert.equal(first.pragma('user_version', { simple: true }), 6);
-    assert.equal(migrations.length, 6);
+    assert.equal(first.pragma('user_version', { simple: true }), 7);
+    assert.equal(migrations.length, 7);
     first.prepare("INSERT INTO settings (key, value) VALUES ('marker', 'kept')").run();
     first.close();
     const again = openDatabase(path); // would fail with "table exists" if it ran a migration twice
     try {
-      assert.equal(again.pragma('user_version', { simple: true }), 6);
+      assert.equal(again.pragma('user_version', { simple: true }), 7);
       assert.deepEqual(again.prepare("SELECT value FROM settings WHERE key = 'marker'").get(), { value: 'kept' });
       assert.deepEqual(
         columnsOf(again, 'leads'),
@@ -74,6 +74,7 @@ describe('openDatabase', () => {
           'utm_term',
           'utm_content',
           'referrer',
+          'email_key',
         ],
         'no sms_* or email_* columns left',
       );
@@ -97,7 +98,7 @@ describe('openDatabase', () => {
         'alerts_waiting',
         'lead_marks_lead',
         'leads_dedupe',
-        'leads_email',
+        'leads_email_key',
         'leads_verdict',
       ]);
       assert.deepEqual(columnsOf(again, 'proofs_used'), ['id', 'expires_at']);

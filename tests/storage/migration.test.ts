@@ -132,7 +132,7 @@ describe('migrating a database of the previous release', () => {
   it('carries every lead and every alert state over to the alerts table, exactly', () => {
     const db = openDatabase(path);
     try {
-      assert.equal(db.pragma('user_version', { simple: true }), 6);
+      assert.equal(db.pragma('user_version', { simple: true }), 7);
       assert.deepEqual(
         (db.prepare('PRAGMA table_info(leads)').all() as { name: string }[]).map((c) => c.name),
         [
@@ -153,6 +153,7 @@ describe('migrating a database of the previous release', () => {
           'utm_term',
           'utm_content',
           'referrer',
+          'email_key',
         ],
       );
       assert.deepEqual(
@@ -160,7 +161,7 @@ describe('migrating a database of the previous release', () => {
           .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
           .pluck()
           .all(),
-        ['alerts_leased', 'alerts_waiting', 'lead_marks_lead', 'leads_dedupe', 'leads_email', 'leads_verdict'],
+        ['alerts_leased', 'alerts_waiting', 'lead_marks_lead', 'leads_dedupe', 'leads_email_key', 'leads_verdict'],
       );
       // Leads stored before grading were all alerted as they came: they count as verified, still new,
       // from a source nobody recorded.

@@ -51,18 +51,23 @@ const addresses = (value: AddressObject | AddressObject[] | undefined): string[]
     .flatMap((a) => a.value.map((v) => v.address ?? ''))
     .filter(Boolean);
 
+/** A local SMTP server's common settings: no TLS (loopback only), any login, no log, quick to close. */
+export const PLAIN_LOCAL_SMTP = {
+  secure: false,
+  disabledCommands: ['STARTTLS'],
+  allowInsecureAuth: true,
+  authMethods: ['PLAIN', 'LOGIN'],
+  logger: false,
+  closeTimeout: 200,
+};
+
 export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const user = options.user ?? 'sink-user';
   const pass = options.pass ?? 'sink-pass';
   const hung: (() => void)[] = [];
 
   const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
-    logger: false,
-    closeTimeout: 200,
+    ...PLAIN_LOCAL_SMTP,
     size: 1024 * 1024,
     onConnect(_session, callback) {
       sink.connections += 1;

@@ -1,0 +1,86 @@
+/**
+ * The page_views table bounds the sources of a day across writes: at most
+ * 500 under their own name, the rest as 'other'; a source already stored for
+ * the day keeps its name; within one write the busiest sources take the room
+ * first; each day has its own room; no view is lost; old days can be deleted.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { openDatabase } from '../../src/storage/database';
+import { createPageViewsTable, type ViewCount } from '../../src/sources/pageViewsTable';
+
+function table() {
+  const db = openDatabase(':memory:');
+  const views = createPageViewsTable(db);
+  const rows = (day: string) =>
+    db.prepare('SELECT source, views FROM page_views WHERE day = ? ORDER BY source').all(day) as {
+      source: string;
+      views: number;
+    }[];
+  return { db, views, rows };
+}
+
+const made = (day: string, from: number, n: number, views = 1): ViewCount[] =>
+  Array.from({ length: n }, (_, i) => ({ day, source: `made-up-${from + i}`, views }));
+const viewsOf = (rows: { source: string; views: number }[], source: string) =>
+  rows.find((r) => r.source === source)?.views;
+
+describe('the page_views table', () => {
+  it('stores at most 500 sources of a day by name across writes, the rest as other, no view lost', () => {
+    const { views, rows } = table();
+    views.add([{ day: '2026-11-25', source: 'linkedin', views: 2 }]);
+    views.add(made('2026-11-25', 0, 600));
+    views.add([...made('2026-11-25', 600, 10), { day: '2026-11-25', source: 'linkedin', views: 5 }]);
+    const day = rows('2026-11-25');
+    assert.equal(day.length, 501);
+    assert.equal(viewsOf(day, 'linkedin'), 7, 'stored before the day filled: always by name');
+    assert.equal(viewsOf(day, 'other'), 600 - 499 + 10);
+    assert.equal(
+      day.reduce((sum, r) => sum + r.views, 0),
+      617,
+    );
+  });
+
+  it('gives the room left to the busiest sources of a write, and says how each was stored', () => {
+    const { views, rows } = table();
+    views.add(made('2026-11-25', 0, 498));
+    const stored = views.add([
+      { day: '2026-11-25', source: 'junk-a', views: 1 },
+      { day: '2026-11-25', source: 'junk-b', views: 1 },
+      { day: '2026-11-25', source: 'newsletter', views: 7 },
+      { day: '2026-11-25', source: 'junk-c', views: 1 },
+    ]);
+    assert.deepEqual(stored, [
+      { day: '2026-11-25', source: 'newsletter', views: 7 },
+      { day: '2026-11-25', source: 'junk-a', views: 1 },
+      { day: '2026-11-25', source: 'other', views: 1 },
+      { day: '2026-11-25', source: 'other', views: 1 },
+    ]);
+    const day = rows('2026-11-25');
+    assert.equal(day.length, 501);
+    assert.equal(viewsOf(day, 'newsletter'), 7);
+    assert.equal(viewsOf(day, 'other'), 2);
+  });
+
+  it('gives each day its own room', () => {
+    const { views, rows } = table();
+    views.add(made('2026-11-25', 0, 500));
+    views.add([
+      { day: '2026-11-25', source: 'linkedin', views: 1 },
+      { day: '2026-11-26', source: 'linkedin', views: 1 },
+    ]);
+    assert.equal(viewsOf(rows('2026-11-25'), 'linkedin'), undefined);
+    assert.deepEqual(rows('2026-11-26'), [{ source: 'linkedin', views: 1 }]);
+  });
+
+  it('deletes the days before a given day, and only those', () => {
+    const { views, db } = table();
+    views.add([
+      { day: '2025-10-20', source: 'direct', views: 1 },
+      { day: '2025-10-21', source: 'direct', views: 1 },
+      { day: '2025-10-22', source: 'direct', views: 1 },
+    ]);
+    assert.equal(views.deleteBefore('2025-10-21'), 1);
+    assert.deepEqual(db.prepare('SELECT day FROM page_views ORDER BY day').pluck().all(), ['2025-10-21', '2025-10-22']);
+  });
+});
