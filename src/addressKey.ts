@@ -16,16 +16,27 @@
  *   rules of particular providers, and folding them would join addresses that
  *   other providers keep apart.
  */
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 
 /** The canonical key of an address, or undefined when its domain maps to nothing. */
 export function addressKey(address: string): string | undefined {
   const trimmed = address.trim();
   const at = trimmed.lastIndexOf('@');
   if (at <= 0 || at === trimmed.length - 1) return undefined;
-  const domain = domainToASCII(trimmed.slice(at + 1));
-  if (domain === '' || !domain.includes('.')) return undefined;
-  return `${trimmed.slice(0, at).toLowerCase()}@${domain.toLowerCase()}`;
+  const domain = domainToASCII(trimmed.slice(at + 1)).toLowerCase();
+  if (domain === '' || !domain.includes('.') || !decodes(domain)) return undefined;
+  return `${trimmed.slice(0, at).toLowerCase()}@${domain}`;
+}
+
+/**
+ * True when every punycode (`xn--`) label of an ASCII domain decodes. Node 20's domainToASCII
+ * refuses one that does not (''), Node 22 and later pass it through as it is, and so does their
+ * domainToUnicode: a label still in its `xn--` form after decoding is one that names nothing.
+ */
+function decodes(asciiDomain: string): boolean {
+  return !domainToUnicode(asciiDomain)
+    .split('.')
+    .some((label) => label.startsWith('xn--'));
 }
 
 /** The key stored with a lead: for an address no longer accepted (stored before keys), its lower case. */
