@@ -22,9 +22,10 @@ import { domainToASCII, domainToUnicode } from 'node:url';
 export function addressKey(address: string): string | undefined {
   const trimmed = address.trim();
   const at = trimmed.lastIndexOf('@');
-  if (at <= 0 || at === trimmed.length - 1) return undefined;
+  if (at <= 0) return undefined;
+  // '' (refused, or no domain at all) has no dot either: an address on a bare host cannot be answered.
   const domain = domainToASCII(trimmed.slice(at + 1)).toLowerCase();
-  if (domain === '' || !domain.includes('.') || !decodes(domain)) return undefined;
+  if (!domain.includes('.') || !decodes(domain)) return undefined;
   return `${trimmed.slice(0, at).toLowerCase()}@${domain}`;
 }
 

@@ -34,7 +34,7 @@ describe('addressKey', () => {
   });
 
   it('stores the lower case of an address without a key (kept from before keys existed)', () => {
-    assert.equal(storedAddressKey('Ada@XN--ZZ.example'), 'ada@xn--zz.example');
+    assert.equal(storedAddressKey(' Ada@XN--ZZ.example\t'), 'ada@xn--zz.example');
     assert.equal(storedAddressKey('Ada@Ｇｍａｉｌ.com'), 'ada@gmail.com');
   });
 });

@@ -62,6 +62,30 @@ describe('alertPlan', () => {
     ]);
   });
 
+  it('records a reply held back by the site-wide cap as held, with no due time, and nothing else held', () => {
+    assert.deepEqual(alertPlan('verified', { channels, configured: everything, reply: 'hold', at, remindAt }), [
+      { channel: 'sms', status: 'pending', at },
+      { channel: 'email', status: 'pending', at },
+      { channel: 'reply', status: 'held', at: null },
+      { channel: 'reminder-sms', status: 'pending', at: remindAt },
+      { channel: 'reminder-email', status: 'pending', at: remindAt },
+    ]);
+    const replyOff = everything.filter((name) => name !== 'reply');
+    assert.deepEqual(
+      alertPlan('verified', { channels, configured: replyOff, reply: 'hold', at, remindAt: null }),
+      [
+        { channel: 'sms', status: 'pending', at },
+        { channel: 'email', status: 'pending', at },
+      ],
+      'no reply row where the reply channel is off',
+    );
+    assert.deepEqual(
+      alertPlan('unverified', { channels, configured: everything, reply: 'hold', at, remindAt: null }),
+      [{ channel: 'email', status: 'pending', at }],
+      'an unverified lead gets no reply, held or not',
+    );
+  });
+
   it('sends no reminders when follow-ups are off', () => {
     assert.deepEqual(alertPlan('verified', { channels, configured: everything, reply: 'send', at, remindAt: null }), [
       { channel: 'sms', status: 'pending', at },
