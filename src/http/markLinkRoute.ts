@@ -57,10 +57,10 @@ export function markLinkRoute({ config, links, marking, leads, page, now }: Mark
   router.get(MARK_LINK_PATH, (req, res) => {
     const check = checked(req, res, req.query);
     if (!check) return;
-    const status = leads.get(check.leadId)?.status;
-    if (status !== undefined && status !== 'new')
-      return answer(req, res, 200, { kind: 'already', leadId: check.leadId, status });
-    const received = (leads.get(check.leadId)?.created_at ?? '').replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    const lead = leads.get(check.leadId);
+    if (lead && lead.status !== 'new')
+      return answer(req, res, 200, { kind: 'already', leadId: check.leadId, status: lead.status });
+    const received = (lead?.created_at ?? '').replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
     const fields = Object.fromEntries(FIELDS.map((name) => [name, String(req.query[name])]));
     answer(req, res, 200, { kind: 'confirm', leadId: check.leadId, received, action: MARK_LINK_PATH, fields });
   });

@@ -6,17 +6,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildAlertEmail, escapeHtml, oneLineHeader } from '../../src/alerts/emailMessage';
+import { ALERT_ENVELOPE, ALERT_LEAD } from '../support/alertLead';
 
-const lead = {
-  id: 7,
-  createdAt: '2026-03-04T05:06:07.890Z',
-  name: 'Ada Lovelace',
-  company: 'Analytical Engines',
-  email: 'ada@example.com',
-  verdict: 'verified' as const,
-  source: 'direct',
-};
-const envelope = { from: 'alerts@example.com', to: 'owner@example.com' };
+const lead = ALERT_LEAD;
+const envelope = ALERT_ENVELOPE;
 
 describe('buildAlertEmail', () => {
   it('writes the text part the owner reads', () => {

@@ -6,17 +6,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildAlertEmail, senderDomain } from '../../src/alerts/emailMessage';
+import { ALERT_ENVELOPE, ALERT_LEAD } from '../support/alertLead';
 
-const lead = {
-  id: 7,
-  createdAt: '2026-03-04T05:06:07.890Z',
-  name: 'Ada Lovelace',
-  company: 'Analytical Engines',
-  email: 'ada@example.com',
-  verdict: 'unverified' as const,
-  source: 'direct',
-};
-const envelope = { from: 'alerts@example.com', to: 'owner@example.com' };
+const lead = { ...ALERT_LEAD, verdict: 'unverified' };
+const envelope = ALERT_ENVELOPE;
 
 describe('buildAlertEmail of an unverified lead', () => {
   it('says in the HTML part, before the facts, why no SMS was sent', () => {

@@ -10,17 +10,10 @@ import { buildAlertEmail, escapeHtml, oneLineHeader } from '../../src/alerts/ema
 import { isGsm, toGsmText } from '../../src/alerts/gsm';
 import { buildSmsText, fitValues } from '../../src/alerts/smsText';
 import { fitsTwoSegments } from '../support/smsBilling';
+import { ALERT_ENVELOPE, ALERT_LEAD } from '../support/alertLead';
 
-const lead = {
-  id: 7,
-  createdAt: '2026-03-04T05:06:07.890Z',
-  name: 'Ada Lovelace',
-  company: 'Analytical Engines',
-  email: 'ada@example.com',
-  verdict: 'verified' as const,
-  source: 'direct',
-};
-const envelope = { from: 'alerts@example.com', to: 'owner@example.com' };
+const lead = ALERT_LEAD;
+const envelope = ALERT_ENVELOPE;
 const anyText = (max: number) => fc.string({ unit: 'grapheme', maxLength: max });
 
 describe('SMS text', () => {

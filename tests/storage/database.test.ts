@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { openDatabase } from '../../src/storage/database';
 import { createIpHasher, networkOf } from '../../src/storage/ipHash';
 import { migrations } from '../../src/storage/migrations';
+import { INDEXES, LEADS_COLUMNS, SCHEMA_VERSION } from '../support/latestSchema';
 import { tempDir as testTempDir } from '../support/tempDirs';
 
 const columnsOf = (db: Database.Database, table: string) =>
@@ -46,38 +47,15 @@ describe('openDatabase', () => {
   it('migrates a new file to the latest version and leaves a migrated file alone', () => {
     const path = join(testTempDir(), 'leads.db');
     const first = openDatabase(path);
-    assert.equal(first.pragma('user_version', { simple: true }), 7);
-    assert.equal(migrations.length, 7);
+    assert.equal(first.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    assert.equal(migrations.length, SCHEMA_VERSION);
     first.prepare("INSERT INTO settings (key, value) VALUES ('marker', 'kept')").run();
     first.close();
     const again = openDatabase(path); // would fail with "table exists" if it ran a migration twice
     try {
-      assert.equal(again.pragma('user_version', { simple: true }), 7);
+      assert.equal(again.pragma('user_version', { simple: true }), SCHEMA_VERSION);
       assert.deepEqual(again.prepare("SELECT value FROM settings WHERE key = 'marker'").get(), { value: 'kept' });
-      assert.deepEqual(
-        columnsOf(again, 'leads'),
-        [
-          'id',
-          'created_at',
-          'name',
-          'company',
-          'email',
-          'user_agent',
-          'ip_hash',
-          'dedupe_key',
-          'verdict',
-          'verdict_reasons',
-          'status',
-          'utm_source',
-          'utm_medium',
-          'utm_campaign',
-          'utm_term',
-          'utm_content',
-          'referrer',
-          'email_key',
-        ],
-        'no sms_* or email_* columns left',
-      );
+      assert.deepEqual(columnsOf(again, 'leads'), LEADS_COLUMNS, 'no sms_* or email_* columns left');
       assert.deepEqual(columnsOf(again, 'alerts'), [
         'lead_id',
         'channel',
@@ -93,14 +71,7 @@ describe('openDatabase', () => {
         .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
         .pluck()
         .all();
-      assert.deepEqual(indexes, [
-        'alerts_leased',
-        'alerts_waiting',
-        'lead_marks_lead',
-        'leads_dedupe',
-        'leads_email_key',
-        'leads_verdict',
-      ]);
+      assert.deepEqual(indexes, INDEXES);
       assert.deepEqual(columnsOf(again, 'proofs_used'), ['id', 'expires_at']);
       assert.deepEqual(columnsOf(again, 'lead_marks'), ['lead_id', 'status', 'marked_at', 'via']);
       assert.deepEqual(columnsOf(again, 'page_views'), ['day', 'source', 'views']);

@@ -8,29 +8,10 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createLeadsTable, type LeadsTable, type NewLead } from '../../src/leads/leadsTable';
 import { openDatabase, type Db } from '../../src/storage/database';
+import { sampleLead } from '../support/sampleLead';
 import { tempDir as testTempDir } from '../support/tempDirs';
 
-const lead = (over: Partial<NewLead> = {}): NewLead => ({
-  createdAt: '2026-01-01T10:00:00.000Z',
-  name: 'Ada',
-  company: 'Engines',
-  email: 'ada@example.com',
-  emailKey: 'ada@example.com',
-  userAgent: 'test',
-  ipHash: 'h',
-  dedupeKey: 'key-1',
-  verdict: 'verified',
-  verdictReasons: '',
-  source: {
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    utm_term: null,
-    utm_content: null,
-    referrer: 'direct',
-  },
-  ...over,
-});
+const lead = (over: Partial<NewLead> = {}): NewLead => sampleLead({ userAgent: 'test', ipHash: 'h', ...over });
 
 describe('leads table', () => {
   let db: Db;

@@ -18,6 +18,7 @@ import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
 import { alertEnv, FAST_ALERTS } from '../support/leadSite';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { testConfig } from '../support/site';
+import { INDEXES, LEADS_COLUMNS, SCHEMA_VERSION } from '../support/latestSchema';
 import { tempDir as testTempDir } from '../support/tempDirs';
 import { sleep, waitFor } from '../support/waitFor';
 
@@ -132,36 +133,17 @@ describe('migrating a database of the previous release', () => {
   it('carries every lead and every alert state over to the alerts table, exactly', () => {
     const db = openDatabase(path);
     try {
-      assert.equal(db.pragma('user_version', { simple: true }), 7);
+      assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
       assert.deepEqual(
         (db.prepare('PRAGMA table_info(leads)').all() as { name: string }[]).map((c) => c.name),
-        [
-          'id',
-          'created_at',
-          'name',
-          'company',
-          'email',
-          'user_agent',
-          'ip_hash',
-          'dedupe_key',
-          'verdict',
-          'verdict_reasons',
-          'status',
-          'utm_source',
-          'utm_medium',
-          'utm_campaign',
-          'utm_term',
-          'utm_content',
-          'referrer',
-          'email_key',
-        ],
+        LEADS_COLUMNS,
       );
       assert.deepEqual(
         db
           .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
           .pluck()
           .all(),
-        ['alerts_leased', 'alerts_waiting', 'lead_marks_lead', 'leads_dedupe', 'leads_email_key', 'leads_verdict'],
+        INDEXES,
       );
       // Leads stored before grading were all alerted as they came: they count as verified, still new,
       // from a source nobody recorded.

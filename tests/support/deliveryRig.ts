@@ -20,6 +20,7 @@ import { openDatabase, type Db } from '../../src/storage/database';
 import { createIpHasher } from '../../src/storage/ipHash';
 import { startFakeTwilio, type FakeTwilio } from './fakeTwilio';
 import { readLeadRows, type StoredLead } from './leadRows';
+import { sampleLead } from './sampleLead';
 import { startSmtpSink, type SmtpSink } from './smtpSink';
 import { tempDir as testTempDir } from './tempDirs';
 
@@ -124,26 +125,7 @@ async function startRig(options: RigOptions): Promise<Rig> {
   });
   let n = 0;
   const addLead = db.transaction((createdAt: string = new Date().toISOString()) => {
-    const id = leads.insert({
-      createdAt,
-      name: 'Ada',
-      company: 'Engines',
-      email: 'ada@example.com',
-      emailKey: 'ada@example.com',
-      userAgent: null,
-      ipHash: null,
-      dedupeKey: `k${n++}`,
-      verdict: 'verified',
-      verdictReasons: '',
-      source: {
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        utm_term: null,
-        utm_content: null,
-        referrer: 'direct',
-      },
-    });
+    const id = leads.insert(sampleLead({ createdAt, dedupeKey: `k${n++}` }));
     queue.enqueue(id, [
       { channel: 'sms', status: 'pending', at: createdAt },
       withEmail === false
