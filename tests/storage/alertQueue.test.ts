@@ -13,7 +13,7 @@ import { afterEach, describe, it } from 'node:test';
 import { createAlertQueue, type AlertQueue } from '../../src/alerts/alertQueue';
 import { createLeadsTable } from '../../src/leads/leadsTable';
 import { openDatabase, type Db } from '../../src/storage/database';
-import { sampleLead } from '../support/sampleLead';
+import { newLeadRow } from '../support/newLeadRow';
 import { tempDir as testTempDir } from '../support/tempDirs';
 
 let open: Db[] = [];
@@ -30,7 +30,7 @@ function connect(path = join(testTempDir(), 'leads.db')): { db: Db; queue: Alert
 
 let keys = 0;
 const addLead = (db: Db, createdAt = '2026-01-01T10:00:00.000Z') =>
-  createLeadsTable(db).insert(sampleLead({ createdAt, dedupeKey: `key-${keys++}` }));
+  createLeadsTable(db).insert(newLeadRow({ createdAt, dedupeKey: `key-${keys++}` }));
 
 /** Pending rows due at `at` for `pending`, skipped rows for `skipped`; returns the channels added as pending. */
 const enqueue = (queue: AlertQueue, leadId: number, channels: { pending: string[]; skipped: string[] }, at: string) =>

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createLeadsTable, type LeadsTable, type NewLead } from '../../src/leads/leadsTable';
 import { openDatabase, type Db } from '../../src/storage/database';
-import { sampleLead } from '../support/sampleLead';
+import { newLeadRow } from '../support/newLeadRow';
 import { tempDir as testTempDir } from '../support/tempDirs';
 
-const lead = (over: Partial<NewLead> = {}): NewLead => sampleLead({ userAgent: 'test', ipHash: 'h', ...over });
+const lead = (over: Partial<NewLead> = {}): NewLead => newLeadRow({ userAgent: 'test', ipHash: 'h', ...over });
 
 describe('leads table', () => {
   let db: Db;

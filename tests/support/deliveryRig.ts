@@ -20,7 +20,7 @@ import { openDatabase, type Db } from '../../src/storage/database';
 import { createIpHasher } from '../../src/storage/ipHash';
 import { startFakeTwilio, type FakeTwilio } from './fakeTwilio';
 import { readLeadRows, type StoredLead } from './leadRows';
-import { sampleLead } from './sampleLead';
+import { newLeadRow } from './newLeadRow';
 import { startSmtpSink, type SmtpSink } from './smtpSink';
 import { tempDir as testTempDir } from './tempDirs';
 
@@ -125,7 +125,7 @@ async function startRig(options: RigOptions): Promise<Rig> {
   });
   let n = 0;
   const addLead = db.transaction((createdAt: string = new Date().toISOString()) => {
-    const id = leads.insert(sampleLead({ createdAt, dedupeKey: `k${n++}` }));
+    const id = leads.insert(newLeadRow({ createdAt, dedupeKey: `k${n++}` }));
     queue.enqueue(id, [
       { channel: 'sms', status: 'pending', at: createdAt },
       withEmail === false

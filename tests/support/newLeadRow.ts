@@ -5,7 +5,7 @@
  */
 import type { NewLead } from '../../src/leads/leadsTable';
 
-export const sampleLead = (over: Partial<NewLead> = {}): NewLead => ({
+export const newLeadRow = (over: Partial<NewLead> = {}): NewLead => ({
   createdAt: '2026-01-01T10:00:00.000Z',
   name: 'Ada',
   company: 'Engines',
