@@ -20,6 +20,8 @@ export const clientEntries = {
   'not-found': 'client/not-found.ts',
   'lead-form': 'client/lead-form.tsx',
   'island-loader': 'client/island-loader.ts',
+  owner: 'src/pages/owner/owner.css',
+  'owner-passkey': 'client/owner-passkey.ts',
 };
 
 /**

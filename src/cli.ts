@@ -17,6 +17,7 @@ import { CommandError, UsageError } from './cli/cliArgs';
 import type { CliContext, Command } from './cli/command';
 import { erase, exportLeads, list, release, spam } from './cli/leadCommands';
 import { mark } from './cli/markCommand';
+import { ownerLink, sessions, signOut } from './cli/ownerCommands';
 import { report } from './cli/reportCommand';
 
 const USAGE = `Usage: leads <command> [options]
@@ -38,6 +39,10 @@ Commands:
                                             (stores nothing; exit code 0 when both were accepted)
   backup FILE [--force]                     a consistent copy of the live database in FILE
                                             (--force replaces an existing file or link)
+  owner-link                                a one-time link (15 minutes) that registers a
+                                            passkey for the owner's inbox at /owner
+  sessions                                  the browsers signed in to the inbox
+  sign-out --all                            end every session of the inbox
 
 The database is DATABASE_PATH (default data/leads.db), as for the server.`;
 
@@ -53,6 +58,9 @@ const COMMANDS: Record<string, Command> = {
   retry,
   'test-alerts': testAlerts,
   backup,
+  'owner-link': ownerLink,
+  sessions,
+  'sign-out': signOut,
 };
 
 async function main(argv: string[]): Promise<void> {
@@ -77,6 +85,7 @@ async function main(argv: string[]): Promise<void> {
       email: { type: 'string' },
       days: { type: 'string' },
       force: { type: 'boolean' },
+      all: { type: 'boolean' },
     },
   });
   const config = loadConfig();

@@ -74,6 +74,8 @@ export interface Config {
   linkSecret: string | undefined;
   /** Days after which leads are deleted (null: kept); spam has its own, shorter, retention. */
   retention: { leadDays: number | null; spamDays: number; pageViewDays: number };
+  /** The owner's inbox sessions: ended after idleMs unused, or maxMs after they began. */
+  ownerSession: { idleMs: number; maxMs: number };
 }
 
 export class ConfigError extends Error {
@@ -189,6 +191,10 @@ export function loadConfig(env: Env = process.env): Config {
       leadDays: r.optionalInt('LEAD_RETENTION_DAYS', 1, 36_500) ?? null,
       spamDays: r.int('SPAM_RETENTION_DAYS', 30, 1, 3_650),
       pageViewDays: r.int('PAGE_VIEWS_RETENTION_DAYS', 400, 90, 36_500),
+    },
+    ownerSession: {
+      idleMs: r.int('OWNER_SESSION_IDLE_HOURS', 72, 1, 720) * 3_600_000,
+      maxMs: r.int('OWNER_SESSION_MAX_DAYS', 30, 1, 365) * 86_400_000,
     },
   };
   // Node refuses a headers timeout longer than the request timeout.

@@ -2,7 +2,7 @@
  * The site's services, assembled from the configuration: the database and its
  * tables, the alert channels and their senders, the delivery worker, the
  * proof-of-work challenges, the lead service, the owner's marks and signed
- * links, the page-view counter and the daily housekeeping. createSite
+ * links, the page-view counter, the daily housekeeping and the owner's inbox. createSite
  * (src/site.ts) puts the HTTP layer in front of them; the operator's CLI opens
  * them alone, so both deliver alerts with the same senders and rules.
  */
@@ -21,6 +21,7 @@ import { createMarkLinks, type MarkLinks } from './leads/markLinks';
 import { createUsedLinksTable } from './leads/usedLinksTable';
 import { createUsedProofsTable } from './leads/usedProofsTable';
 import type { Logger } from './logger';
+import { type OwnerServices, openOwnerServices } from './owner/ownerServices';
 import { describeSource, hostOf, sourceOf } from './sources/attribution';
 import { createPageViewsTable, type PageViewsTable } from './sources/pageViewsTable';
 import { createViewCounter, type ViewCounter } from './sources/viewCounter';
@@ -46,6 +47,8 @@ export interface Services {
   pageViews: PageViewsTable;
   views: ViewCounter;
   housekeeping: Housekeeping;
+  /** The owner's inbox: his passkeys, sessions, one-time links and the record of his actions. */
+  owner: OwnerServices;
   /** Loads the alert providers' SDKs (imported on first use, to keep them out of the start-up). */
   warmSenders(): Promise<void>;
   /** Stops the retry loop, waits up to timeoutMs for alert attempts under way, writes the view counts, closes the database. */
@@ -148,6 +151,7 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       logger,
       now,
     });
+    const owner = openOwnerServices(db, config, logger, now);
     let closed: Promise<{ attemptsFinished: boolean }> | undefined;
     return {
       channels,
@@ -163,11 +167,13 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       pageViews,
       views,
       housekeeping,
+      owner,
       warmSenders,
       close(timeoutMs) {
         housekeeping.stop();
         closed ??= worker.stop(timeoutMs).then((attemptsFinished) => {
           for (const sender of senders.values()) sender.close?.();
+          owner.close();
           if (db.open) {
             views.stop();
             db.close();

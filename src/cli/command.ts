@@ -12,6 +12,7 @@ export interface CliOptions {
   email?: string;
   days?: string;
   force?: boolean;
+  all?: boolean;
 }
 
 export interface CliContext {

@@ -17,6 +17,7 @@ import { healthRoute } from './healthRoute';
 import { countHomePageViews } from './homePageViews';
 import { leadRoute } from './leadRoute';
 import { markLinkRoute } from './markLinkRoute';
+import { ownerRoutes } from './owner/ownerRoutes';
 import { requestLog } from './requestLog';
 import { securityHeaderList, securityHeaders } from './securityHeaders';
 import {
@@ -35,7 +36,10 @@ export interface HttpDeps {
   logger: Logger;
   pages: RenderedSite;
   assets: Assets;
-  services: Pick<Services, 'service' | 'leads' | 'challenges' | 'marking' | 'links' | 'views'>;
+  services: Pick<
+    Services,
+    'service' | 'leads' | 'challenges' | 'marking' | 'links' | 'views' | 'owner' | 'marks' | 'queue' | 'channels'
+  >;
   /** The clock the signed links are checked against. */
   now?: () => number;
 }
@@ -71,6 +75,7 @@ export function createHttpLayer({ config, logger, pages, assets, services, now =
       now,
     }),
   );
+  app.use(ownerRoutes({ config, assets, services, now }));
   app.use(notFound(pages, logger));
   app.use(errorHandler(logger));
   return { staticPages, app };

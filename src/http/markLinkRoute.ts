@@ -69,7 +69,7 @@ export function markLinkRoute({ config, links, marking, leads, page, now }: Mark
   router.post(MARK_LINK_PATH, sameSite, form, (req, res) => {
     const check = checked(req, res, (req.body ?? {}) as Record<string, unknown>);
     if (!check) return;
-    const outcome = marking.mark(check.leadId, 'contacted', check.id);
+    const outcome = marking.mark(check.leadId, 'contacted', { link: check.id });
     if (outcome.kind === 'marked') return answer(req, res, 200, { kind: 'done', leadId: check.leadId });
     if (outcome.kind === 'already-marked')
       return answer(req, res, 200, { kind: 'already', leadId: check.leadId, status: outcome.status });

@@ -1,7 +1,7 @@
 /**
  * Where the owner stands with each lead: `new` until marked contacted, won or
- * lost (or back to new, to undo a mistake), from the CLI or from the signed
- * link of the alert e-mail. Every change is kept with its time. Marking a lead
+ * lost (or back to new, to undo a mistake), from the CLI, the owner's inbox or
+ * the signed link of the alert e-mail. Every change is kept with its time. Marking a lead
  * cancels its pending reminder (even one under way); marking it new again
  * re-arms a cancelled reminder while the 24-hour promise is still running.
  * The link only answers a lead still new: it never moves won or lost back to
@@ -37,17 +37,23 @@ export interface LeadMarkingDeps {
   now: () => number;
 }
 
+/**
+ * Who asks for a mark: the CLI or the owner's inbox (any status), or the signed link of an alert
+ * e-mail, by its id (each works once, on a lead still new).
+ */
+export type MarkedBy = 'cli' | 'inbox' | { link: string };
+
 export interface LeadMarking {
-  /** `link`: the id of the signed link that asks for it (each works once, on a lead still new); absent: the CLI, any status. */
-  mark(leadId: number, status: LeadStatus, link?: string): MarkOutcome;
+  mark(leadId: number, status: LeadStatus, by?: MarkedBy): MarkOutcome;
   /** When a signed link did its work, or undefined while it has not. */
   linkUsedAt(link: string): string | undefined;
 }
 
 export function createLeadMarking(deps: LeadMarkingDeps): LeadMarking {
   const { db, leads, marks, usedLinks, queue, reminderChannels, followUpAfterMs, now } = deps;
-  const mark = db.transaction((leadId: number, status: LeadStatus, link: string | undefined): MarkOutcome => {
+  const mark = db.transaction((leadId: number, status: LeadStatus, by: MarkedBy): MarkOutcome => {
     const lead = leads.get(leadId);
+    const link = typeof by === 'object' ? by.link : undefined;
     if (!lead) return { kind: 'no-such-lead' };
     const at = iso(now());
     if (link !== undefined) {
@@ -58,7 +64,7 @@ export function createLeadMarking(deps: LeadMarkingDeps): LeadMarking {
       usedLinks.use(link, at);
     }
     leads.setStatus(leadId, status);
-    marks.add({ lead_id: leadId, status, marked_at: at, via: link === undefined ? 'cli' : 'link' });
+    marks.add({ lead_id: leadId, status, marked_at: at, via: typeof by === 'object' ? 'link' : by });
     let remindersCancelled = 0;
     let remindersRearmed = 0;
     if (status !== 'new') {
@@ -77,7 +83,7 @@ export function createLeadMarking(deps: LeadMarkingDeps): LeadMarking {
     return { kind: 'marked', previous: lead.status, remindersCancelled, remindersRearmed };
   });
   return {
-    mark: (leadId, status, link) => mark.immediate(leadId, status, link),
+    mark: (leadId, status, by = 'cli') => mark.immediate(leadId, status, by),
     linkUsedAt: (link) => usedLinks.usedAt(link),
   };
 }

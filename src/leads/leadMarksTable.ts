@@ -1,7 +1,7 @@
 /**
  * Every SQL statement on the lead_marks table: each change of a lead's status
  * by the owner (contacted, won, lost, or back to new), with its time and how
- * it was made (the CLI, or a signed link of the alert e-mail).
+ * it was made (the CLI, the owner's inbox, or a signed link of the alert e-mail).
  */
 import type { Db } from '../storage/database';
 import { SOURCE_KEY_SQL, type LeadStatus } from './leadsTable';
@@ -10,7 +10,7 @@ export interface MarkRow {
   lead_id: number;
   status: LeadStatus;
   marked_at: string;
-  via: 'cli' | 'link';
+  via: 'cli' | 'link' | 'inbox';
 }
 
 export interface LeadMarksTable {

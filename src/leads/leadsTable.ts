@@ -51,6 +51,17 @@ export interface LeadRow {
   referrer: string | null;
 }
 
+/** What the owner's inbox asks for: filters, a search text (lower case), and the page's place. */
+export interface InboxQuery {
+  status?: LeadStatus;
+  verdict?: Verdict;
+  /** Found in the name, the company or the address (case-insensitive for ASCII letters). */
+  search?: string;
+  /** Only leads older than this id (the next page). */
+  before?: number;
+  limit: number;
+}
+
 export interface LeadsTable {
   /** Inserts the lead (inside the caller's transaction, if any); returns its id. */
   insert(lead: NewLead): number;
@@ -73,6 +84,8 @@ export interface LeadsTable {
   recent(limit: number): LeadRow[];
   /** The `limit` most recent leads with this verdict, newest first. */
   recentWithVerdict(verdict: Verdict, limit: number): LeadRow[];
+  /** The inbox's page of leads, newest first. */
+  inbox(query: InboxQuery): LeadRow[];
   /** Leads created at or after `since` (an ISO time), oldest first. */
   since(since: string): LeadRow[];
   byIds(ids: readonly number[]): LeadRow[];
@@ -111,6 +124,13 @@ export function createLeadsTable(db: Db): LeadsTable {
   const recentWithVerdict = db.prepare<[Verdict, number], LeadRow>(
     'SELECT * FROM leads WHERE verdict = ? ORDER BY id DESC LIMIT ?',
   );
+  const inbox = db.prepare<Record<string, string | number | null>, LeadRow>(`
+    SELECT * FROM leads
+    WHERE (@status IS NULL OR status = @status) AND (@verdict IS NULL OR verdict = @verdict)
+      AND (@before IS NULL OR id < @before)
+      AND (@search IS NULL OR instr(lower(name), @search) > 0 OR instr(lower(company), @search) > 0
+           OR instr(lower(email), @search) > 0)
+    ORDER BY id DESC LIMIT @limit`);
   const since = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE created_at >= ? ORDER BY id');
   const byIds = db.prepare<[string], LeadRow>(
     'SELECT * FROM leads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
@@ -133,6 +153,14 @@ export function createLeadsTable(db: Db): LeadsTable {
     perSourceSince: (from) => perSource.all(from),
     recent: (limit) => recent.all(limit),
     recentWithVerdict: (verdict, limit) => recentWithVerdict.all(verdict, limit),
+    inbox: (q) =>
+      inbox.all({
+        status: q.status ?? null,
+        verdict: q.verdict ?? null,
+        search: q.search?.toLowerCase() || null,
+        before: q.before ?? null,
+        limit: q.limit,
+      }),
     since: (from) => since.all(from),
     byIds: (ids) => (ids.length === 0 ? [] : byIds.all(JSON.stringify(ids))),
     deleteOlderThan: (before, verdict) => deleteOlder.run({ before, verdict: verdict ?? null }).changes,

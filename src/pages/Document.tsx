@@ -11,6 +11,8 @@ export interface DocumentProps {
   /** Absolute canonical URL; omitted on pages that must not be indexed. */
   canonicalUrl?: string;
   stylesheet: string;
+  /** Stylesheets after the first (the owner's pages add their own). */
+  extraStylesheets?: string[];
   scripts: string[];
   /** JSON-LD text: a data block, not executed, so the CSP does not cover it. */
   structuredData?: string;
@@ -27,6 +29,7 @@ export function Document(props: DocumentProps) {
     description,
     canonicalUrl,
     stylesheet,
+    extraStylesheets = [],
     scripts,
     structuredData,
     noIndex,
@@ -46,6 +49,9 @@ export function Document(props: DocumentProps) {
         <meta name="theme-color" content="#0b1f3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={stylesheet} />
+        {extraStylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={siteName} />
         <meta property="og:title" content={title} />

@@ -80,7 +80,7 @@ export function renderSite(
   return {
     home,
     notFound,
-    robotsTxt: `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl}/sitemap.xml\n`,
+    robotsTxt: `User-agent: *\nDisallow: /owner\nAllow: /\n\nSitemap: ${publicUrl}/sitemap.xml\n`,
     sitemapXml:
       '<?xml version="1.0" encoding="UTF-8"?>\n' +
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +

@@ -6,6 +6,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { storedAddressKey } from '../addressKey';
+import { OWNER_INBOX_TABLES } from './ownerInboxMigration';
 
 /*
  * Why the tables look like this:
@@ -204,6 +205,8 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX alerts_leased ON alerts (channel, lease_until) WHERE status = 'pending' AND lease_until IS NOT NULL;
     `);
   },
+  // The owner's inbox: passkeys, sessions, one-time links, his activity; 'inbox' marks.
+  OWNER_INBOX_TABLES,
 ];
 
 /**

@@ -64,6 +64,7 @@ describe('loadConfig defaults', () => {
       followUpAfterMs: 72000000,
       linkSecret: undefined,
       retention: { leadDays: null, spamDays: 30, pageViewDays: 400 },
+      ownerSession: { idleMs: 72 * 3_600_000, maxMs: 30 * 86_400_000 },
     });
   });
 
@@ -126,6 +127,8 @@ describe('loadConfig reads every variable', () => {
       LEAD_AUTO_REPLY_MAX_PER_HOUR: '7',
       LEAD_AUTO_REPLY_MAX_PER_DAY: '30',
       PAGE_VIEWS_RETENTION_DAYS: '120',
+      OWNER_SESSION_IDLE_HOURS: '12',
+      OWNER_SESSION_MAX_DAYS: '7',
       FOLLOW_UP_AFTER_HOURS: '0.01',
       LEAD_LINK_SECRET: 'link-secret',
       LEAD_RETENTION_DAYS: '365',
@@ -183,6 +186,7 @@ describe('loadConfig reads every variable', () => {
       followUpAfterMs: 36000,
       linkSecret: 'link-secret',
       retention: { leadDays: 365, spamDays: 7, pageViewDays: 120 },
+      ownerSession: { idleMs: 12 * 3_600_000, maxMs: 7 * 86_400_000 },
     });
     assert.equal(thumbnailOrigin(config), 'https://img.example.com');
   });

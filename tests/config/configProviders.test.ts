@@ -134,6 +134,10 @@ describe('grading, follow-up and retention settings', () => {
     assert.deepEqual(problems({ PAGE_VIEWS_RETENTION_DAYS: '89' }), [
       'PAGE_VIEWS_RETENTION_DAYS must be a whole number from 90 to 36500 (got "89")',
     ]);
+    assert.deepEqual(problems({ OWNER_SESSION_IDLE_HOURS: '0', OWNER_SESSION_MAX_DAYS: '366' }), [
+      'OWNER_SESSION_IDLE_HOURS must be a whole number from 1 to 720 (got "0")',
+      'OWNER_SESSION_MAX_DAYS must be a whole number from 1 to 365 (got "366")',
+    ]);
     assert.deepEqual(problems({ LEAD_RETENTION_DAYS: '0' }), [
       'LEAD_RETENTION_DAYS must be a whole number from 1 to 36500 (got "0")',
     ]);

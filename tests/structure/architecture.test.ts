@@ -53,11 +53,16 @@ const allowed: [string, RegExp][] = [
   ['src/site.ts', /^src\/(http\/|pages\/|services\.ts|config\.ts|logger\.ts|paths\.ts)/],
   [
     'src/cli/',
-    /^src\/(cli\/|services\.ts|leads\/|alerts\/|sources\/|storage\/|config\.ts|logger\.ts|time\.ts|addressKey\.ts)/,
+    /^src\/(cli\/|services\.ts|owner\/|leads\/|alerts\/|sources\/|storage\/|config\.ts|logger\.ts|time\.ts|addressKey\.ts)/,
   ],
-  ['src/services.ts', /^src\/(leads\/|alerts\/|sources\/|storage\/|config\.ts|logger\.ts)/],
-  ['src/pages/', /^src\/(pages\/|content\.ts|contentTypes\.ts|contract\.ts)/],
-  ['client/', /^(client\/|src\/pages\/|src\/contract\.ts|src\/content\.ts)/],
+  ['src/services.ts', /^src\/(owner\/|leads\/|alerts\/|sources\/|storage\/|config\.ts|logger\.ts)/],
+  [
+    'src/owner/',
+    /^src\/(owner\/|leads\/|alerts\/|sources\/|storage\/|ownerContract\.ts|config\.ts|logger\.ts|time\.ts)/,
+  ],
+  ['src/ownerContract.ts', /^$/],
+  ['src/pages/', /^src\/(pages\/|content\.ts|contentTypes\.ts|contract\.ts|ownerContract\.ts)/],
+  ['client/', /^(client\/|src\/pages\/|src\/contract\.ts|src\/ownerContract\.ts|src\/content\.ts)/],
   [
     'src/leads/',
     /^src\/(leads\/|alerts\/|sources\/|storage\/|contract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts|linkRule\.ts|addressKey\.ts)/,
@@ -67,7 +72,7 @@ const allowed: [string, RegExp][] = [
   ['src/storage/', /^src\/(storage\/|config\.ts|time\.ts|addressKey\.ts)/],
   [
     'src/http/',
-    /^src\/(http\/|services\.ts|leads\/|sources\/|pages\/|contract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts)/,
+    /^src\/(http\/|services\.ts|owner\/|leads\/|sources\/|pages\/|contract\.ts|ownerContract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts)/,
   ],
   ['src/time.ts', /^$/],
   ['src/addressKey.ts', /^$/],

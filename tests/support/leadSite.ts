@@ -4,6 +4,7 @@
  * pointed at them, small timeouts and its own SQLite file. One close() ends
  * it all. Shared with the browser tests: keep the API stable.
  */
+import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import { afterEach } from 'node:test';
 import { startFakeTwilio, type FakeTwilio } from './fakeTwilio';
@@ -61,6 +62,11 @@ export interface LeadSiteOptions {
   now?: () => number;
   /** Fakes passed to createSite (channels, senders). */
   deps?: SiteDeps;
+  /**
+   * PUBLIC_URL is http://localhost:<the port it listens on> (passkeys refuse an IP address as
+   * their relying party); the site still listens on 127.0.0.1 only.
+   */
+  localhostOrigin?: boolean;
 }
 
 export interface LeadSite extends TestSite {
@@ -84,13 +90,25 @@ export async function startLeadSite(options: LeadSiteOptions = {}): Promise<Lead
   // A database of the test's choosing (to restart a site on it), else a new one.
   const databasePath = options.env?.DATABASE_PATH ?? join(tempDir('lead-site-'), 'leads.db');
   const providers = alertEnv(twilio, smtp);
-  const env: Record<string, string> = { ...FAST_ALERTS, DATABASE_PATH: databasePath, ...options.env };
+  // Listening first, so the site can be built knowing its own port.
+  let handler: RequestListener = (_req, res) => void res.writeHead(503).end();
+  const server = await listen((req, res) => handler(req, res));
+  const origin: Record<string, string> = options.localhostOrigin
+    ? { PUBLIC_URL: `http://localhost:${new URL(server.url).port}` }
+    : {};
+  const env: Record<string, string> = { ...FAST_ALERTS, DATABASE_PATH: databasePath, ...origin, ...options.env };
   for (const [name, value] of Object.entries(providers)) {
     const isSms = name.startsWith('TWILIO') || name === 'ALERT_SMS_TO';
     if ((isSms && options.sms !== false) || (!isSms && options.email !== false)) env[name] ??= value;
   }
-  const site = createTestSite(env, { ...options.deps, now: options.now });
-  const server = await listen(site.listener);
+  let site: TestSite;
+  try {
+    site = createTestSite(env, { ...options.deps, now: options.now });
+  } catch (err) {
+    await Promise.all([server.close(), twilio.close(), smtp.close()]);
+    throw err;
+  }
+  handler = site.listener;
   if (options.startWorker !== false) site.start();
   let closing: Promise<void> | undefined;
 

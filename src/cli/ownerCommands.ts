@@ -1,0 +1,58 @@
+/**
+ * The owner's way in, from the server's shell: `owner-link` prints a one-time
+ * link that registers a passkey (the first one, or one on a new phone after
+ * losing the old), `sessions` lists the signed-in browsers, and
+ * `sign-out --all` ends every session.
+ */
+import { UsageError } from './cliArgs';
+import type { Command } from './command';
+
+export const ownerLink: Command = {
+  run({ services, print, note }) {
+    const { access } = services().owner;
+    const { url, expiresAt } = access.newLink('register');
+    note('Open this link on the phone or computer that should hold a passkey for the inbox.');
+    note(
+      `It works once, until ${expiresAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}; an older link no longer works.`,
+    );
+    print(`${url}\n`);
+  },
+};
+
+const when = (time: string) => time.replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC');
+
+export const sessions: Command = {
+  run({ services, print }) {
+    const rows = services().owner.access.sessions();
+    if (rows.length === 0) return print('No one is signed in.\n');
+    const lines = [['created', 'last seen', 'device', 'signed in with']];
+    for (const row of rows)
+      lines.push([
+        when(row.created_at),
+        when(row.last_seen_at),
+        row.device,
+        row.via === 'link' ? 'e-mailed link' : 'passkey',
+      ]);
+    const widths = lines[0]?.map((_, i) => Math.max(...lines.map((line) => (line[i] ?? '').length))) ?? [];
+    print(
+      `${lines
+        .map((line) =>
+          line
+            .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+            .join('  ')
+            .trimEnd(),
+        )
+        .join('\n')}\n`,
+    );
+  },
+};
+
+export const signOut: Command = {
+  run({ options, services, print }) {
+    if (!options.all) throw new UsageError('sign-out needs --all: it ends every session of the inbox.');
+    const { access } = services().owner;
+    const ended = access.endAllSessions();
+    access.record('signed-out-everywhere', 'from the command line');
+    print(`${ended} session${ended === 1 ? '' : 's'} ended: every browser must sign in again.\n`);
+  },
+};

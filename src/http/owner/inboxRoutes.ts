@@ -1,0 +1,128 @@
+/**
+ * The signed-in owner's pages of leads: the list (filters, search, 50 to a
+ * page) and one lead with everything stored about it, and the marks he makes
+ * there. Rows become the pages' plain views here.
+ */
+import express, { type Request, type Response, Router } from 'express';
+import { LEAD_STATUSES, type LeadRow, type LeadStatus } from '../../leads/leadsTable';
+import { OWNER_PATHS } from '../../ownerContract';
+import type { LeadListItem } from '../../pages/owner/ownerViews';
+import { STATUS_FILTERS, VERDICT_FILTERS } from '../../pages/owner/InboxPage';
+import type { Services } from '../../services';
+import { describeSource, sourceOf } from '../../sources/attribution';
+import type { OwnerRouteDeps } from './signInRoutes';
+
+export const LEADS_PER_PAGE = 50;
+const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+
+export interface InboxRouteDeps extends OwnerRouteDeps {
+  services: Pick<Services, 'leads' | 'marks' | 'queue' | 'marking' | 'channels'>;
+  now: () => number;
+}
+
+const listItem = (row: LeadRow): LeadListItem => ({
+  id: row.id,
+  name: row.name,
+  company: row.company,
+  email: row.email,
+  createdAt: row.created_at,
+  source: describeSource(sourceOf(row)),
+  verdict: row.verdict,
+  status: row.status,
+});
+
+/** A query value when it is one of `allowed`, else '' (no filter). */
+function choice<T extends string>(value: unknown, allowed: readonly T[]): T | '' {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : '';
+}
+
+export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDeps): Router {
+  const { leads, marks, queue, marking } = services;
+  const order = services.channels.map((ch) => ch.name);
+  const rank = (channel: string) => (order.includes(channel) ? order.indexOf(channel) : order.length);
+  const html = (res: Response, status: number, body: string) => void res.status(status).type('html').send(body);
+  const form = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 });
+  const csrfOf = (req: Request, res: Response) => guard.sessionOf(req, res)?.csrf ?? '';
+  const leadId = (req: Request) => {
+    const id = String(req.params.id);
+    return /^[1-9]\d{0,15}$/.test(id) ? Number(id) : undefined;
+  };
+
+  const router = Router({ caseSensitive: true, strict: true });
+  router.get(OWNER_PATHS.inbox, guard.page, (req, res) => {
+    const status = choice(req.query.status, STATUS_FILTERS);
+    const verdict = choice(req.query.verdict, VERDICT_FILTERS);
+    const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
+    const before =
+      typeof req.query.before === 'string' && /^\d{1,16}$/.test(req.query.before)
+        ? Number(req.query.before)
+        : undefined;
+    const rows = leads.inbox({
+      status: status || undefined,
+      verdict: verdict || undefined,
+      search: q || undefined,
+      before,
+      limit: LEADS_PER_PAGE + 1,
+    });
+    const shown = rows.slice(0, LEADS_PER_PAGE);
+    html(
+      res,
+      200,
+      pages.inbox({
+        csrf: csrfOf(req, res),
+        leads: shown.map(listItem),
+        filters: { status, verdict, q },
+        olderThan: rows.length > LEADS_PER_PAGE ? shown.at(-1)?.id : undefined,
+        paged: before !== undefined,
+        now: now(),
+      }),
+    );
+  });
+
+  router.get(`${OWNER_PATHS.lead}:id`, guard.page, (req, res, next) => {
+    const id = leadId(req);
+    const row = id === undefined ? undefined : leads.get(id);
+    if (!row) return next(); // the site's 404 page
+    const notice = req.query.done === 'marked' ? `Lead #${row.id} is marked ${row.status}.` : undefined;
+    html(
+      res,
+      200,
+      pages.lead({
+        csrf: csrfOf(req, res),
+        notice,
+        lead: {
+          ...listItem(row),
+          verdictReasons: row.verdict_reasons,
+          userAgent: row.user_agent,
+          utm: UTM.flatMap((name) => (row[name] ? [[name, row[name]] as [string, string]] : [])),
+          referrer: row.referrer,
+        },
+        alerts: queue
+          .ofLeads([row.id])
+          .sort((a, b) => rank(a.channel) - rank(b.channel))
+          .map((a) => ({
+            channel: a.channel,
+            status: a.status,
+            attempts: a.attempts,
+            // An error matters while the alert is still owed; a cancelled one's reason is its status.
+            lastError: a.status === 'failed' || a.status === 'pending' ? a.last_error : null,
+            sentAt: a.sent_at,
+          })),
+        marks: marks.ofLeads([row.id]).map((m) => ({ status: m.status, markedAt: m.marked_at, via: m.via })),
+        now: now(),
+      }),
+    );
+  });
+
+  router.post(`${OWNER_PATHS.lead}:id/mark`, form, guard.action, (req, res) => {
+    const id = leadId(req);
+    const status = choice((req.body as { status?: unknown }).status, LEAD_STATUSES) as LeadStatus | '';
+    if (id === undefined || status === '')
+      return void res.status(400).type('text/plain').send('Choose a status: new, contacted, won or lost.');
+    const outcome = marking.mark(id, status, 'inbox');
+    if (outcome.kind !== 'marked') return void res.status(404).type('text/plain').send(`No lead with id ${id}.`);
+    owner.access.record('marked', `lead ${id}: ${outcome.previous} -> ${status}`);
+    res.redirect(303, `${OWNER_PATHS.lead}${id}?done=marked`);
+  });
+  return router;
+}

@@ -1,0 +1,50 @@
+/**
+ * The challenges of passkey ceremonies under way, in memory: a challenge is
+ * handed out with the options, taken back once by the verification, and
+ * forgotten after five minutes. One process serves the owner's pages, and a
+ * ceremony lost to a restart is only a button pressed again.
+ */
+import { randomBytes } from 'node:crypto';
+
+const TTL_MS = 5 * 60_000;
+/** A bound on what clients can make the server hold (each entry is under 200 bytes). */
+const MAX_PENDING = 1_000;
+
+export interface Pending<T> {
+  challenge: string;
+  data: T;
+}
+
+export interface CeremonyChallenges<T> {
+  /** Keeps the challenge; returns the ceremony id the client sends back with its answer. */
+  put(challenge: string, data: T): string;
+  /** The ceremony's challenge, once; undefined when unknown, taken or expired. */
+  take(id: string): Pending<T> | undefined;
+}
+
+export function createCeremonyChallenges<T>(now: () => number): CeremonyChallenges<T> {
+  const pending = new Map<string, Pending<T> & { expires: number }>();
+  const prune = () => {
+    const at = now();
+    for (const [id, entry] of pending) if (entry.expires <= at) pending.delete(id);
+    // Oldest first: a Map iterates in insertion order.
+    for (const id of pending.keys()) {
+      if (pending.size < MAX_PENDING) break;
+      pending.delete(id);
+    }
+  };
+  return {
+    put(challenge, data) {
+      prune();
+      const id = randomBytes(18).toString('base64url');
+      pending.set(id, { challenge, data, expires: now() + TTL_MS });
+      return id;
+    },
+    take(id) {
+      const entry = pending.get(id);
+      pending.delete(id);
+      if (!entry || entry.expires <= now()) return undefined;
+      return { challenge: entry.challenge, data: entry.data };
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Everything stored about one lead: its fields, where it came from, why it was
+ * graded so, each alert per channel, the history of the owner's marks, and
+ * the buttons that mark it.
+ */
+import { OWNER_PATHS } from '../../ownerContract';
+import { ActionButton, OwnerLayout, type OwnerPageAssets } from './OwnerLayout';
+import { promiseLeft, shortTime } from './ownerTime';
+import type { LeadDetailView } from './ownerViews';
+
+export const MARKS = [
+  ['contacted', 'Mark contacted'],
+  ['won', 'Mark won'],
+  ['lost', 'Mark lost'],
+  ['new', 'Mark new'],
+] as const;
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+export function LeadPage({ view, assets }: { view: LeadDetailView; assets: OwnerPageAssets }) {
+  const { lead, csrf } = view;
+  const promise = promiseLeft(lead.createdAt, lead.status, view.now);
+  const action = `${OWNER_PATHS.lead}${lead.id}`;
+  return (
+    <OwnerLayout assets={assets} title={`Lead #${lead.id}`} csrf={csrf} current="leads" notice={view.notice}>
+      <p>
+        <a href={OWNER_PATHS.inbox}>All leads</a>
+      </p>
+      <h1>{lead.name}</h1>
+      <section className="owner-card" aria-label="Status">
+        <p>
+          Status: <strong>{lead.status}</strong> ·{' '}
+          <span className={`owner-promise owner-promise-${promise.state}`}>{promise.text}</span>
+        </p>
+        <div className="owner-actions">
+          {MARKS.map(([status, label]) => (
+            <ActionButton
+              key={status}
+              action={`${action}/mark`}
+              csrf={csrf}
+              label={label}
+              fields={{ status }}
+              variant={status === 'contacted' ? 'primary' : 'plain'}
+              disabled={lead.status === status}
+            />
+          ))}
+        </div>
+      </section>
+      <section className="owner-card" aria-labelledby="lead-fields">
+        <h2 id="lead-fields">The lead</h2>
+        <dl className="owner-fields">
+          <Row label="Name">{lead.name}</Row>
+          <Row label="Company">{lead.company}</Row>
+          <Row label="E-mail">
+            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+          </Row>
+          <Row label="Received">
+            <time dateTime={lead.createdAt}>{shortTime(lead.createdAt)}</time>
+          </Row>
+          <Row label="Verdict">
+            {lead.verdict}
+            {lead.verdictReasons !== '' && ` (${lead.verdictReasons})`}
+          </Row>
+          <Row label="Source">{lead.source}</Row>
+          {lead.utm.map(([name, value]) => (
+            <Row key={name} label={name}>
+              {value}
+            </Row>
+          ))}
+          {lead.referrer && <Row label="Referrer">{lead.referrer}</Row>}
+          <Row label="Browser">{lead.userAgent ?? 'not recorded'}</Row>
+        </dl>
+      </section>
+      <section className="owner-card" aria-labelledby="lead-alerts">
+        <h2 id="lead-alerts">Alerts</h2>
+        {view.alerts.length === 0 ? (
+          <p>No alerts were planned for this lead.</p>
+        ) : (
+          <ul className="owner-list">
+            {view.alerts.map((alert) => (
+              <li key={alert.channel}>
+                <strong>{alert.channel}</strong>: {alert.status}, {alert.attempts} attempt
+                {alert.attempts === 1 ? '' : 's'}
+                {alert.sentAt && `, sent ${shortTime(alert.sentAt)}`}
+                {alert.lastError && <span className="owner-error"> Last error: {alert.lastError}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="owner-card" aria-labelledby="lead-marks">
+        <h2 id="lead-marks">History</h2>
+        <ul className="owner-list">
+          <li>
+            Received <time dateTime={lead.createdAt}>{shortTime(lead.createdAt)}</time>
+          </li>
+          {view.marks.map((mark) => (
+            <li key={`${mark.markedAt}-${mark.status}`}>
+              Marked {mark.status} <time dateTime={mark.markedAt}>{shortTime(mark.markedAt)}</time> (from the{' '}
+              {mark.via === 'link' ? 'e-mail link' : mark.via === 'cli' ? 'command line' : 'inbox'})
+            </li>
+          ))}
+        </ul>
+      </section>
+    </OwnerLayout>
+  );
+}

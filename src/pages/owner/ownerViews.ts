@@ -1,0 +1,72 @@
+/**
+ * What the owner's pages show, as plain data: the HTTP layer fills these in
+ * from the database, the pages only render them.
+ */
+
+/** Every page of a signed-in owner carries his form token (for sign-out and every action). */
+export interface SignedIn {
+  csrf: string;
+  /** A one-line notice after an action ("Lead #12 is marked won."). */
+  notice?: string;
+}
+
+export interface LeadListItem {
+  id: number;
+  name: string;
+  company: string;
+  email: string;
+  createdAt: string;
+  source: string;
+  verdict: string;
+  status: string;
+}
+
+export interface LeadListView extends SignedIn {
+  leads: LeadListItem[];
+  filters: { status: string; verdict: string; q: string };
+  /** The id to continue from for the next (older) page, when there is one. */
+  olderThan?: number;
+  /** True when this is not the first page. */
+  paged: boolean;
+  now: number;
+}
+
+export interface AlertView {
+  channel: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+export interface LeadDetailView extends SignedIn {
+  lead: LeadListItem & {
+    verdictReasons: string;
+    userAgent: string | null;
+    utm: [string, string][];
+    referrer: string | null;
+  };
+  alerts: AlertView[];
+  marks: { status: string; markedAt: string; via: string }[];
+  now: number;
+}
+
+export interface PasskeyView {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface PasskeysView extends SignedIn {
+  passkeys: PasskeyView[];
+  /** Just signed in with an e-mailed link: offer a passkey on this device first. */
+  welcome: boolean;
+}
+
+/** The pages before sign-in. */
+export type SignInView =
+  | { kind: 'login'; notice?: string }
+  | { kind: 'register'; token: string }
+  | { kind: 'sign-in-link'; token: string }
+  | { kind: 'link-refused' };

@@ -1,0 +1,106 @@
+/**
+ * One lead in the inbox, in Chromium: everything stored about it (fields,
+ * source, grading reasons, each alert with its status and attempts, the
+ * history of marks), and the mark buttons, which do what `leads mark` does:
+ * the same status, the same reminders cancelled, each mark in the history.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { runCli } from '../support/cli';
+import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
+import { ownerDevice, textOf } from '../support/ownerBrowser';
+import { waitFor } from '../support/waitFor';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser({ localhost: true });
+});
+after(async () => {
+  await browser.close();
+});
+const site = leadSitesPerTest();
+
+const alertStatuses = (s: LeadSite, id: number) =>
+  s.services.db.prepare('SELECT channel, status FROM alerts WHERE lead_id = ? ORDER BY channel').all(id);
+
+describe('a lead in the inbox', () => {
+  it('shows everything stored about it, and marks it as the CLI does', async () => {
+    const s = await site({ localhostOrigin: true, env: { FOLLOW_UP_AFTER_HOURS: '20' } });
+    const origin = s.config.publicUrl;
+    const referer = `${origin}/?utm_source=newsletter&utm_campaign=launch`;
+    for (const who of ['Grace', 'Alan']) {
+      const res = await s.post(
+        { name: `${who} Example`, company: `${who} Corp`, email: `${who.toLowerCase()}@example.com` },
+        { headers: { Referer: referer } },
+      );
+      assert.equal(res.status, 200);
+    }
+    await waitFor(() => s.smtp.messages.length >= 2 && s.twilio.messages.length >= 2, 5_000, 'alerts sent');
+
+    const phone = await ownerDevice(browser);
+    try {
+      await phone.page.goto(s.services.owner.access.newLink('sign-in').url);
+      await phone.page.getByRole('button', { name: 'Sign in' }).click();
+      await phone.page.waitForURL(/\/owner\/passkeys/);
+      await phone.page.goto(`${origin}/owner`);
+      await phone.page.getByRole('link', { name: /Grace Example/ }).click();
+      await phone.page.waitForURL(`${origin}/owner/leads/1`);
+      const shown = await textOf(phone.page.locator('main'));
+      for (const text of ['Grace Example', 'Grace Corp', 'grace@example.com', 'newsletter', 'launch', 'verified'])
+        assert.ok(shown.includes(text), `shows ${text}`);
+      assert.match(shown, /sms: sent, 1 attempt/);
+      assert.match(shown, /email: sent, 1 attempt/);
+      assert.match(shown, /reminder-sms: pending, 0 attempts/);
+      assert.match(shown, /left/, 'the time left of the promise');
+
+      await phone.page.getByRole('button', { name: 'Mark won' }).click();
+      await phone.page.waitForURL(`${origin}/owner/leads/1?done=marked`);
+      assert.equal(await textOf(phone.page.locator('.owner-notice')), 'Lead #1 is marked won.');
+      assert.match(await textOf(phone.page.locator('main')), /Marked won .* \(from the inbox\)/);
+      assert.equal(await phone.page.getByRole('button', { name: 'Mark won' }).isDisabled(), true);
+    } finally {
+      await phone.close();
+    }
+
+    const cli = await runCli(['mark', '2', 'won'], { DATABASE_PATH: s.databasePath });
+    assert.equal(cli.code, 0, cli.stderr);
+    const [byInbox, byCli] = s.rows();
+    assert.equal(byInbox?.status, 'won');
+    assert.equal(byCli?.status, 'won');
+    assert.deepEqual(alertStatuses(s, 1), alertStatuses(s, 2), 'the same alerts cancelled');
+    assert.deepEqual(
+      (alertStatuses(s, 1) as { channel: string; status: string }[]).filter((a) => a.channel.startsWith('reminder')),
+      [
+        { channel: 'reminder-email', status: 'cancelled' },
+        { channel: 'reminder-sms', status: 'cancelled' },
+      ],
+    );
+    const marks = s.services.db.prepare('SELECT lead_id, status, via FROM lead_marks ORDER BY lead_id').all();
+    assert.deepEqual(marks, [
+      { lead_id: 1, status: 'won', via: 'inbox' },
+      { lead_id: 2, status: 'won', via: 'cli' },
+    ]);
+    const activity = s.services.owner.activity.latest(10).map((a) => `${a.action}: ${a.detail}`);
+    assert.ok(activity.includes('marked: lead 1: new -> won'), activity.join('\n'));
+    assert.ok(
+      activity.every((line) => !line.includes('@')),
+      'no address in the activity log',
+    );
+  });
+
+  it('answers 404 for a lead that does not exist, to the signed-in owner', async () => {
+    const s = await site({ localhostOrigin: true });
+    const phone = await ownerDevice(browser);
+    try {
+      await phone.page.goto(s.services.owner.access.newLink('sign-in').url);
+      await phone.page.getByRole('button', { name: 'Sign in' }).click();
+      await phone.page.waitForURL(/\/owner\/passkeys/);
+      for (const id of ['999', 'abc', '0'])
+        assert.equal((await phone.page.goto(`${s.config.publicUrl}/owner/leads/${id}`))?.status(), 404, id);
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The owner gets in with a passkey, in Chromium with a virtual authenticator:
+ * the one-time link from `leads owner-link` registers the first passkey and
+ * signs him in; he signs out and in again; the link works once and for 15
+ * minutes only; the session cookie is HttpOnly, SameSite=Strict, on /owner.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { runCli } from '../support/cli';
+import { leadSitesPerTest } from '../support/leadSite';
+import { createPasskey, ownerDevice, signInWithPasskey, statusText, textOf } from '../support/ownerBrowser';
+
+const LINK_REFUSED =
+  'This link cannot be used: it was used already, it has expired (links work for 15 minutes), or a newer link replaced it.';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser({ localhost: true });
+});
+after(async () => {
+  await browser.close();
+});
+const site = leadSitesPerTest();
+
+/** `npm run leads -- owner-link` against the site's database: the link it prints on a line of its own. */
+async function ownerLink(databasePath: string, publicUrl: string): Promise<string> {
+  const result = await runCli(['owner-link'], { DATABASE_PATH: databasePath, PUBLIC_URL: publicUrl });
+  assert.equal(result.code, 0, result.stderr);
+  const lines = result.stdout.trim().split('\n');
+  assert.equal(lines.length, 1, 'the link alone on stdout');
+  assert.match(lines[0] ?? '', new RegExp(`^${publicUrl}/owner/register/[A-Za-z0-9_-]{43}$`));
+  return lines[0] as string;
+}
+
+describe('signing in with a passkey', () => {
+  it('registers the first passkey from the printed link, signs out, and signs in with it', async () => {
+    const s = await site({ localhostOrigin: true });
+    const origin = s.config.publicUrl;
+    const link = await ownerLink(s.databasePath, origin);
+    const phone = await ownerDevice(browser);
+    try {
+      await createPasskey(phone.page, link, 'My phone');
+      await phone.page.waitForURL(`${origin}/owner`);
+      assert.equal(await textOf(phone.page.getByRole('heading', { level: 1 })), 'Leads');
+      assert.equal((await phone.credentials()).length, 1, 'the phone holds one passkey');
+
+      const [cookie, ...others] = await phone.context.cookies();
+      assert.equal(others.length, 0);
+      assert.equal(cookie?.name, 'owner_session');
+      assert.equal(cookie?.httpOnly, true);
+      assert.equal(cookie?.sameSite, 'Strict');
+      assert.equal(cookie?.path, '/owner');
+      assert.match(cookie?.value ?? '', /^[A-Za-z0-9_-]{43}$/, '256 random bits');
+
+      await phone.page.getByRole('button', { name: 'Sign out' }).click();
+      await phone.page.waitForURL(`${origin}/owner/login?done=signed-out`);
+      assert.match(await textOf(phone.page.locator('main')), /You are signed out\./);
+      await phone.page.goto(`${origin}/owner`);
+      assert.equal(phone.page.url(), `${origin}/owner/login`, 'signed out: back to the login page');
+
+      await signInWithPasskey(phone.page, origin);
+      await phone.page.waitForURL(`${origin}/owner`);
+      assert.equal(await textOf(phone.page.getByRole('heading', { level: 1 })), 'Leads');
+
+      await phone.page.goto(`${origin}/owner/passkeys`);
+      assert.match(await textOf(phone.page.locator('main')), /My phone/);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('refuses the link a second time, and a passkey it never registered', async () => {
+    const s = await site({ localhostOrigin: true });
+    const origin = s.config.publicUrl;
+    const link = await ownerLink(s.databasePath, origin);
+    const phone = await ownerDevice(browser);
+    const thief = await ownerDevice(browser);
+    try {
+      await createPasskey(phone.page, link);
+      await phone.page.waitForURL(`${origin}/owner`);
+
+      const again = await thief.page.goto(link);
+      assert.equal(again?.status(), 403);
+      assert.match(await textOf(thief.page.locator('main')), new RegExp(LINK_REFUSED.replace(/[().]/g, '\\$&')));
+      assert.equal(await thief.page.getByRole('button', { name: 'Create passkey' }).count(), 0);
+
+      // A device with no passkey of this inbox cannot sign in: its authenticator has nothing to offer.
+      await signInWithPasskey(thief.page, origin);
+      await thief.page.waitForFunction(
+        () => (document.querySelector('#passkey-status')?.textContent ?? '').length > 30,
+      );
+      assert.notEqual(thief.page.url(), `${origin}/owner`);
+      await thief.page.goto(`${origin}/owner`);
+      assert.equal(thief.page.url(), `${origin}/owner/login`);
+      assert.equal(s.services.owner.passkeys.count(), 1);
+    } finally {
+      await Promise.all([phone.close(), thief.close()]);
+    }
+  });
+
+  it('refuses a link after 15 minutes, and an older link once a newer one was made', async () => {
+    let offset = 0;
+    const s = await site({ localhostOrigin: true, now: () => Date.now() + offset });
+    const origin = s.config.publicUrl;
+    const older = s.services.owner.access.newLink('register').url;
+    const newer = s.services.owner.access.newLink('register').url;
+    const phone = await ownerDevice(browser);
+    try {
+      const first = await phone.page.goto(older);
+      assert.equal(first?.status(), 403, 'a newer link voids the older one');
+      offset = 15 * 60_000 + 1_000;
+      const late = await phone.page.goto(newer);
+      assert.equal(late?.status(), 403, 'expired after 15 minutes');
+      assert.equal(s.services.owner.passkeys.count(), 0);
+      const fresh = s.services.owner.access.newLink('register').url;
+      await createPasskey(phone.page, fresh);
+      await phone.page.waitForURL(`${origin}/owner`);
+      assert.equal(s.services.owner.passkeys.count(), 1);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('a cancelled ceremony leaves the link usable and says so', async () => {
+    const s = await site({ localhostOrigin: true });
+    const origin = s.config.publicUrl;
+    const link = s.services.owner.access.newLink('register').url;
+    const phone = await ownerDevice(browser);
+    try {
+      // The person turns the prompt down: the authenticator does not verify him.
+      await phone.cdp.send('WebAuthn.setUserVerified', {
+        authenticatorId: phone.authenticatorId,
+        isUserVerified: false,
+      });
+      await createPasskey(phone.page, link);
+      await phone.page.waitForFunction(
+        () => (document.querySelector('#passkey-status')?.textContent ?? '').length > 30,
+      );
+      assert.notEqual(await statusText(phone.page), '');
+      assert.equal(s.services.owner.passkeys.count(), 0);
+      await phone.cdp.send('WebAuthn.setUserVerified', {
+        authenticatorId: phone.authenticatorId,
+        isUserVerified: true,
+      });
+      await phone.page.getByRole('button', { name: 'Create passkey' }).click();
+      await phone.page.waitForURL(`${origin}/owner`);
+      assert.equal(s.services.owner.passkeys.count(), 1);
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The owner's inbox shows nothing and changes nothing without a valid
+ * session: a page answers with a redirect to the login page, an action with
+ * 403. The same after sign-out, after the idle limit, after the absolute
+ * lifetime, without the session's form token, and from another origin.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
+import { ownerFetch, postForm, signInByLink, type OwnerHttpSession } from '../support/ownerHttp';
+
+const site = leadSitesPerTest();
+const LEAD = { name: 'Grace Hopper', company: 'Compilers Inc', email: 'grace@example.com' };
+const HOUR = 3_600_000;
+
+const PAGES = ['/owner', '/owner/leads/1', '/owner/passkeys', '/owner/anything'];
+
+/** Every action, with what it would change. */
+const ACTIONS: [string, Record<string, string>][] = [
+  ['/owner/leads/1/mark', { status: 'won' }],
+  ['/owner/passkeys/options', {}],
+  ['/owner/passkeys', {}],
+  ['/owner/passkeys/some-id/remove', {}],
+  ['/owner/sign-out', {}],
+];
+
+async function siteWithLead(now?: () => number): Promise<LeadSite> {
+  const s = await site({ now });
+  assert.equal((await s.post(LEAD)).status, 200);
+  return s;
+}
+
+/** Asserts every page redirects to the login page and every action is refused, and nothing changed. */
+async function assertShutOut(s: LeadSite, session: Partial<OwnerHttpSession>) {
+  const headers: Record<string, string> = session.cookie ? { Cookie: session.cookie } : {};
+  const sessionsBefore = s.services.owner.access.sessions().length;
+  for (const path of PAGES) {
+    const res = await ownerFetch(s, path, { headers });
+    assert.equal(res.status, 303, path);
+    assert.equal(res.headers.get('location'), '/owner/login', path);
+    const body = await res.text();
+    assert.doesNotMatch(body, /Grace|Compilers|grace@example/, `${path} shows no lead data`);
+  }
+  for (const [path, fields] of ACTIONS) {
+    const res = await postForm(s, path, { ...fields, _csrf: session.csrf ?? '' }, headers);
+    assert.equal(res.status, 403, path);
+    assert.doesNotMatch(await res.text(), /Grace|Compilers|grace@example/);
+  }
+  assert.equal(s.rows()[0]?.status, 'new', 'the lead is not marked');
+  assert.equal(s.services.owner.access.sessions().length, sessionsBefore, 'no session ended or made');
+}
+
+describe('the inbox without a valid session', () => {
+  it('shows nothing and changes nothing to a stranger', async () => {
+    const s = await siteWithLead();
+    await assertShutOut(s, {});
+    await assertShutOut(s, { cookie: 'owner_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+  });
+
+  it('lets the owner in with a session, and shuts him out once he signed out', async () => {
+    const s = await siteWithLead();
+    const session = await signInByLink(s);
+    const page = await ownerFetch(s, '/owner/leads/1', { headers: { Cookie: session.cookie } });
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /Grace Hopper/);
+    const out = await postForm(s, '/owner/sign-out', { _csrf: session.csrf }, { Cookie: session.cookie });
+    assert.equal(out.status, 303);
+    assert.match(out.headers.get('set-cookie') ?? '', /owner_session=;/, 'the cookie is cleared');
+    await assertShutOut(s, session);
+  });
+
+  it('ends a session unused for OWNER_SESSION_IDLE_HOURS', async () => {
+    let offset = 0;
+    const s = await site({ now: () => Date.now() + offset, env: { OWNER_SESSION_IDLE_HOURS: '2' } });
+    assert.equal((await s.post(LEAD)).status, 200);
+    const session = await signInByLink(s);
+    offset = 2 * HOUR - 60_000;
+    const within = await ownerFetch(s, '/owner', { headers: { Cookie: session.cookie } });
+    assert.equal(within.status, 200, 'still valid a minute before the limit');
+    offset += 2 * HOUR - 60_000; // used a moment ago: idle time starts again
+    assert.equal((await ownerFetch(s, '/owner', { headers: { Cookie: session.cookie } })).status, 200);
+    offset += 2 * HOUR + 1_000;
+    await assertShutOut(s, session);
+  });
+
+  it('ends a session OWNER_SESSION_MAX_DAYS after it began, however busy', async () => {
+    let offset = 0;
+    const s = await site({ now: () => Date.now() + offset, env: { OWNER_SESSION_MAX_DAYS: '1' } });
+    assert.equal((await s.post(LEAD)).status, 200);
+    const session = await signInByLink(s);
+    for (let hour = 5; hour < 24; hour += 5) {
+      offset = hour * HOUR;
+      assert.equal((await ownerFetch(s, '/owner', { headers: { Cookie: session.cookie } })).status, 200);
+    }
+    offset = 24 * HOUR + 1_000;
+    await assertShutOut(s, session);
+  });
+
+  it("refuses an action without the form token, with another session's, or from another origin", async () => {
+    const s = await siteWithLead();
+    const session = await signInByLink(s);
+    const other = await signInByLink(s);
+    const mark = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      postForm(s, '/owner/leads/1/mark', { status: 'won', ...fields }, { Cookie: session.cookie, ...headers });
+    assert.equal((await mark({})).status, 403, 'no token');
+    assert.equal((await mark({ _csrf: other.csrf })).status, 403, "another session's token");
+    assert.equal((await mark({ _csrf: `${session.csrf}x` })).status, 403, 'an altered token');
+    assert.equal(
+      (await mark({ _csrf: session.csrf }, { Origin: 'https://evil.example' })).status,
+      403,
+      'another origin',
+    );
+    assert.equal((await mark({ _csrf: session.csrf }, { 'Sec-Fetch-Site': 'cross-site' })).status, 403, 'another site');
+    assert.equal(s.rows()[0]?.status, 'new', 'nothing changed');
+
+    const done = await mark({ _csrf: session.csrf }, { Origin: s.config.publicUrl, 'Sec-Fetch-Site': 'same-origin' });
+    assert.equal(done.status, 303);
+    assert.equal(done.headers.get('location'), '/owner/leads/1?done=marked');
+    assert.equal(s.rows()[0]?.status, 'won');
+  });
+});
