@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { root, sleep } from './processes.mjs';
 
-async function loadTs(file) {
+/** A TypeScript module of the project (the contract, the test fakes, the table modules), through tsx. */
+export async function loadTs(file) {
   const { tsImport } = await import('tsx/esm/api');
   return tsImport(pathToFileURL(join(root, file)).href, import.meta.url);
 }

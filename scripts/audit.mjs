@@ -9,6 +9,9 @@
 // size (480x360, like the host's hqdefault image) from 127.0.0.1 and points
 // VIDEO_THUMBNAIL_URL at it. It says so in its output. Nothing else is stubbed.
 //
+// Then the owner's list of leads and a lead's page, signed in (the e-mailed link, through a local
+// SMTP sink): Lighthouse's accessibility category, mobile and desktop.
+//
 // A report, not a test: it prints the numbers and exits 0 unless it could not
 // run at all. BENCH-style knob: AUDIT_KEEP_REPORTS=dir writes the JSON reports there.
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -20,6 +23,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_FLAGS, chromePath } from '../bench/chromium.mjs';
+import { signIn } from '../bench/inbox.mjs';
+import { leadContract, startFakes } from '../bench/leads.mjs';
 import { buildIfStale, freePort, startServer, stopAll } from '../bench/processes.mjs';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -107,6 +112,37 @@ function summarise(lhr) {
   };
 }
 
+/** The owner's pages with a lead in them, signed in: Lighthouse's accessibility score of each. */
+async function auditInbox(origin, chromePort, fakes) {
+  const contract = await leadContract();
+  const res = await fetch(`${origin}${contract.endpoint}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: contract.body(1),
+  });
+  if (!res.ok) throw new Error(`the lead for the inbox audit was refused: ${res.status}`);
+  const cookie = await signIn(origin, fakes.smtp);
+  console.log();
+  console.log("The owner's inbox, signed in with an e-mailed link: accessibility (target 100)");
+  for (const path of ['/owner', '/owner/leads/1']) {
+    for (const [name, config] of PRESETS) {
+      const flags = {
+        port: chromePort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['accessibility'],
+        extraHeaders: { Cookie: cookie },
+      };
+      const result = await lighthouse(`${origin}${path}`, flags, config);
+      const lhr = result?.lhr;
+      const failing = Object.values(lhr?.audits ?? {}).filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary');
+      console.log(
+        `  ${path.padEnd(15)} ${name.padEnd(8)} ${Math.round((lhr?.categories.accessibility?.score ?? Number.NaN) * 100)}${failing.length ? `  failing: ${failing.map((a) => a.id).join(', ')}` : ''}`,
+      );
+    }
+  }
+}
+
 async function main() {
   buildIfStale();
   const tmp = mkdtempSync(join(tmpdir(), 'audit-'));
@@ -114,12 +150,13 @@ async function main() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let chrome;
+  const fakes = await startFakes(tmp);
   try {
     await startServer({
+      ...fakes.env,
       PORT: String(port),
       PUBLIC_URL: origin,
       VIDEO_THUMBNAIL_URL: thumbnail.url,
-      DATABASE_PATH: join(tmp, 'leads.db'),
     }).then((s) => {
       if (!s.url.startsWith(origin)) throw new Error('unexpected server address');
     });
@@ -156,7 +193,9 @@ async function main() {
       for (const f of s.failing) console.log(`  ${name}: not perfect: ${f}`);
       for (const e of s.consoleErrors) console.log(`  ${name}: console error: ${e}`);
     }
+    await auditInbox(origin, chrome.port, fakes);
   } finally {
+    await fakes.close();
     await chrome?.kill();
     await stopAll();
     await thumbnail.close();

@@ -21,6 +21,14 @@ export const OWNER_PATHS = {
   passkeyOptions: '/owner/passkeys/options',
   /** + id */
   lead: '/owner/leads/',
+  spam: '/owner/spam',
+  alerts: '/owner/alerts',
+  /** POST: every failed alert back in the queue, sent now. */
+  alertsSendAgain: '/owner/alerts/send-again',
+  sources: '/owner/sources',
+  activity: '/owner/activity',
+  /** Every lead as CSV, as `leads export` writes it. */
+  exportCsv: '/owner/export.csv',
 } as const;
 
 /** The form field, and for JSON requests the header, that carries the session's form token. */

@@ -21,6 +21,7 @@ import { createMarkLinks, type MarkLinks } from './leads/markLinks';
 import { createUsedLinksTable } from './leads/usedLinksTable';
 import { createUsedProofsTable } from './leads/usedProofsTable';
 import type { Logger } from './logger';
+import { OWNER_PATHS } from './ownerContract';
 import { type OwnerServices, openOwnerServices } from './owner/ownerServices';
 import { describeSource, hostOf, sourceOf } from './sources/attribution';
 import { createPageViewsTable, type PageViewsTable } from './sources/pageViewsTable';
@@ -65,7 +66,8 @@ export interface ServiceDeps {
   now?: () => number;
 }
 
-const alertLeadOf = (row: LeadRow): AlertLead => ({
+/** A lead as its alerts tell it, with its page in the owner's inbox. */
+const alertLeadOf = (row: LeadRow, publicUrl: string): AlertLead => ({
   id: row.id,
   createdAt: row.created_at,
   name: row.name,
@@ -73,6 +75,7 @@ const alertLeadOf = (row: LeadRow): AlertLead => ({
   email: row.email,
   verdict: row.verdict,
   source: describeSource(sourceOf(row)),
+  inboxUrl: `${publicUrl}${OWNER_PATHS.lead}${row.id}`,
 });
 
 export function openServices(config: Config, logger: Logger, deps: ServiceDeps = {}): Services {
@@ -95,7 +98,7 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       senders,
       readLead: (id) => {
         const row = leads.get(id);
-        return row && alertLeadOf(row);
+        return row && alertLeadOf(row, config.publicUrl);
       },
       stillApplies: followUpRule(leads, followUpChannels(channels)),
       logger,

@@ -19,6 +19,8 @@ export interface AlertLead {
   verdict: string;
   /** Where the lead came from, for the owner to read (e.g. "utm_source=linkedin, utm_campaign=q1; referrer news.example.org"). */
   source: string;
+  /** The lead's page in the owner's inbox (PUBLIC_URL/owner/leads/ID), for the owner's alerts. */
+  inboxUrl?: string;
 }
 
 export interface AlertSender {

@@ -90,6 +90,9 @@ export const factsHtml = (rows: [string, string][]) => [
   '</table>',
 ];
 
+/** The link to the lead's page in the owner's inbox. */
+export const INBOX_LINK_TEXT = 'Open it in your inbox';
+
 /** The owner's one-click way to say the lead was answered (a signed link; see src/leads/markLinks.ts). */
 export const MARK_LINK_TEXT = 'Answered? Mark it as contacted';
 
@@ -104,6 +107,7 @@ export function buildAlertEmail(lead: AlertLead, envelope: EmailEnvelope, markUr
     ...factsText(rows),
     '',
     'Reply to this e-mail to answer them directly. The promised reply time is 24 hours.',
+    ...(lead.inboxUrl ? ['', `${INBOX_LINK_TEXT}: ${lead.inboxUrl}`] : []),
     ...(markUrl ? ['', `${MARK_LINK_TEXT}: ${markUrl}`] : []),
     '',
   ].join('\n');
@@ -113,6 +117,7 @@ export function buildAlertEmail(lead: AlertLead, envelope: EmailEnvelope, markUr
     ...(unverified ? [`<p>${escapeHtml(UNVERIFIED_NOTE)}</p>`] : []),
     ...factsHtml(rows),
     `<p><a href="mailto:${escapeHtml(encodeURIComponent(lead.email))}">Reply to ${escapeHtml(lead.name)}</a> within 24 hours.</p>`,
+    ...(lead.inboxUrl ? [`<p><a href="${escapeHtml(lead.inboxUrl)}">${INBOX_LINK_TEXT}</a></p>`] : []),
     ...(markUrl ? [`<p><a href="${escapeHtml(markUrl)}">${MARK_LINK_TEXT}</a></p>`] : []),
     '</body></html>',
   ].join('\n');

@@ -67,9 +67,16 @@ export function fitSms(template: (values: string[]) => string, raw: readonly str
   return textFor(fits);
 }
 
-export function buildSmsText(lead: Pick<AlertLead, 'name' | 'company' | 'email'>): string {
-  return fitSms(
-    ([name, company, email]) => `New lead: ${name}, ${company}\n${email}\nReply within 24h.`,
-    [lead.name, lead.company, lead.email],
-  );
+/**
+ * With the lead's inbox link when it has one: the link is never shortened (the values are), and
+ * is left out only when even empty values would not leave it room in two segments.
+ */
+export function buildSmsText(lead: Pick<AlertLead, 'name' | 'company' | 'email' | 'inboxUrl'>): string {
+  const values = [lead.name, lead.company, lead.email];
+  const plain = ([name, company, email]: string[]) => `New lead: ${name}, ${company}\n${email}\nReply within 24h.`;
+  const { inboxUrl } = lead;
+  if (inboxUrl === undefined) return fitSms(plain, values);
+  const linked = (v: string[]) => `${plain(v).slice(0, -1)}: ${inboxUrl}`;
+  const text = fitSms(linked, values);
+  return smsSize(text).segments <= 2 ? text : fitSms(plain, values);
 }

@@ -8,7 +8,7 @@ import { sendTimeoutMs } from '../alerts/channels';
 import { createSmsTransport } from '../alerts/smsSender';
 import { testEmail, testSmsText } from '../alerts/testMessages';
 import { toTable } from './formatLeads';
-import { alertStatusCounts, channelNames, undeliveredLeads } from './leadReports';
+import { alertStatusCounts, channelNames, undeliveredLeads } from '../leads/leadRecords';
 import { CommandError, parsePositiveInt } from './cliArgs';
 import type { Command } from './command';
 import { retryFailedAlerts } from './alertDelivery';

@@ -3,11 +3,12 @@
  * releasing a lead the filter held back.
  */
 import { alwaysPlanned } from '../alerts/channels';
-import { exportColumns, toCsv, toJson, toTable } from './formatLeads';
-import { channelNames, leadRecords } from './leadReports';
+import { exportColumns, toCsv, toJson } from '../leads/leadExport';
+import { channelNames, leadRecords } from '../leads/leadRecords';
+import { eraseByEmail, personalData } from '../leads/personalData';
+import { toTable } from './formatLeads';
 import { CommandError, leadIdArgument, parsePositiveInt, parseSince, UsageError, writePrivateFile } from './cliArgs';
 import type { Command } from './command';
-import { eraseByEmail, personalData } from './personalData';
 import { deliverDue } from './alertDelivery';
 
 export const list: Command = {

@@ -1,26 +1,15 @@
 /** `report [--days N] [--format text|json]`: views, leads and reply times per source. */
-import { DAY_MS } from '../time';
+import { readSourceReport, reportRows } from '../leads/sourceReport';
 import { parsePositiveInt, UsageError } from './cliArgs';
 import type { Command } from './command';
 import { toTable } from './formatLeads';
-import { buildSourceReport, reportRows } from './sourceReport';
 
 export const report: Command = {
   run({ options, services, print }) {
     const days = parsePositiveInt('--days', options.days, 30) as number;
     const format = options.format ?? 'text';
     if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json (got "${format}")`);
-    const { leads, marks, pageViews } = services();
-    const to = new Date();
-    const since = new Date(to.getTime() - days * DAY_MS).toISOString();
-    const result = buildSourceReport({
-      from: since.slice(0, 10),
-      to: to.toISOString().slice(0, 10),
-      days,
-      views: pageViews.perSourceSince(since.slice(0, 10)),
-      leads: leads.perSourceSince(since),
-      replies: marks.firstAnswersSince(since),
-    });
+    const result = readSourceReport(services(), days, Date.now());
     if (format === 'json') return print(`${JSON.stringify(result, null, 2)}\n`);
     print(`Views, leads and reply times per source, ${result.from} to ${result.to} (${days} days)\n\n`);
     print(

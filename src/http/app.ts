@@ -38,7 +38,19 @@ export interface HttpDeps {
   assets: Assets;
   services: Pick<
     Services,
-    'service' | 'leads' | 'challenges' | 'marking' | 'links' | 'views' | 'owner' | 'marks' | 'queue' | 'channels'
+    | 'service'
+    | 'leads'
+    | 'challenges'
+    | 'marking'
+    | 'links'
+    | 'views'
+    | 'owner'
+    | 'db'
+    | 'marks'
+    | 'queue'
+    | 'channels'
+    | 'worker'
+    | 'pageViews'
   >;
   /** The clock the signed links are checked against. */
   now?: () => number;

@@ -4,6 +4,7 @@
  * (release) later. Its alerts live in the alerts table (src/alerts/alertQueue.ts).
  */
 import type { LeadSource } from '../sources/attribution';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../storage/database';
 import type { Verdict } from './grading';
 
@@ -55,7 +56,7 @@ export interface LeadRow {
 export interface InboxQuery {
   status?: LeadStatus;
   verdict?: Verdict;
-  /** Found in the name, the company or the address (case-insensitive for ASCII letters). */
+  /** Found in the name, the company or the address, in any case (and, from 3 characters, without accents). */
   search?: string;
   /** Only leads older than this id (the next page). */
   before?: number;
@@ -124,13 +125,29 @@ export function createLeadsTable(db: Db): LeadsTable {
   const recentWithVerdict = db.prepare<[Verdict, number], LeadRow>(
     'SELECT * FROM leads WHERE verdict = ? ORDER BY id DESC LIMIT ?',
   );
-  const inbox = db.prepare<Record<string, string | number | null>, LeadRow>(`
-    SELECT * FROM leads
-    WHERE (@status IS NULL OR status = @status) AND (@verdict IS NULL OR verdict = @verdict)
-      AND (@before IS NULL OR id < @before)
-      AND (@search IS NULL OR instr(lower(name), @search) > 0 OR instr(lower(company), @search) > 0
-           OR instr(lower(email), @search) > 0)
-    ORDER BY id DESC LIMIT @limit`);
+  // One statement per combination of filters, prepared on first use: a condition written as
+  // `(@x IS NULL OR ...)` would keep SQLite from using the status index or the search index.
+  const inboxStatements = new Map<string, Statement<Record<string, string | number>, LeadRow>>();
+  const inboxStatement = (q: InboxQuery, search: 'index' | 'scan' | undefined) => {
+    const key = `${q.status !== undefined}${q.verdict !== undefined}${q.before !== undefined}${search}`;
+    let statement = inboxStatements.get(key);
+    if (!statement) {
+      const where = [
+        q.status !== undefined && 'status = @status',
+        q.verdict !== undefined && 'verdict = @verdict',
+        q.before !== undefined && 'id < @before',
+        // The trigram index finds a text of 3 characters or more; a shorter one is looked for row by row.
+        search === 'index' && 'id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH @search)',
+        search === 'scan' &&
+          '(instr(lower(name), @search) > 0 OR instr(lower(company), @search) > 0 OR instr(lower(email), @search) > 0)',
+      ].filter(Boolean);
+      statement = db.prepare(
+        `SELECT * FROM leads ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`,
+      );
+      inboxStatements.set(key, statement);
+    }
+    return statement;
+  };
   const since = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE created_at >= ? ORDER BY id');
   const byIds = db.prepare<[string], LeadRow>(
     'SELECT * FROM leads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
@@ -153,14 +170,18 @@ export function createLeadsTable(db: Db): LeadsTable {
     perSourceSince: (from) => perSource.all(from),
     recent: (limit) => recent.all(limit),
     recentWithVerdict: (verdict, limit) => recentWithVerdict.all(verdict, limit),
-    inbox: (q) =>
-      inbox.all({
-        status: q.status ?? null,
-        verdict: q.verdict ?? null,
-        search: q.search?.toLowerCase() || null,
-        before: q.before ?? null,
-        limit: q.limit,
-      }),
+    inbox(q) {
+      const text = q.search?.toLowerCase() ?? '';
+      const search = text === '' ? undefined : [...text].length >= 3 ? 'index' : 'scan';
+      const params: Record<string, string | number> = { limit: q.limit };
+      if (q.status !== undefined) params.status = q.status;
+      if (q.verdict !== undefined) params.verdict = q.verdict;
+      if (q.before !== undefined) params.before = q.before;
+      // A phrase of trigrams: the text as it is, found anywhere in the three fields.
+      if (search === 'index') params.search = `"${text.replaceAll('"', '""')}"`;
+      if (search === 'scan') params.search = text;
+      return inboxStatement(q, search).all(params);
+    },
     since: (from) => since.all(from),
     byIds: (ids) => (ids.length === 0 ? [] : byIds.all(JSON.stringify(ids))),
     deleteOlderThan: (before, verdict) => deleteOlder.run({ before, verdict: verdict ?? null }).changes,

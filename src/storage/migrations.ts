@@ -6,7 +6,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { storedAddressKey } from '../addressKey';
-import { OWNER_INBOX_TABLES } from './ownerInboxMigration';
+import { LEADS_SEARCH, OWNER_INBOX_TABLES } from './ownerInboxMigration';
 
 /*
  * Why the tables look like this:
@@ -207,13 +207,15 @@ export const migrations: readonly Migration[] = [
   },
   // The owner's inbox: passkeys, sessions, one-time links, his activity; 'inbox' marks.
   OWNER_INBOX_TABLES,
+  // The inbox's search: a trigram index of name, company and address, and the status filter's index.
+  LEADS_SEARCH,
 ];
 
 /**
  * secure_delete came after the first release, so a file that release wrote may still hold deleted
  * rows (an erased person's) in free pages, and no later release could tell. Every file older than
  * this version is rebuilt once with VACUUM as it is brought up to it; from then on secure_delete
- * overwrites whatever is deleted, and erasure can check the file for the address (cli/personalData.ts).
+ * overwrites whatever is deleted, and erasure can check the file for the address (leads/personalData.ts).
  */
 const FIRST_SECURE_VERSION = 7;
 

@@ -46,3 +46,31 @@ export const OWNER_INBOX_TABLES = `
   ALTER TABLE lead_marks_with_inbox RENAME TO lead_marks;
   CREATE INDEX lead_marks_lead ON lead_marks (lead_id, marked_at);
   `;
+
+/**
+ * The inbox's search (version 9): an FTS5 index of each lead's name, company and address, by
+ * trigrams, so any part of them is found without reading every row; accents do not count. It keeps
+ * no copy of the text (its content is the leads table), triggers keep it in step, and its
+ * secure-delete option removes an erased lead's entries from the index instead of marking them
+ * deleted, so erasure leaves nothing in it either. Status gets an index for the inbox's filter.
+ */
+export const LEADS_SEARCH = `
+  CREATE VIRTUAL TABLE leads_search USING fts5(
+    name, company, email, content = 'leads', content_rowid = 'id', tokenize = 'trigram remove_diacritics 1'
+  );
+  INSERT INTO leads_search (leads_search, rank) VALUES ('secure-delete', 1);
+  INSERT INTO leads_search (leads_search) VALUES ('rebuild');
+  CREATE TRIGGER leads_search_add AFTER INSERT ON leads BEGIN
+    INSERT INTO leads_search (rowid, name, company, email) VALUES (new.id, new.name, new.company, new.email);
+  END;
+  CREATE TRIGGER leads_search_remove AFTER DELETE ON leads BEGIN
+    INSERT INTO leads_search (leads_search, rowid, name, company, email)
+      VALUES ('delete', old.id, old.name, old.company, old.email);
+  END;
+  CREATE TRIGGER leads_search_change AFTER UPDATE OF name, company, email ON leads BEGIN
+    INSERT INTO leads_search (leads_search, rowid, name, company, email)
+      VALUES ('delete', old.id, old.name, old.company, old.email);
+    INSERT INTO leads_search (rowid, name, company, email) VALUES (new.id, new.name, new.company, new.email);
+  END;
+  CREATE INDEX leads_status ON leads (status);
+`;

@@ -42,6 +42,18 @@ describe('buildAlertEmail', () => {
     );
   });
 
+  it("links the lead's page in the owner's inbox, before the mark link", () => {
+    const url = 'https://anna.example/lead-link?lead=7&action=contacted&expires=1775278000&sig=abc';
+    const mail = buildAlertEmail({ ...lead, inboxUrl: 'https://anna.example/owner/leads/7' }, envelope, url);
+    assert.ok(
+      mail.text.endsWith(
+        `24 hours.\n\nOpen it in your inbox: https://anna.example/owner/leads/7\n\nAnswered? Mark it as contacted: ${url}\n`,
+      ),
+      mail.text,
+    );
+    assert.ok(mail.html.includes('<p><a href="https://anna.example/owner/leads/7">Open it in your inbox</a></p>'));
+  });
+
   it('says where the lead came from, as untrusted text, with no dot a mail client could make a link of', () => {
     const mail = buildAlertEmail({ ...lead, source: 'utm_source=<b>x</b> (via news.example.org)' }, envelope);
     // U+2024 ONE DOT LEADER in place of each '.': news.example.org reads the same but is no domain.

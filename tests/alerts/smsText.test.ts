@@ -112,3 +112,37 @@ describe('fitValues', () => {
     assert.deepEqual(fitValues(['abcdef'], 2), ['...']);
   });
 });
+
+describe('the SMS alert with the lead inbox link', () => {
+  const inboxUrl = 'https://annavolkova.com/owner/leads/123456';
+
+  it('ends with the link to the lead in the inbox', () => {
+    assert.equal(
+      buildSmsText({ name: 'Ada Lovelace', company: 'Analytical Engines', email: 'ada@example.com', inboxUrl }),
+      'New lead: Ada Lovelace, Analytical Engines\nada@example.com\nReply within 24h: https://annavolkova.com/owner/leads/123456',
+    );
+  });
+
+  it('shortens the values, never the link, to stay within two segments', () => {
+    for (const [name, company] of [
+      ['N'.repeat(200), 'C'.repeat(200)],
+      ['王'.repeat(200), '€'.repeat(200)],
+      ['𠀀'.repeat(100), 'C'.repeat(200)],
+    ] as const) {
+      const text = buildSmsText({ name, company, email: `${'e'.repeat(64)}@${'d'.repeat(60)}.example`, inboxUrl });
+      assert.ok(text.endsWith(`\nReply within 24h: ${inboxUrl}`), text);
+      assert.ok(smsSize(text).segments <= 2, `${smsSize(text).segments} segments`);
+      assert.ok(text.includes('...'), 'the values were cut');
+    }
+  });
+
+  it('leaves the link out only when it could not fit two segments with any value', () => {
+    const text = buildSmsText({
+      name: '王',
+      company: 'C',
+      email: 'a@b.co',
+      inboxUrl: `https://x.example/${'p'.repeat(300)}`,
+    });
+    assert.equal(text, 'New lead: 王, C\na@b.co\nReply within 24h.');
+  });
+});

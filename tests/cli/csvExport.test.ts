@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { exportColumns, toCsv } from '../../src/cli/formatLeads';
+import { exportColumns, toCsv } from '../../src/leads/leadExport';
 import { leadRow } from '../support/exportRow';
 
 // One group of columns per alert channel: the test names two.

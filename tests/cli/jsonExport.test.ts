@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { exportColumns, toJson } from '../../src/cli/formatLeads';
+import { exportColumns, toJson } from '../../src/leads/leadExport';
 import { leadRow } from '../support/exportRow';
 
 const columns = exportColumns(['sms', 'email']);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSourceReport, median, reportRows, type ReportInput } from '../../src/cli/sourceReport';
+import { buildSourceReport, median, reportRows, type ReportInput } from '../../src/leads/sourceReport';
 
 const HOUR = 3_600_000;
 const window = { from: '2026-10-26', to: '2026-11-25', days: 30 };

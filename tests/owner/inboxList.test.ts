@@ -111,6 +111,30 @@ describe('the list of leads', () => {
     );
   });
 
+  it('finds a text of any length, in any case, and from 3 characters without its accents', async () => {
+    const s = await site();
+    const now = Date.now();
+    seed(
+      s,
+      3,
+      (i) => now - (3 - i) * 60_000,
+      (i) => ({
+        name: ['José Núñez', 'Jo Li', 'Ängel Öz'][i],
+        company: ['Café Ltd', 'Xy', 'Straße AG'][i],
+        email: ['jose@cafe.example', 'jo@xy.example', 'angel@strasse.example'][i],
+      }),
+    );
+    const { cookie } = await signInByLink(s);
+    const names = async (q: string) => (await list(s, cookie, `?q=${encodeURIComponent(q)}`)).leads.map((l) => l.name);
+    assert.deepEqual(await names('NUNEZ'), ['José Núñez']);
+    assert.deepEqual(await names('café'), ['José Núñez']);
+    assert.deepEqual(await names('angel'), ['Ängel Öz']);
+    assert.deepEqual(await names('xy'), ['Jo Li'], 'two characters');
+    assert.deepEqual(await names('jo'), ['Jo Li', 'José Núñez']);
+    assert.deepEqual(await names('"'), [], 'a quote is text, not syntax');
+    assert.deepEqual(await names('a" OR "b'), []);
+  });
+
   it('shows each lead with its source, verdict, status and the time left of the 24-hour promise', async () => {
     const s = await site();
     const now = Date.now();

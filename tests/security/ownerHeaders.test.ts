@@ -29,7 +29,15 @@ describe('owner pages in the eyes of browsers and crawlers', () => {
     for (const path of ['/owner/login', '/owner', '/owner/register/x', '/owner/sign-in/x'])
       assertPrivate(await ownerFetch(s, path), `${path} signed out`);
     const session = await signInByLink(s);
-    for (const path of ['/owner', '/owner/leads/1', '/owner/passkeys']) {
+    for (const path of [
+      '/owner',
+      '/owner/leads/1',
+      '/owner/passkeys',
+      '/owner/spam',
+      '/owner/alerts',
+      '/owner/sources',
+      '/owner/activity',
+    ]) {
       const res = await ownerFetch(s, path, { headers: { Cookie: session.cookie } });
       assert.equal(res.status, 200, path);
       assertPrivate(res, path);
@@ -37,6 +45,8 @@ describe('owner pages in the eyes of browsers and crawlers', () => {
       assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, `${path}: no inline script`);
       assert.match(html, /<meta name="robots" content="noindex"/);
     }
+    for (const path of ['/owner/export.csv', '/owner/leads/1/data.json'])
+      assertPrivate(await ownerFetch(s, path, { headers: { Cookie: session.cookie } }), path);
     const robots = await (await ownerFetch(s, '/robots.txt')).text();
     assert.match(robots, /^Disallow: \/owner$/m);
     const sitemap = await (await ownerFetch(s, '/sitemap.xml')).text();

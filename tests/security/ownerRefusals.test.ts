@@ -13,11 +13,27 @@ const site = leadSitesPerTest();
 const LEAD = { name: 'Grace Hopper', company: 'Compilers Inc', email: 'grace@example.com' };
 const HOUR = 3_600_000;
 
-const PAGES = ['/owner', '/owner/leads/1', '/owner/passkeys', '/owner/anything'];
+const PAGES = [
+  '/owner',
+  '/owner?q=grace',
+  '/owner/leads/1',
+  '/owner/leads/1/data.json',
+  '/owner/passkeys',
+  '/owner/spam',
+  '/owner/alerts',
+  '/owner/sources',
+  '/owner/activity',
+  '/owner/export.csv',
+  '/owner/anything',
+];
 
 /** Every action, with what it would change. */
 const ACTIONS: [string, Record<string, string>][] = [
   ['/owner/leads/1/mark', { status: 'won' }],
+  ['/owner/leads/1/release', {}],
+  ['/owner/leads/1/send-again', {}],
+  ['/owner/leads/1/erase', { email: LEAD.email }],
+  ['/owner/alerts/send-again', {}],
   ['/owner/passkeys/options', {}],
   ['/owner/passkeys', {}],
   ['/owner/passkeys/some-id/remove', {}],
@@ -46,6 +62,7 @@ async function assertShutOut(s: LeadSite, session: Partial<OwnerHttpSession>) {
     assert.equal(res.status, 403, path);
     assert.doesNotMatch(await res.text(), /Grace|Compilers|grace@example/);
   }
+  assert.equal(s.rows().length, 1, 'the lead is not erased');
   assert.equal(s.rows()[0]?.status, 'new', 'the lead is not marked');
   assert.equal(s.services.owner.access.sessions().length, sessionsBefore, 'no session ended or made');
 }

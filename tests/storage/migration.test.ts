@@ -250,8 +250,8 @@ describe('migrating a database of the previous release', () => {
     );
     await sleep(500); // several retry periods: nothing else may be sent
     assert.deepEqual(twilio.messages.map((m) => m.body).sort(), [
-      'New lead: Cleo Three, Acme\ncleo@example.com\nReply within 24h.',
-      'New lead: Fay Six, Acme\nfay@example.com\nReply within 24h.',
+      `New lead: Cleo Three, Acme\ncleo@example.com\nReply within 24h: ${config.publicUrl}/owner/leads/3`,
+      `New lead: Fay Six, Acme\nfay@example.com\nReply within 24h: ${config.publicUrl}/owner/leads/6`,
     ]);
     assert.equal(twilio.requests, 2);
     assert.deepEqual(smtp.messages.map((m) => m.subject).sort(), [

@@ -55,7 +55,7 @@ const allowed: [string, RegExp][] = [
     'src/cli/',
     /^src\/(cli\/|services\.ts|owner\/|leads\/|alerts\/|sources\/|storage\/|config\.ts|logger\.ts|time\.ts|addressKey\.ts)/,
   ],
-  ['src/services.ts', /^src\/(owner\/|leads\/|alerts\/|sources\/|storage\/|config\.ts|logger\.ts)/],
+  ['src/services.ts', /^src\/(owner\/|leads\/|alerts\/|sources\/|storage\/|ownerContract\.ts|config\.ts|logger\.ts)/],
   [
     'src/owner/',
     /^src\/(owner\/|leads\/|alerts\/|sources\/|storage\/|ownerContract\.ts|config\.ts|logger\.ts|time\.ts)/,
@@ -72,7 +72,7 @@ const allowed: [string, RegExp][] = [
   ['src/storage/', /^src\/(storage\/|config\.ts|time\.ts|addressKey\.ts)/],
   [
     'src/http/',
-    /^src\/(http\/|services\.ts|owner\/|leads\/|sources\/|pages\/|contract\.ts|ownerContract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts)/,
+    /^src\/(http\/|services\.ts|owner\/|leads\/|sources\/|pages\/|contract\.ts|ownerContract\.ts|content\.ts|config\.ts|logger\.ts|time\.ts|addressKey\.ts)/,
   ],
   ['src/time.ts', /^$/],
   ['src/addressKey.ts', /^$/],

@@ -4,7 +4,7 @@
  * from the formatter's own parameter so the tests follow the record type
  * wherever it is declared.
  */
-import type { toCsv } from '../../src/cli/formatLeads';
+import type { toCsv } from '../../src/leads/leadExport';
 
 export type ExportRow = Parameters<typeof toCsv>[0][number];
 

@@ -3,7 +3,7 @@
  * written once here, so a new migration changes one place, while the tests
  * of a new file and of an upgraded one both check it.
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 export const LEADS_COLUMNS = [
   'id',
@@ -33,5 +33,6 @@ export const INDEXES = [
   'lead_marks_lead',
   'leads_dedupe',
   'leads_email_key',
+  'leads_status',
   'leads_verdict',
 ];

@@ -20,6 +20,25 @@ export interface InboxRouteDeps extends OwnerRouteDeps {
   now: () => number;
 }
 
+/** What the lead page says after an action (by the fixed name in its address, never text from it). */
+function leadNotice(done: string, row: LeadRow): string | undefined {
+  if (done === 'marked') return `Lead #${row.id} is marked ${row.status}.`;
+  if (done === 'released')
+    return `Lead #${row.id} is released: it is verified, and the alerts it missed are on their way.`;
+  if (done === 'sent-again') return `The failed alerts of lead #${row.id} are being sent again.`;
+  return undefined;
+}
+
+/** What the list says after an erasure. */
+function listNotice(done: string, count: string): string | undefined {
+  const leads = /^\d{1,9}$/.test(count) ? `${count} lead${count === '1' ? '' : 's'}` : 'the leads';
+  if (done === 'erased')
+    return `The person is erased: ${leads}, with their alerts and marks, and no trace of the address is left in the database.`;
+  if (done === 'erased-incomplete')
+    return `The person's ${leads} are deleted, but the database could not be cleaned completely yet: erase again with npm run leads -- erase.`;
+  return undefined;
+}
+
 const listItem = (row: LeadRow): LeadListItem => ({
   id: row.id,
   name: row.name,
@@ -70,6 +89,7 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
       200,
       pages.inbox({
         csrf: csrfOf(req, res),
+        notice: listNotice(String(req.query.done), String(req.query.n)),
         leads: shown.map(listItem),
         filters: { status, verdict, q },
         olderThan: rows.length > LEADS_PER_PAGE ? shown.at(-1)?.id : undefined,
@@ -83,7 +103,7 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
     const id = leadId(req);
     const row = id === undefined ? undefined : leads.get(id);
     if (!row) return next(); // the site's 404 page
-    const notice = req.query.done === 'marked' ? `Lead #${row.id} is marked ${row.status}.` : undefined;
+    const notice = leadNotice(String(req.query.done), row);
     html(
       res,
       200,

@@ -10,14 +10,19 @@ import { createOwnerPages } from '../../pages/owner/ownerPages';
 import { OWNER_PATHS } from '../../ownerContract';
 import type { Services } from '../../services';
 import { inboxRoutes } from './inboxRoutes';
+import { leadActionRoutes } from './leadActionRoutes';
 import { createOwnerGuard, ownerHeaders, refuse } from './ownerGuard';
 import { passkeyRoutes } from './passkeyRoutes';
+import { reviewRoutes } from './reviewRoutes';
 import { signInRoutes } from './signInRoutes';
 
 export interface OwnerRoutesDeps {
   config: Config;
   assets: Assets;
-  services: Pick<Services, 'owner' | 'leads' | 'marks' | 'queue' | 'marking' | 'channels'>;
+  services: Pick<
+    Services,
+    'owner' | 'db' | 'leads' | 'marks' | 'queue' | 'marking' | 'channels' | 'service' | 'worker' | 'pageViews'
+  >;
   now: () => number;
 }
 
@@ -30,6 +35,8 @@ export function ownerRoutes({ config, assets, services, now }: OwnerRoutesDeps):
   router.use(OWNER_PATHS.inbox, ownerHeaders);
   router.use(signInRoutes(deps));
   router.use(inboxRoutes({ ...deps, services, now }));
+  router.use(leadActionRoutes({ ...deps, services, now }));
+  router.use(reviewRoutes({ ...deps, services, now }));
   router.use(passkeyRoutes(deps));
   // Unknown owner paths: nothing is said about them to a stranger.
   router.use(OWNER_PATHS.inbox, (req, res, next) => {

@@ -88,6 +88,11 @@ export function InboxPage({ view, assets }: { view: LeadListView; assets: OwnerP
         {view.paged && <a href={query({})}>Newest leads</a>}
         {view.olderThan !== undefined && <a href={query({ before: String(view.olderThan) })}>Older leads</a>}
       </nav>
+      <p>
+        <a href={OWNER_PATHS.exportCsv} download>
+          Download every lead (CSV)
+        </a>
+      </p>
     </OwnerLayout>
   );
 }

@@ -3,10 +3,10 @@
  * graded so, each alert per channel, the history of the owner's marks, and
  * the buttons that mark it.
  */
-import { OWNER_PATHS } from '../../ownerContract';
 import { ActionButton, OwnerLayout, type OwnerPageAssets } from './OwnerLayout';
 import { promiseLeft, shortTime } from './ownerTime';
-import type { LeadDetailView } from './ownerViews';
+import { CSRF_FIELD, OWNER_PATHS } from '../../ownerContract';
+import { type LeadDetailView, RELEASABLE } from './ownerViews';
 
 export const MARKS = [
   ['contacted', 'Mark contacted'],
@@ -53,6 +53,13 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Owner
           ))}
         </div>
       </section>
+      {RELEASABLE.includes(lead.verdict) && (
+        <section className="owner-card" aria-labelledby="lead-release">
+          <h2 id="lead-release">{`Held back as ${lead.verdict}`}</h2>
+          <p>Release it if it is a real lead: it becomes verified and gets the alerts it missed, once.</p>
+          <ActionButton action={`${action}/release`} csrf={csrf} label="Release this lead" variant="primary" />
+        </section>
+      )}
       <section className="owner-card" aria-labelledby="lead-fields">
         <h2 id="lead-fields">The lead</h2>
         <dl className="owner-fields">
@@ -86,13 +93,18 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Owner
           <ul className="owner-list">
             {view.alerts.map((alert) => (
               <li key={alert.channel}>
-                <strong>{alert.channel}</strong>: {alert.status}, {alert.attempts} attempt
-                {alert.attempts === 1 ? '' : 's'}
+                <strong>{alert.channel}</strong>
+                {`: ${alert.status}, ${alert.attempts} attempt${alert.attempts === 1 ? '' : 's'}`}
                 {alert.sentAt && `, sent ${shortTime(alert.sentAt)}`}
-                {alert.lastError && <span className="owner-error"> Last error: {alert.lastError}</span>}
+                {alert.lastError && <span className="owner-error">{` Last error: ${alert.lastError}`}</span>}
               </li>
             ))}
           </ul>
+        )}
+        {view.alerts.some((alert) => alert.status === 'failed') && (
+          <div className="owner-actions">
+            <ActionButton action={`${action}/send-again`} csrf={csrf} label="Send failed alerts again" />
+          </div>
         )}
       </section>
       <section className="owner-card" aria-labelledby="lead-marks">
@@ -108,6 +120,24 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Owner
             </li>
           ))}
         </ul>
+      </section>
+      <section className="owner-card" aria-labelledby="lead-privacy">
+        <h2 id="lead-privacy">This person's data</h2>
+        <p>
+          <a href={`${action}/data.json`} download>
+            Download everything stored about {lead.email}
+          </a>
+        </p>
+        <form method="post" action={`${action}/erase`} className="owner-erase">
+          <input type="hidden" name={CSRF_FIELD} value={csrf} />
+          <p className="owner-field">
+            <label htmlFor="erase-email">To erase this person for good, type their e-mail address</label>
+            <input id="erase-email" name="email" type="email" autoComplete="off" required />
+          </p>
+          <button type="submit" className="owner-button owner-button-danger">
+            Erase this person
+          </button>
+        </form>
       </section>
     </OwnerLayout>
   );

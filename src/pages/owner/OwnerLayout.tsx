@@ -14,21 +14,25 @@ export interface OwnerPageAssets {
   passkeyScript: string;
 }
 
+const SECTIONS = [
+  ['leads', 'Leads', OWNER_PATHS.inbox],
+  ['spam', 'Spam', OWNER_PATHS.spam],
+  ['sources', 'Sources', OWNER_PATHS.sources],
+  ['alerts', 'Alerts', OWNER_PATHS.alerts],
+  ['activity', 'Activity', OWNER_PATHS.activity],
+  ['passkeys', 'Passkeys', OWNER_PATHS.passkeys],
+] as const;
+
 interface LayoutProps {
   assets: OwnerPageAssets;
   title: string;
   /** The signed-in owner's form token: shows the sections and Sign out. */
   csrf?: string;
-  current?: 'leads' | 'passkeys';
+  current?: (typeof SECTIONS)[number][0];
   notice?: string;
   withPasskeyScript?: boolean;
   children: ReactNode;
 }
-
-const SECTIONS = [
-  ['leads', 'Leads', OWNER_PATHS.inbox],
-  ['passkeys', 'Passkeys', OWNER_PATHS.passkeys],
-] as const;
 
 export function OwnerLayout({ assets, title, csrf, current, notice, withPasskeyScript, children }: LayoutProps) {
   return (

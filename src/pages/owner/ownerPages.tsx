@@ -8,7 +8,20 @@ import { renderHtml } from '../site';
 import { InboxPage } from './InboxPage';
 import { LeadPage } from './LeadPage';
 import type { OwnerPageAssets } from './OwnerLayout';
-import type { LeadDetailView, LeadListView, PasskeysView, SignInView } from './ownerViews';
+import type {
+  ActivityView,
+  AlertsView,
+  LeadDetailView,
+  LeadListView,
+  PasskeysView,
+  SignInView,
+  SourcesView,
+  SpamView,
+} from './ownerViews';
+import { ActivityPage } from './ActivityPage';
+import { AlertsPage } from './AlertsPage';
+import { SourcesPage } from './SourcesPage';
+import { SpamPage } from './SpamPage';
 import { PasskeysPage } from './PasskeysPage';
 import { SignInPage } from './signInPages';
 
@@ -17,6 +30,10 @@ export interface OwnerPages {
   inbox(view: LeadListView): string;
   lead(view: LeadDetailView): string;
   passkeys(view: PasskeysView): string;
+  spam(view: SpamView): string;
+  alerts(view: AlertsView): string;
+  activity(view: ActivityView): string;
+  sources(view: SourcesView): string;
 }
 
 export function createOwnerPages(owner: OwnerDetails, assets: Assets): OwnerPages {
@@ -30,5 +47,9 @@ export function createOwnerPages(owner: OwnerDetails, assets: Assets): OwnerPage
     inbox: (view) => renderHtml(<InboxPage view={view} assets={pageAssets} />),
     lead: (view) => renderHtml(<LeadPage view={view} assets={pageAssets} />),
     passkeys: (view) => renderHtml(<PasskeysPage view={view} assets={pageAssets} />),
+    spam: (view) => renderHtml(<SpamPage view={view} assets={pageAssets} />),
+    alerts: (view) => renderHtml(<AlertsPage view={view} assets={pageAssets} />),
+    activity: (view) => renderHtml(<ActivityPage view={view} assets={pageAssets} />),
+    sources: (view) => renderHtml(<SourcesPage view={view} assets={pageAssets} />),
   };
 }

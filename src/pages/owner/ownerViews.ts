@@ -51,6 +51,9 @@ export interface LeadDetailView extends SignedIn {
   now: number;
 }
 
+/** A lead's verdict allows a release when the filter held it back. */
+export const RELEASABLE = ['spam', 'unverified'];
+
 export interface PasskeyView {
   id: string;
   name: string;
@@ -70,3 +73,39 @@ export type SignInView =
   | { kind: 'register'; token: string }
   | { kind: 'sign-in-link'; token: string }
   | { kind: 'link-refused' };
+
+export interface SpamView extends SignedIn {
+  leads: (LeadListItem & { reasons: string })[];
+}
+
+export interface PendingAlertView extends AlertView {
+  leadId: number;
+  leadName: string;
+  nextAttemptAt: string | null;
+}
+
+export interface AlertsView extends SignedIn {
+  alerts: PendingAlertView[];
+}
+
+export interface ActivityView extends SignedIn {
+  entries: { id: number; at: string; action: string; detail: string }[];
+}
+
+export interface SourceFigures {
+  views: number;
+  leads: { verified: number; unverified: number; spam: number };
+  conversion: number | null;
+  medianReplyHours: number | null;
+}
+
+export interface SourcesView extends SignedIn {
+  days: number;
+  from: string;
+  to: string;
+  sources: (SourceFigures & { source: string })[];
+  total: SourceFigures;
+}
+
+/** The periods the sources page offers, in days. */
+export const SOURCE_PERIODS = [7, 30, 90] as const;

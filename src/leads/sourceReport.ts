@@ -1,10 +1,14 @@
 /**
- * The source report of `leads report`: per source, the home-page views, the
+ * The source report of `leads report` and the inbox's sources page: per source, the home-page views, the
  * leads by verdict, the conversion rate and the median time from a lead's
- * arrival to the owner's first mark; and the totals. Pure: the command reads
- * the counts, this puts them together and writes them as a table or JSON.
+ * arrival to the owner's first mark; and the totals. readSourceReport reads
+ * the counts; the rest is pure: it puts them together and writes table rows.
  */
-import type { Verdict } from '../leads/grading';
+import type { PageViewsTable } from '../sources/pageViewsTable';
+import { DAY_MS } from '../time';
+import type { Verdict } from './grading';
+import type { LeadMarksTable } from './leadMarksTable';
+import type { LeadsTable } from './leadsTable';
 
 export interface SourceLine {
   source: string;
@@ -75,6 +79,23 @@ export function buildSourceReport({ from, to, days, views, leads, replies }: Rep
     );
   const totalViews = views.reduce((sum, v) => sum + v.views, 0);
   return { from, to, days, sources, total: line(totalViews, leadsOf(), repliesOf()) };
+}
+
+/** The report of the `days` days up to `now`, from the tables. */
+export function readSourceReport(
+  tables: { leads: LeadsTable; marks: LeadMarksTable; pageViews: PageViewsTable },
+  days: number,
+  now: number,
+): SourceReport {
+  const since = new Date(now - days * DAY_MS).toISOString();
+  return buildSourceReport({
+    from: since.slice(0, 10),
+    to: new Date(now).toISOString().slice(0, 10),
+    days,
+    views: tables.pageViews.perSourceSince(since.slice(0, 10)),
+    leads: tables.leads.perSourceSince(since),
+    replies: tables.marks.firstAnswersSince(since),
+  });
 }
 
 const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)}%`);

@@ -8,16 +8,21 @@
  * rebuilds the file (VACUUM) if a spelling is still there, and says so if even
  * that did not remove it. Backups taken before keep it.
  */
-import type { Services } from '../services';
-import { describeSource, sourceOf } from '../sources/attribution';
+import type { AlertQueue } from '../alerts/alertQueue';
 import { storedAddressKey } from '../addressKey';
-import { textsLeftInFiles, truncateWal } from '../storage/database';
+import { describeSource, sourceOf } from '../sources/attribution';
+import { type Db, textsLeftInFiles, truncateWal } from '../storage/database';
+import type { LeadMarksTable } from './leadMarksTable';
+import type { LeadsTable } from './leadsTable';
 
-export function personalData(
-  services: Pick<Services, 'leads' | 'queue' | 'marks'>,
-  email: string,
-  exportedAt: Date,
-): object {
+interface Tables {
+  db: Db;
+  leads: LeadsTable;
+  queue: AlertQueue;
+  marks: LeadMarksTable;
+}
+
+export function personalData(services: Omit<Tables, 'db'>, email: string, exportedAt: Date): object {
   const rows = services.leads.byEmailKey(storedAddressKey(email));
   const ids = rows.map((row) => row.id);
   const alerts = services.queue.ofLeads(ids);
@@ -44,7 +49,7 @@ export interface Erasure {
   spellingsLeft: number;
 }
 
-export function eraseByEmail(services: Pick<Services, 'db' | 'leads' | 'queue' | 'marks'>, email: string): Erasure {
+export function eraseByEmail(services: Tables, email: string): Erasure {
   const key = storedAddressKey(email);
   const erase = services.db.transaction(() => {
     const rows = services.leads.byEmailKey(key);

@@ -1,13 +1,13 @@
 /**
- * What the operator's CLI shows of the leads: each lead as a flat record of
+ * The leads as the owner sees them, in the CLI and the inbox's exports: each lead as a flat record of
  * named values, the lead's own fields with its source, its marks and one
  * group of fields per alert channel (`sms_status`, `sms_attempts`, ...),
  * built from the leads table, the marks and the alert queue.
  */
 import type { AlertQueue, AlertRow } from '../alerts/alertQueue';
-import type { MarkRow } from '../leads/leadMarksTable';
-import type { LeadRow, LeadsTable } from '../leads/leadsTable';
-import type { Services } from '../services';
+import type { ChannelSpec } from '../alerts/channels';
+import type { LeadMarksTable, MarkRow } from './leadMarksTable';
+import type { LeadRow, LeadsTable } from './leadsTable';
 import { describeSource, sourceOf } from '../sources/attribution';
 
 /** The fields of each channel's group, as `<channel>_<field>`. */
@@ -16,10 +16,14 @@ export const ALERT_FIELDS = ['status', 'attempts', 'last_error', 'provider_messa
 /** A lead as the operator sees it: its row, where it came from, its marks, and its alerts' fields. */
 export type LeadRecord = LeadRow & { source: string; marks: Omit<MarkRow, 'lead_id'>[] } & Record<string, unknown>;
 
-type Sources = Pick<Services, 'channels' | 'queue' | 'marks'>;
+interface Sources {
+  channels: readonly ChannelSpec[];
+  queue: AlertQueue;
+  marks: LeadMarksTable;
+}
 
 /** The names of the channels, in order. */
-export const channelNames = (services: Pick<Services, 'channels'>) => services.channels.map((ch) => ch.name);
+export const channelNames = (services: Pick<Sources, 'channels'>) => services.channels.map((ch) => ch.name);
 
 function alertFields(channel: string, alert: AlertRow | undefined): Record<string, unknown> {
   return Object.fromEntries(ALERT_FIELDS.map((f) => [`${channel}_${f}`, alert ? alert[f] : null]));

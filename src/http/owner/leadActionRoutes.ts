@@ -1,0 +1,84 @@
+/**
+ * What the owner does to one lead besides marking it, each as the CLI does
+ * it: release a lead held back as spam or unverified (its missing alerts,
+ * once), send its failed alerts again, download everything stored about the
+ * person, and erase the person after typing the address to confirm, leaving
+ * no byte of it behind. Alerts queued here are attempted at once by the
+ * server's own delivery worker.
+ */
+import express, { type Request, type Response, Router } from 'express';
+import { storedAddressKey } from '../../addressKey';
+import { followUpChannels } from '../../leads/leadMarking';
+import { eraseByEmail, personalData } from '../../leads/personalData';
+import { OWNER_PATHS } from '../../ownerContract';
+import type { Services } from '../../services';
+import { iso } from '../../time';
+import type { OwnerRouteDeps } from './signInRoutes';
+
+export const ERASE_MISMATCH = 'Type the e-mail address of this lead exactly to erase the person. Nothing was erased.';
+
+export interface LeadActionDeps extends OwnerRouteDeps {
+  services: Pick<Services, 'db' | 'leads' | 'marks' | 'queue' | 'service' | 'worker' | 'channels'>;
+  now: () => number;
+}
+
+/** The lead named by the path, or undefined (answered 404). */
+function leadOf(req: Request, res: Response, leads: LeadActionDeps['services']['leads']) {
+  const id = String(req.params.id);
+  const row = /^[1-9]\d{0,15}$/.test(id) ? leads.get(Number(id)) : undefined;
+  if (!row) res.status(404).type('text/plain').send('There is no such lead (it may have been erased).');
+  return row;
+}
+
+export function leadActionRoutes({ owner, guard, services, now }: LeadActionDeps): Router {
+  const { leads, queue, worker } = services;
+  const form = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 });
+  const deliver = (leadId: number, channels: readonly string[]) => {
+    for (const channel of channels) void worker.attempt(leadId, channel);
+  };
+  const back = (res: Response, id: number, done: string) => res.redirect(303, `${OWNER_PATHS.lead}${id}?done=${done}`);
+
+  const router = Router({ caseSensitive: true, strict: true });
+  router.post(`${OWNER_PATHS.lead}:id/release`, form, guard.action, (req, res) => {
+    const row = leadOf(req, res, leads);
+    const released = row && services.service.releaseLead(row.id);
+    if (!row || !released) return;
+    deliver(row.id, released.added);
+    owner.access.record(
+      'released',
+      `lead ${row.id}: was ${released.previous}, queued ${released.added.join(', ') || 'nothing'}`,
+    );
+    back(res, row.id, 'released');
+  });
+
+  router.post(`${OWNER_PATHS.lead}:id/send-again`, form, guard.action, (req, res) => {
+    const row = leadOf(req, res, leads);
+    if (!row) return;
+    const requeued = queue.requeueFailed(iso(now()), row.id, followUpChannels(services.channels));
+    deliver(row.id, Object.keys(requeued));
+    owner.access.record('alerts-sent-again', `lead ${row.id}: ${Object.keys(requeued).join(', ') || 'none failed'}`);
+    back(res, row.id, 'sent-again');
+  });
+
+  router.get(`${OWNER_PATHS.lead}:id/data.json`, guard.page, (req, res) => {
+    const row = leadOf(req, res, leads);
+    if (!row) return;
+    const data = personalData(services, row.email, new Date(now()));
+    owner.access.record('exported', `the person of lead ${row.id}`);
+    res.setHeader('Content-Disposition', `attachment; filename="lead-${row.id}-person.json"`);
+    res.type('application/json').send(`${JSON.stringify(data, null, 2)}\n`);
+  });
+
+  router.post(`${OWNER_PATHS.lead}:id/erase`, form, guard.action, (req, res) => {
+    const row = leadOf(req, res, leads);
+    if (!row) return;
+    const typed = (req.body as { email?: unknown }).email;
+    if (typeof typed !== 'string' || storedAddressKey(typed.trim()) !== row.email_key)
+      return void res.status(400).type('text/plain').send(ERASE_MISMATCH);
+    const erased = eraseByEmail(services, row.email);
+    owner.access.record('erased', `${erased.leads} leads, ${erased.alerts} alerts, ${erased.marks} marks`);
+    const complete = erased.logEmptied && erased.spellingsLeft === 0;
+    res.redirect(303, `${OWNER_PATHS.inbox}?done=${complete ? 'erased' : 'erased-incomplete'}&n=${erased.leads}`);
+  });
+  return router;
+}

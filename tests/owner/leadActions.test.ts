@@ -1,0 +1,169 @@
+/**
+ * What the owner does to a lead from its page, with the same results as the
+ * CLI: release sends exactly the missing alerts, once; send again delivers a
+ * failed alert; the download is `export --email`'s JSON; erasure needs the
+ * address typed, and then leaves no byte of it in the database or its log.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { runCli } from '../support/cli';
+import { alertEnv, FAST_ALERTS, leadSitesPerTest, type LeadSite } from '../support/leadSite';
+import { ownerFetch, postForm, signInByLink, type OwnerHttpSession } from '../support/ownerHttp';
+import { waitFor } from '../support/waitFor';
+
+const site = leadSitesPerTest();
+const SPAM = { name: 'Cheap pills https://pills.example', company: 'Pills', email: 'pills@example.com' };
+
+const alertsOf = (s: LeadSite, id: number) =>
+  s.services.db.prepare('SELECT channel, status, attempts FROM alerts WHERE lead_id = ? ORDER BY channel').all(id);
+
+async function act(s: LeadSite, session: OwnerHttpSession, path: string, fields: Record<string, string> = {}) {
+  return postForm(s, path, { _csrf: session.csrf, ...fields }, { Cookie: session.cookie });
+}
+
+describe("a lead's actions in the inbox", () => {
+  it('releases a spam lead: exactly its missing alerts, once, as leads release does', async () => {
+    const s = await site();
+    assert.equal((await s.post(SPAM)).status, 200);
+    assert.equal((await s.post({ ...SPAM, email: 'pills2@example.com' })).status, 200);
+    assert.deepEqual(
+      s.rows().map((r) => r.verdict),
+      ['spam', 'spam'],
+    );
+    assert.deepEqual(alertsOf(s, 1), [], 'spam got no alerts');
+    const session = await signInByLink(s);
+    const page = await (await ownerFetch(s, '/owner/leads/1', { headers: { Cookie: session.cookie } })).text();
+    assert.match(page, /Held back as spam/);
+
+    const released = await act(s, session, '/owner/leads/1/release');
+    assert.equal(released.status, 303);
+    assert.equal(released.headers.get('location'), '/owner/leads/1?done=released');
+    await waitFor(() => s.twilio.messages.length === 1 && s.smtp.messages.length === 1, 5_000, 'the two alerts');
+    const again = await act(s, session, '/owner/leads/1/release');
+    assert.equal(again.status, 303);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(s.twilio.messages.length, 1, 'no second SMS');
+    assert.equal(s.smtp.messages.length, 1, 'no second e-mail');
+
+    const cli = await runCli(['release', '2'], {
+      ...FAST_ALERTS,
+      ...alertEnv(s.twilio, s.smtp),
+      DATABASE_PATH: s.databasePath,
+    });
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.deepEqual(
+      s.rows().map((r) => r.verdict),
+      ['verified', 'verified'],
+    );
+    await waitFor(() => s.smtp.messages.length === 2, 5_000, 'the released twin');
+    const channels = (id: number) => (alertsOf(s, id) as { channel: string }[]).map((a) => a.channel);
+    assert.deepEqual(channels(1), channels(2), 'the same alerts as the CLI queues');
+    const shown = await (
+      await ownerFetch(s, '/owner/leads/1?done=released', { headers: { Cookie: session.cookie } })
+    ).text();
+    assert.match(shown, /Lead #1 is released/);
+  });
+
+  it('sends failed alerts again', async () => {
+    const s = await site({ env: { ALERT_MAX_ATTEMPTS: '1' } });
+    s.smtp.setMode('reject');
+    assert.equal((await s.post({ name: 'Ada', company: 'Engines', email: 'ada@example.com' })).status, 200);
+    await waitFor(() =>
+      (alertsOf(s, 1) as { channel: string; status: string }[]).some(
+        (a) => a.channel === 'email' && a.status === 'failed',
+      ),
+    );
+    const session = await signInByLink(s);
+    const page = await (await ownerFetch(s, '/owner/leads/1', { headers: { Cookie: session.cookie } })).text();
+    assert.match(page, /email<\/strong>: failed, 1 attempt/);
+    assert.match(page, /Last error: .*550/);
+    s.smtp.setMode('up');
+    const res = await act(s, session, '/owner/leads/1/send-again');
+    assert.equal(res.status, 303);
+    await waitFor(() => s.smtp.messages.length === 1, 5_000, 'the e-mail sent again');
+    await waitFor(() =>
+      (alertsOf(s, 1) as { channel: string; status: string }[]).some(
+        (a) => a.channel === 'email' && a.status === 'sent',
+      ),
+    );
+  });
+
+  it("downloads the person's data as leads export --email writes it", async () => {
+    const s = await site();
+    for (const email of ['ada@example.com', 'ADA@Example.com'])
+      assert.equal((await s.post({ name: 'Ada', company: `Engines ${email}`, email })).status, 200);
+    await waitFor(() => s.smtp.messages.length === 2 && s.twilio.messages.length === 2, 5_000, 'the alerts');
+    await waitFor(() =>
+      s.services.queue.countsByStatus().every((c) => c.status !== 'pending' || c.channel.startsWith('reminder')),
+    );
+    const session = await signInByLink(s);
+    const res = await ownerFetch(s, '/owner/leads/2/data.json', { headers: { Cookie: session.cookie } });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="lead-2-person.json"/);
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    const fromPage = (await res.json()) as { exported_at: string; email: string; leads: unknown[] };
+    const cli = await runCli(['export', '--email', 'ADA@Example.com'], { DATABASE_PATH: s.databasePath });
+    const fromCli = JSON.parse(cli.stdout) as typeof fromPage;
+    assert.equal(fromPage.leads.length, 2);
+    assert.deepEqual({ ...fromPage, exported_at: '' }, { ...fromCli, exported_at: '' });
+    const denied = await ownerFetch(s, '/owner/leads/2/data.json');
+    assert.equal(denied.status, 303, 'not without a session');
+  });
+
+  it('erases the person only with the address typed, and leaves no byte of it', async () => {
+    const s = await site();
+    const address = 'erase.me@subject.example';
+    assert.equal((await s.post({ name: 'Erin', company: 'Subject', email: address })).status, 200);
+    assert.equal((await s.post({ name: 'Erin', company: 'Subject two', email: address.toUpperCase() })).status, 200);
+    assert.equal((await s.post({ name: 'Other', company: 'Kept', email: 'other@example.com' })).status, 200);
+    await waitFor(() => s.smtp.messages.length === 3, 5_000, 'the alerts');
+    const session = await signInByLink(s);
+    // The search index's terms (trigrams) that only this person's fields have: there before, gone after.
+    s.services.db.exec("CREATE VIRTUAL TABLE temp.search_terms USING fts5vocab(main, 'leads_search', 'row')");
+    const indexed = () =>
+      new Set(s.services.db.prepare('SELECT term FROM temp.search_terms').pluck().all() as string[]);
+    const trigrams = (...fields: string[]) =>
+      new Set(fields.flatMap((f) => [...f].map((_, i) => f.slice(i, i + 3)).filter((t) => t.length === 3)));
+    const others = trigrams('other', 'kept', 'other@example.com');
+    const own = [...trigrams('erin', 'subject', 'subject two', address)].filter((t) => !others.has(t));
+    assert.ok(own.length > 10 && own.every((t) => indexed().has(t)), 'indexed before the erasure');
+    const found = await ownerFetch(s, `/owner?q=${encodeURIComponent('me@subject')}`, {
+      headers: { Cookie: session.cookie },
+    });
+    assert.match(await found.text(), /Subject two/, 'the search finds the person');
+
+    const wrong = await act(s, session, '/owner/leads/1/erase', { email: 'someone@subject.example' });
+    assert.equal(wrong.status, 400);
+    assert.match(await wrong.text(), /Nothing was erased/);
+    assert.equal(s.rows().length, 3);
+
+    const done = await act(s, session, '/owner/leads/1/erase', { email: ` ${address.toUpperCase()} ` });
+    assert.equal(done.status, 303);
+    assert.equal(done.headers.get('location'), '/owner?done=erased&n=2');
+    assert.deepEqual(
+      s.rows().map((r) => r.email),
+      ['other@example.com'],
+    );
+    for (const file of [s.databasePath, `${s.databasePath}-wal`]) {
+      if (!existsSync(file)) continue;
+      const bytes = readFileSync(file).toString('latin1').toLowerCase();
+      assert.ok(!bytes.includes(address), `${file} holds no trace of the address`);
+    }
+    assert.deepEqual(
+      own.filter((t) => indexed().has(t)),
+      [],
+      'no term of the person is left in the search index',
+    );
+    const search = await ownerFetch(s, `/owner?q=${encodeURIComponent('me@subject')}`, {
+      headers: { Cookie: session.cookie },
+    });
+    assert.match(await search.text(), /No leads match/);
+    const list = await (await ownerFetch(s, '/owner?done=erased&n=2', { headers: { Cookie: session.cookie } })).text();
+    assert.match(list, /The person is erased: 2 leads/);
+    const activity = s.services.owner.activity.latest(5).find((a) => a.action === 'erased');
+    assert.equal(activity?.detail, '2 leads, 8 alerts, 0 marks', 'SMS, e-mail and two reminders each');
+    const cli = await runCli(['export', '--email', address], { DATABASE_PATH: s.databasePath });
+    assert.deepEqual((JSON.parse(cli.stdout) as { leads: unknown[] }).leads, []);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The owner's pages on a phone (375 px) and on a desktop (1440 px), in
+ * Chromium: axe finds no violation on any of them, nothing scrolls sideways,
+ * and every button and link of the inbox is at least 44 px high, a thumb's
+ * target. Each page is loaded with data in it (leads of every verdict, a
+ * failed alert, marks, sources, activity).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, runAxe } from '../support/browser';
+import { leadSitesPerTest } from '../support/leadSite';
+import { createPasskey, ownerDevice } from '../support/ownerBrowser';
+import { waitFor } from '../support/waitFor';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser({ localhost: true });
+});
+after(async () => {
+  await browser.close();
+});
+const site = leadSitesPerTest();
+
+const PAGES = [
+  '/owner/login',
+  '/owner',
+  '/owner/leads/1',
+  '/owner/leads/3',
+  '/owner/spam',
+  '/owner/alerts',
+  '/owner/sources',
+  '/owner/activity',
+  '/owner/passkeys',
+];
+
+/** Interactive elements shorter than a thumb's target, and whether the page scrolls sideways. */
+function layoutProblems(page: Page) {
+  return page.evaluate(() => {
+    const small = [
+      ...document.querySelectorAll('main button, main select, main input, header button, header a, .owner-lead-link'),
+    ]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height < 44;
+      })
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+    return { small, sideways: document.documentElement.scrollWidth > window.innerWidth };
+  });
+}
+
+describe("the owner's pages for every reader", () => {
+  it('pass axe and fit a thumb at 375 px and at 1440 px', async () => {
+    const s = await site({ localhostOrigin: true, env: { ALERT_MAX_ATTEMPTS: '1' } });
+    const origin = s.config.publicUrl;
+    const referer = `${origin}/?utm_source=newsletter`;
+    await s.post(
+      { name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com' },
+      { headers: { Referer: referer } },
+    );
+    await s.post({ name: 'Buy now https://spam.example', company: 'x', email: 'x@example.com' });
+    s.smtp.setMode('reject');
+    await s.post({
+      name: 'Ada Lovelace with a rather long name',
+      company: 'Analytical Engines Ltd',
+      email: 'ada.lovelace.long@example.com',
+    });
+    await waitFor(() => s.services.queue.countsByStatus().some((c) => c.status === 'failed'));
+    s.services.marking.mark(1, 'contacted', 'inbox');
+    const device = await ownerDevice(browser);
+    try {
+      await createPasskey(device.page, s.services.owner.access.newLink('register').url, 'Phone');
+      await device.page.waitForURL(`${origin}/owner`);
+      const found: string[] = [];
+      for (const width of [375, 1440]) {
+        await device.page.setViewportSize({ width, height: 900 });
+        for (const path of PAGES) {
+          if (path === '/owner/login') continue; // signed in: it sends the owner on to the inbox
+          await device.page.goto(`${origin}${path}`);
+          const violations = await runAxe(device.page);
+          for (const v of violations)
+            found.push(`${width}px ${path}: ${v.id} (${v.help}) at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+          const { small, sideways } = await layoutProblems(device.page);
+          if (sideways) found.push(`${width}px ${path}: scrolls sideways`);
+          for (const el of small) found.push(`${width}px ${path}: ${el} is under 44 px high`);
+        }
+      }
+      const stranger = await ownerDevice(browser);
+      for (const width of [375, 1440]) {
+        await stranger.page.setViewportSize({ width, height: 900 });
+        await stranger.page.goto(`${origin}/owner/login`);
+        for (const v of await runAxe(stranger.page)) found.push(`${width}px /owner/login: ${v.id} (${v.help})`);
+      }
+      await stranger.close();
+      assert.deepEqual(found, []);
+    } finally {
+      await device.close();
+    }
+  });
+});
