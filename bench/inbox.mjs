@@ -69,8 +69,10 @@ export async function signIn(origin, smtp) {
   const agent = new http.Agent({ keepAlive: false });
   const form = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
   await request(agent, `${origin}/owner/login/email-link`, form);
-  for (let i = 0; i < 200 && smtp.messages.length === 0; i++) await processes.sleep(20);
-  const path = /\/owner\/sign-in\/[A-Za-z0-9_-]+/.exec(smtp.messages[0]?.text ?? '')?.[0];
+  const linkIn = () =>
+    smtp.messages.map((m) => /\/owner\/sign-in\/[A-Za-z0-9_-]+/.exec(m.text ?? '')?.[0]).find(Boolean);
+  for (let i = 0; i < 200 && !linkIn(); i++) await processes.sleep(20);
+  const path = linkIn();
   if (!path) throw new Error('no sign-in link was mailed');
   const res = await request(agent, `${origin}${path}`, form);
   const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0];

@@ -31,6 +31,14 @@ export const OWNER_PATHS = {
   exportCsv: '/owner/export.csv',
 } as const;
 
+/**
+ * Where to go after signing in: a page of the inbox asked for before, carried as `?next=` (an inbox
+ * path only, never another site); anything else is the list of leads.
+ */
+export function nextPage(value: unknown): string {
+  return typeof value === 'string' && /^\/owner(\/[A-Za-z0-9-]+){0,3}$/.test(value) ? value : OWNER_PATHS.inbox;
+}
+
 /** The form field, and for JSON requests the header, that carries the session's form token. */
 export const CSRF_FIELD = '_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';

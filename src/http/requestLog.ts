@@ -1,5 +1,6 @@
 /**
- * One log line per request: id, method, path, status and time. The health
+ * One log line per request: id, method, path (a one-time link's token left
+ * out), status and time. The health
  * check is logged at debug level only, so probes do not drown the log.
  *
  * Kept cheap because it runs for every request: the id is a per-process
@@ -9,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger';
+import { OWNER_PATHS } from '../ownerContract';
 
 const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
 const processPrefix = randomBytes(6).toString('base64url');
@@ -19,6 +21,15 @@ export function requestId(incoming: string | string[] | undefined): string {
   if (typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming)) return incoming;
   counter = counter >= Number.MAX_SAFE_INTEGER ? 1 : counter + 1;
   return `${processPrefix}-${counter.toString(36)}`;
+}
+
+/** The owner's one-time links carry their token in the path: a log keeps the path without it. */
+const TOKEN_PATHS = [OWNER_PATHS.register, OWNER_PATHS.signInLink];
+
+export function loggedPath(path: string): string {
+  const prefix = TOKEN_PATHS.find((p) => path.startsWith(p));
+  if (prefix) return `${prefix}[token]${path.endsWith('/options') ? '/options' : ''}`;
+  return path.slice(0, 200);
 }
 
 export function logLevelFor(path: string): 'debug' | 'info' {
@@ -36,7 +47,7 @@ export function logRequest(
   started: number,
 ): void {
   const ms = Math.round((performance.now() - started) * 10) / 10;
-  logger[level]({ reqId: id, method, path: path.slice(0, 200), status, ms }, 'request');
+  logger[level]({ reqId: id, method, path: loggedPath(path), status, ms }, 'request');
 }
 
 export function requestLog(logger: Logger): RequestHandler {

@@ -52,7 +52,9 @@ export const OWNER_INBOX_TABLES = `
  * trigrams, so any part of them is found without reading every row; accents do not count. It keeps
  * no copy of the text (its content is the leads table), triggers keep it in step, and its
  * secure-delete option removes an erased lead's entries from the index instead of marking them
- * deleted, so erasure leaves nothing in it either. Status gets an index for the inbox's filter.
+ * deleted, so erasure leaves nothing in it either. The inbox's filters get an index each, whose
+ * entries are in id order within a status or a verdict, as the inbox pages them (leads_verdict is in
+ * time order, for the per-address limits).
  */
 export const LEADS_SEARCH = `
   CREATE VIRTUAL TABLE leads_search USING fts5(
@@ -73,4 +75,5 @@ export const LEADS_SEARCH = `
     INSERT INTO leads_search (rowid, name, company, email) VALUES (new.id, new.name, new.company, new.email);
   END;
   CREATE INDEX leads_status ON leads (status);
+  CREATE INDEX leads_verdict_newest ON leads (verdict);
 `;

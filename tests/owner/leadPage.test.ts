@@ -5,21 +5,13 @@
  * the same status, the same reminders cancelled, each mark in the history.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { describe, it } from 'node:test';
 import { runCli } from '../support/cli';
 import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
-import { ownerDevice, textOf } from '../support/ownerBrowser';
+import { ownerDevice, textOf, browserPerFile } from '../support/ownerBrowser';
 import { waitFor } from '../support/waitFor';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser({ localhost: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = browserPerFile();
 const site = leadSitesPerTest();
 
 const alertStatuses = (s: LeadSite, id: number) =>
@@ -39,7 +31,7 @@ describe('a lead in the inbox', () => {
     }
     await waitFor(() => s.smtp.messages.length >= 2 && s.twilio.messages.length >= 2, 5_000, 'alerts sent');
 
-    const phone = await ownerDevice(browser);
+    const phone = await ownerDevice(browser());
     try {
       await phone.page.goto(s.services.owner.access.newLink('sign-in').url);
       await phone.page.getByRole('button', { name: 'Sign in' }).click();
@@ -92,7 +84,7 @@ describe('a lead in the inbox', () => {
 
   it('answers 404 for a lead that does not exist, to the signed-in owner', async () => {
     const s = await site({ localhostOrigin: true });
-    const phone = await ownerDevice(browser);
+    const phone = await ownerDevice(browser());
     try {
       await phone.page.goto(s.services.owner.access.newLink('sign-in').url);
       await phone.page.getByRole('button', { name: 'Sign in' }).click();

@@ -6,20 +6,14 @@
  * failed alert, marks, sources, activity).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, runAxe } from '../support/browser';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { runAxe } from '../support/browser';
 import { leadSitesPerTest } from '../support/leadSite';
-import { createPasskey, ownerDevice } from '../support/ownerBrowser';
+import { createPasskey, ownerDevice, browserPerFile } from '../support/ownerBrowser';
 import { waitFor } from '../support/waitFor';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser({ localhost: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = browserPerFile();
 const site = leadSitesPerTest();
 
 const PAGES = [
@@ -67,7 +61,7 @@ describe("the owner's pages for every reader", () => {
     });
     await waitFor(() => s.services.queue.countsByStatus().some((c) => c.status === 'failed'));
     s.services.marking.mark(1, 'contacted', 'inbox');
-    const device = await ownerDevice(browser);
+    const device = await ownerDevice(browser());
     try {
       await createPasskey(device.page, s.services.owner.access.newLink('register').url, 'Phone');
       await device.page.waitForURL(`${origin}/owner`);
@@ -85,7 +79,7 @@ describe("the owner's pages for every reader", () => {
           for (const el of small) found.push(`${width}px ${path}: ${el} is under 44 px high`);
         }
       }
-      const stranger = await ownerDevice(browser);
+      const stranger = await ownerDevice(browser());
       for (const width of [375, 1440]) {
         await stranger.page.setViewportSize({ width, height: 900 });
         await stranger.page.goto(`${origin}/owner/login`);

@@ -5,27 +5,27 @@
  * removing the last one ends every session.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { ALERT_EMAIL_TO, leadSitesPerTest, type LeadSite } from '../support/leadSite';
-import { createPasskey, ownerDevice, signInWithPasskey, statusText, textOf } from '../support/ownerBrowser';
+import {
+  createPasskey,
+  ownerDevice,
+  signInWithPasskey,
+  statusText,
+  textOf,
+  browserPerFile,
+} from '../support/ownerBrowser';
 import { waitFor } from '../support/waitFor';
 
 const EMAIL_LINK_NOTICE =
   "If e-mail is set up for this site, a sign-in link is on its way to the owner's address. It works once, for 15 minutes; one link is sent every 10 minutes at most.";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser({ localhost: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = browserPerFile();
 const site = leadSitesPerTest();
 
 async function phoneWithPasskey(s: LeadSite) {
-  const phone = await ownerDevice(browser);
+  const phone = await ownerDevice(browser());
   await createPasskey(phone.page, s.services.owner.access.newLink('register').url, 'Phone');
   await phone.page.waitForURL(`${s.config.publicUrl}/owner`);
   return phone;
@@ -43,7 +43,7 @@ describe('more than one device', () => {
     const s = await site({ localhostOrigin: true });
     const origin = s.config.publicUrl;
     const phone = await phoneWithPasskey(s);
-    const laptop = await ownerDevice(browser);
+    const laptop = await ownerDevice(browser());
     try {
       assert.equal(await askForEmailLink(laptop.page, origin), EMAIL_LINK_NOTICE);
       await waitFor(() => s.smtp.messages.length === 1);
@@ -83,7 +83,7 @@ describe('more than one device', () => {
     const s = await site({ localhostOrigin: true });
     const origin = s.config.publicUrl;
     const phone = await phoneWithPasskey(s);
-    const laptop = await ownerDevice(browser);
+    const laptop = await ownerDevice(browser());
     try {
       await askForEmailLink(laptop.page, origin);
       await waitFor(() => s.smtp.messages.length === 1);
@@ -108,7 +108,7 @@ describe('more than one device', () => {
       assert.equal(phone.page.url(), `${origin}/owner/login`);
 
       // A third session, then the laptop removes the last passkey: every session ends.
-      const other = await ownerDevice(browser);
+      const other = await ownerDevice(browser());
       const lastLink = s.services.owner.access.newLink('sign-in').url;
       await other.page.goto(lastLink);
       await other.page.getByRole('button', { name: 'Sign in' }).click();

@@ -5,23 +5,22 @@
  * minutes only; the session cookie is HttpOnly, SameSite=Strict, on /owner.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { describe, it } from 'node:test';
 import { runCli } from '../support/cli';
 import { leadSitesPerTest } from '../support/leadSite';
-import { createPasskey, ownerDevice, signInWithPasskey, statusText, textOf } from '../support/ownerBrowser';
+import {
+  createPasskey,
+  ownerDevice,
+  signInWithPasskey,
+  statusText,
+  textOf,
+  browserPerFile,
+} from '../support/ownerBrowser';
 
 const LINK_REFUSED =
   'This link cannot be used: it was used already, it has expired (links work for 15 minutes), or a newer link replaced it.';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser({ localhost: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = browserPerFile();
 const site = leadSitesPerTest();
 
 /** `npm run leads -- owner-link` against the site's database: the link it prints on a line of its own. */
@@ -39,7 +38,7 @@ describe('signing in with a passkey', () => {
     const s = await site({ localhostOrigin: true });
     const origin = s.config.publicUrl;
     const link = await ownerLink(s.databasePath, origin);
-    const phone = await ownerDevice(browser);
+    const phone = await ownerDevice(browser());
     try {
       await createPasskey(phone.page, link, 'My phone');
       await phone.page.waitForURL(`${origin}/owner`);
@@ -75,8 +74,8 @@ describe('signing in with a passkey', () => {
     const s = await site({ localhostOrigin: true });
     const origin = s.config.publicUrl;
     const link = await ownerLink(s.databasePath, origin);
-    const phone = await ownerDevice(browser);
-    const thief = await ownerDevice(browser);
+    const phone = await ownerDevice(browser());
+    const thief = await ownerDevice(browser());
     try {
       await createPasskey(phone.page, link);
       await phone.page.waitForURL(`${origin}/owner`);
@@ -106,7 +105,7 @@ describe('signing in with a passkey', () => {
     const origin = s.config.publicUrl;
     const older = s.services.owner.access.newLink('register').url;
     const newer = s.services.owner.access.newLink('register').url;
-    const phone = await ownerDevice(browser);
+    const phone = await ownerDevice(browser());
     try {
       const first = await phone.page.goto(older);
       assert.equal(first?.status(), 403, 'a newer link voids the older one');
@@ -123,11 +122,42 @@ describe('signing in with a passkey', () => {
     }
   });
 
+  it("opens the lead's page an alert linked, after signing in, and from a link on another site", async () => {
+    const s = await site({ localhostOrigin: true });
+    const origin = s.config.publicUrl;
+    assert.equal((await s.post({ name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com' })).status, 200);
+    const phone = await ownerDevice(browser());
+    try {
+      await createPasskey(phone.page, s.services.owner.access.newLink('register').url);
+      await phone.page.waitForURL(`${origin}/owner`);
+      await phone.page.getByRole('button', { name: 'Sign out' }).click();
+      await phone.page.waitForURL(/\/owner\/login/);
+
+      // The alert's link, signed out: the login page, then the lead itself.
+      await phone.page.goto(`${origin}/owner/leads/1`);
+      assert.equal(phone.page.url(), `${origin}/owner/login?next=%2Fowner%2Fleads%2F1`);
+      await phone.page.getByRole('button', { name: 'Sign in with passkey' }).click();
+      await phone.page.waitForURL(`${origin}/owner/leads/1`);
+      assert.equal(await textOf(phone.page.getByRole('heading', { level: 1 })), 'Grace Hopper');
+
+      // Signed in, following the link from a page of another site (a webmail): the SameSite=Strict
+      // cookie stays behind on that navigation, and the page's own reload brings it.
+      await phone.page.goto(`${s.url}/robots.txt`); // 127.0.0.1: another site than localhost
+      await phone.page.evaluate((url) => {
+        window.location.href = url;
+      }, `${origin}/owner/leads/1`);
+      await phone.page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Grace Hopper');
+      assert.equal(phone.page.url(), `${origin}/owner/leads/1`);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('a cancelled ceremony leaves the link usable and says so', async () => {
     const s = await site({ localhostOrigin: true });
     const origin = s.config.publicUrl;
     const link = s.services.owner.access.newLink('register').url;
-    const phone = await ownerDevice(browser);
+    const phone = await ownerDevice(browser());
     try {
       // The person turns the prompt down: the authenticator does not verify him.
       await phone.cdp.send('WebAuthn.setUserVerified', {

@@ -75,7 +75,7 @@ describe('owner pages in the eyes of browsers and crawlers', () => {
     assert.doesNotMatch(cookie, /Domain=/);
   });
 
-  it('rate limits sign-in posts per client: 20 in 10 minutes, then 429', async () => {
+  it('rate limits sign-in, link and passkey posts per client: 20 in 10 minutes, then 429', async () => {
     const s = await site();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++)
@@ -86,6 +86,8 @@ describe('owner pages in the eyes of browsers and crawlers', () => {
     assert.equal(link.status, 429, 'the e-mailed link shares the limit');
     const sent = await postForm(s, `/owner/sign-in/${'A'.repeat(43)}`, {});
     assert.equal(sent.status, 429, 'so does the link button');
+    const passkey = await ownerFetch(s, '/owner/passkeys/options', { method: 'POST' });
+    assert.equal(passkey.status, 429, 'and adding a passkey');
   });
 
   it('answers the e-mail link request the same with e-mail configured or not', async () => {

@@ -13,18 +13,19 @@ const site = leadSitesPerTest();
 const LEAD = { name: 'Grace Hopper', company: 'Compilers Inc', email: 'grace@example.com' };
 const HOUR = 3_600_000;
 
-const PAGES = [
-  '/owner',
-  '/owner?q=grace',
-  '/owner/leads/1',
-  '/owner/leads/1/data.json',
-  '/owner/passkeys',
-  '/owner/spam',
-  '/owner/alerts',
-  '/owner/sources',
-  '/owner/activity',
-  '/owner/export.csv',
-  '/owner/anything',
+/** Every page, and where it sends a stranger: the login page, told which inbox page to open afterwards. */
+const PAGES: [string, string][] = [
+  ['/owner', '/owner/login'],
+  ['/owner?q=grace', '/owner/login'],
+  ['/owner/leads/1', '/owner/login?next=%2Fowner%2Fleads%2F1'],
+  ['/owner/leads/1/data.json', '/owner/login'],
+  ['/owner/passkeys', '/owner/login?next=%2Fowner%2Fpasskeys'],
+  ['/owner/spam', '/owner/login?next=%2Fowner%2Fspam'],
+  ['/owner/alerts', '/owner/login?next=%2Fowner%2Falerts'],
+  ['/owner/sources', '/owner/login?next=%2Fowner%2Fsources'],
+  ['/owner/activity', '/owner/login?next=%2Fowner%2Factivity'],
+  ['/owner/export.csv', '/owner/login'],
+  ['/owner/anything', '/owner/login'],
 ];
 
 /** Every action, with what it would change. */
@@ -50,10 +51,10 @@ async function siteWithLead(now?: () => number): Promise<LeadSite> {
 async function assertShutOut(s: LeadSite, session: Partial<OwnerHttpSession>) {
   const headers: Record<string, string> = session.cookie ? { Cookie: session.cookie } : {};
   const sessionsBefore = s.services.owner.access.sessions().length;
-  for (const path of PAGES) {
+  for (const [path, login] of PAGES) {
     const res = await ownerFetch(s, path, { headers });
     assert.equal(res.status, 303, path);
-    assert.equal(res.headers.get('location'), '/owner/login', path);
+    assert.equal(res.headers.get('location'), login, path);
     const body = await res.text();
     assert.doesNotMatch(body, /Grace|Compilers|grace@example/, `${path} shows no lead data`);
   }
@@ -62,6 +63,24 @@ async function assertShutOut(s: LeadSite, session: Partial<OwnerHttpSession>) {
     assert.equal(res.status, 403, path);
     assert.doesNotMatch(await res.text(), /Grace|Compilers|grace@example/);
   }
+  // A link followed from another site gets one reload of its own (the SameSite=Strict cookie
+  // travels with that): still no lead data.
+  const bounced = await ownerFetch(s, '/owner/leads/1', { headers: { ...headers, 'Sec-Fetch-Site': 'cross-site' } });
+  assert.equal(bounced.status, 200);
+  const reload = await bounced.text();
+  assert.match(reload, /<meta http-equiv="refresh" content="0;url=\/owner\/leads\/1">/);
+  assert.doesNotMatch(reload, /Grace|Compilers|grace@example/);
+  const crossSite = async (path: string) =>
+    (await (await ownerFetch(s, path, { headers: { ...headers, 'Sec-Fetch-Site': 'cross-site' } })).text()).match(
+      /content="0;url=([^"]*)"/,
+    )?.[1];
+  assert.equal(await crossSite('/owner?status=new&q=ada'), '/owner?status=new&q=ada', "the list's filters kept");
+  assert.equal(
+    await crossSite('/owner?q=%22%3E%3Cscript%3E'),
+    '/owner?q=%22%3E%3Cscript%3E',
+    'percent-encoded stays so',
+  );
+  assert.equal(await crossSite('/owner/leads/1/data.json'), '/owner', 'a download opens the inbox');
   assert.equal(s.rows().length, 1, 'the lead is not erased');
   assert.equal(s.rows()[0]?.status, 'new', 'the lead is not marked');
   assert.equal(s.services.owner.access.sessions().length, sessionsBefore, 'no session ended or made');

@@ -35,4 +35,5 @@ export const INDEXES = [
   'leads_email_key',
   'leads_status',
   'leads_verdict',
+  'leads_verdict_newest',
 ];

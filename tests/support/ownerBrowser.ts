@@ -4,7 +4,9 @@
  * passkey store: user verification always succeeds, no prompt. Each context
  * is a device of its own.
  */
+import { after, before } from 'node:test';
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
 
 export interface OwnerDevice {
   context: BrowserContext;
@@ -58,3 +60,18 @@ export const statusText = (page: Page) => textOf(page.locator('#passkey-status')
 
 /** An element's text, its white space folded as a reader sees it. */
 export const textOf = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+
+/** For a test file: Chromium, resolving localhost (passkeys need the name), launched once and closed after. */
+export function browserPerFile(): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchBrowser({ localhost: true });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is launched before the first test');
+    return browser;
+  };
+}

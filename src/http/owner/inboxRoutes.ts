@@ -3,14 +3,14 @@
  * page) and one lead with everything stored about it, and the marks he makes
  * there. Rows become the pages' plain views here.
  */
-import express, { type Request, type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { LEAD_STATUSES, type LeadRow, type LeadStatus } from '../../leads/leadsTable';
 import { OWNER_PATHS } from '../../ownerContract';
-import type { LeadListItem } from '../../pages/owner/ownerViews';
 import { STATUS_FILTERS, VERDICT_FILTERS } from '../../pages/owner/InboxPage';
 import type { Services } from '../../services';
-import { describeSource, sourceOf } from '../../sources/attribution';
+import { listItem } from './leadViews';
 import type { OwnerRouteDeps } from './signInRoutes';
+import { ownerForm, sendPage } from './ownerGuard';
 
 export const LEADS_PER_PAGE = 50;
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
@@ -39,17 +39,6 @@ function listNotice(done: string, count: string): string | undefined {
   return undefined;
 }
 
-const listItem = (row: LeadRow): LeadListItem => ({
-  id: row.id,
-  name: row.name,
-  company: row.company,
-  email: row.email,
-  createdAt: row.created_at,
-  source: describeSource(sourceOf(row)),
-  verdict: row.verdict,
-  status: row.status,
-});
-
 /** A query value when it is one of `allowed`, else '' (no filter). */
 function choice<T extends string>(value: unknown, allowed: readonly T[]): T | '' {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : '';
@@ -59,8 +48,6 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
   const { leads, marks, queue, marking } = services;
   const order = services.channels.map((ch) => ch.name);
   const rank = (channel: string) => (order.includes(channel) ? order.indexOf(channel) : order.length);
-  const html = (res: Response, status: number, body: string) => void res.status(status).type('html').send(body);
-  const form = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 });
   const csrfOf = (req: Request, res: Response) => guard.sessionOf(req, res)?.csrf ?? '';
   const leadId = (req: Request) => {
     const id = String(req.params.id);
@@ -84,7 +71,7 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
       limit: LEADS_PER_PAGE + 1,
     });
     const shown = rows.slice(0, LEADS_PER_PAGE);
-    html(
+    sendPage(
       res,
       200,
       pages.inbox({
@@ -104,7 +91,7 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
     const row = id === undefined ? undefined : leads.get(id);
     if (!row) return next(); // the site's 404 page
     const notice = leadNotice(String(req.query.done), row);
-    html(
+    sendPage(
       res,
       200,
       pages.lead({
@@ -134,7 +121,7 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
     );
   });
 
-  router.post(`${OWNER_PATHS.lead}:id/mark`, form, guard.action, (req, res) => {
+  router.post(`${OWNER_PATHS.lead}:id/mark`, ownerForm, guard.action, (req, res) => {
     const id = leadId(req);
     const status = choice((req.body as { status?: unknown }).status, LEAD_STATUSES) as LeadStatus | '';
     if (id === undefined || status === '')

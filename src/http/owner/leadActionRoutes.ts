@@ -6,7 +6,7 @@
  * no byte of it behind. Alerts queued here are attempted at once by the
  * server's own delivery worker.
  */
-import express, { type Request, type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { storedAddressKey } from '../../addressKey';
 import { followUpChannels } from '../../leads/leadMarking';
 import { eraseByEmail, personalData } from '../../leads/personalData';
@@ -14,6 +14,7 @@ import { OWNER_PATHS } from '../../ownerContract';
 import type { Services } from '../../services';
 import { iso } from '../../time';
 import type { OwnerRouteDeps } from './signInRoutes';
+import { ownerForm } from './ownerGuard';
 
 export const ERASE_MISMATCH = 'Type the e-mail address of this lead exactly to erase the person. Nothing was erased.';
 
@@ -32,14 +33,13 @@ function leadOf(req: Request, res: Response, leads: LeadActionDeps['services']['
 
 export function leadActionRoutes({ owner, guard, services, now }: LeadActionDeps): Router {
   const { leads, queue, worker } = services;
-  const form = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 });
   const deliver = (leadId: number, channels: readonly string[]) => {
     for (const channel of channels) void worker.attempt(leadId, channel);
   };
   const back = (res: Response, id: number, done: string) => res.redirect(303, `${OWNER_PATHS.lead}${id}?done=${done}`);
 
   const router = Router({ caseSensitive: true, strict: true });
-  router.post(`${OWNER_PATHS.lead}:id/release`, form, guard.action, (req, res) => {
+  router.post(`${OWNER_PATHS.lead}:id/release`, ownerForm, guard.action, (req, res) => {
     const row = leadOf(req, res, leads);
     const released = row && services.service.releaseLead(row.id);
     if (!row || !released) return;
@@ -51,7 +51,7 @@ export function leadActionRoutes({ owner, guard, services, now }: LeadActionDeps
     back(res, row.id, 'released');
   });
 
-  router.post(`${OWNER_PATHS.lead}:id/send-again`, form, guard.action, (req, res) => {
+  router.post(`${OWNER_PATHS.lead}:id/send-again`, ownerForm, guard.action, (req, res) => {
     const row = leadOf(req, res, leads);
     if (!row) return;
     const requeued = queue.requeueFailed(iso(now()), row.id, followUpChannels(services.channels));
@@ -69,7 +69,7 @@ export function leadActionRoutes({ owner, guard, services, now }: LeadActionDeps
     res.type('application/json').send(`${JSON.stringify(data, null, 2)}\n`);
   });
 
-  router.post(`${OWNER_PATHS.lead}:id/erase`, form, guard.action, (req, res) => {
+  router.post(`${OWNER_PATHS.lead}:id/erase`, ownerForm, guard.action, (req, res) => {
     const row = leadOf(req, res, leads);
     if (!row) return;
     const typed = (req.body as { email?: unknown }).email;

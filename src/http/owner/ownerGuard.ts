@@ -6,10 +6,17 @@
  * another origin: 403, nothing changed), and the headers of every owner
  * answer: never stored, never indexed.
  */
-import type { Request, RequestHandler, Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { Config } from '../../config';
 import type { OwnerAccess, OwnerSession } from '../../owner/ownerAccess';
-import { CSRF_FIELD, CSRF_HEADER, OWNER_PATHS, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../ownerContract';
+import {
+  CSRF_FIELD,
+  CSRF_HEADER,
+  nextPage,
+  OWNER_PATHS,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+} from '../../ownerContract';
 import { isCrossSite } from '../sameSite';
 
 export const REFUSED_ACTION =
@@ -30,12 +37,31 @@ export interface OwnerGuard {
   sameOrigin: RequestHandler;
 }
 
+/** The bodies owner requests carry: a form's few fields, or a passkey ceremony's JSON. */
+export const ownerForm = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 });
+export const ownerJson = express.json({ limit: '32kb' });
+
+/** Answers with one of the owner's pages (rendered per request; the headers are ownerHeaders'). */
+export const sendPage = (res: Response, status: number, body: string): void =>
+  void res.status(status).type('html').send(body);
+
 /** Every answer under /owner: private to the owner's browser, out of every index. */
 export const ownerHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   next();
 };
+
+/**
+ * A page that loads `url` again at once, as a navigation of this site (no script: a meta refresh).
+ * Only an inbox page, with its query when that is plain (the list's filters): nothing to escape.
+ */
+function reloadPage(url: string): string {
+  const [path = '', query] = url.split('?', 2);
+  const page = nextPage(path);
+  const href = page === path && query && /^[\w=&%+.-]+$/.test(query) ? `${page}?${query}` : page;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Opening your inbox</title></head><body><p><a href="${href}">Open your inbox</a></p></body></html>`;
+}
 
 export function refuse(req: Request, res: Response, status = 403, message = REFUSED_ACTION): void {
   if (req.is('application/json') || req.get(CSRF_HEADER) !== undefined)
@@ -71,7 +97,13 @@ export function createOwnerGuard(config: Config, access: OwnerAccess): OwnerGuar
     clearCookie: (res) => void res.clearCookie(name, cookieOptions),
     page: (req, res, next) => {
       if (sessionOf(req, res)) return next();
-      res.redirect(303, OWNER_PATHS.login);
+      // A link followed from another site (a webmail) arrives without the SameSite=Strict cookie: one
+      // reload started by this page is same-site and carries it, if the browser has one.
+      if (req.get('sec-fetch-site') === 'cross-site' && req.method === 'GET')
+        return void res.status(200).type('html').send(reloadPage(req.originalUrl));
+      const wanted = nextPage(req.path);
+      const login = wanted === OWNER_PATHS.inbox ? '' : `?next=${encodeURIComponent(wanted)}`;
+      res.redirect(303, `${OWNER_PATHS.login}${login}`);
     },
     action: (req, res, next) => {
       const session = sessionOf(req, res);

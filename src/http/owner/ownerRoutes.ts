@@ -14,6 +14,7 @@ import { leadActionRoutes } from './leadActionRoutes';
 import { createOwnerGuard, ownerHeaders, refuse } from './ownerGuard';
 import { passkeyRoutes } from './passkeyRoutes';
 import { reviewRoutes } from './reviewRoutes';
+import { signInRateLimit } from './signInRateLimit';
 import { signInRoutes } from './signInRoutes';
 
 export interface OwnerRoutesDeps {
@@ -30,7 +31,7 @@ export function ownerRoutes({ config, assets, services, now }: OwnerRoutesDeps):
   const { owner } = services;
   const guard = createOwnerGuard(config, owner.access);
   const pages = createOwnerPages(config.owner, assets);
-  const deps = { owner, guard, pages };
+  const deps = { owner, guard, pages, limit: signInRateLimit() };
   const router = Router({ caseSensitive: true, strict: true });
   router.use(OWNER_PATHS.inbox, ownerHeaders);
   router.use(signInRoutes(deps));

@@ -3,25 +3,23 @@
  * and removal. Removing the last passkey ends every session: with no passkey
  * left, only a new link (`leads owner-link` or the e-mailed one) lets him in.
  */
-import express, { type Request, type Response, Router } from 'express';
+import { type Request, Router } from 'express';
 import { OWNER_PATHS } from '../../ownerContract';
 import { PASSKEY_REFUSED, passkeyName, type OwnerRouteDeps } from './signInRoutes';
-import { refuse } from './ownerGuard';
+import { ownerForm, ownerJson, refuse, sendPage } from './ownerGuard';
 
 export const REMOVED_NOTICE = 'The passkey is removed: it no longer signs anyone in.';
 export const ADDED_NOTICE = 'The passkey is added.';
 
-export function passkeyRoutes({ owner, guard, pages }: OwnerRouteDeps): Router {
+export function passkeyRoutes({ owner, guard, pages, limit }: OwnerRouteDeps): Router {
   const { access, passkeys, ceremonies } = owner;
-  const json = express.json({ limit: '32kb' });
-  const form = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 });
-  const html = (res: Response, body: string) => void res.status(200).type('html').send(body);
   const notices: Record<string, string> = { removed: REMOVED_NOTICE, added: ADDED_NOTICE };
 
   const router = Router({ caseSensitive: true, strict: true });
   router.get(OWNER_PATHS.passkeys, guard.page, (req: Request, res) => {
-    html(
+    sendPage(
       res,
+      200,
       pages.passkeys({
         csrf: guard.sessionOf(req, res)?.csrf ?? '',
         notice: notices[String(req.query.done)],
@@ -35,10 +33,10 @@ export function passkeyRoutes({ owner, guard, pages }: OwnerRouteDeps): Router {
       }),
     );
   });
-  router.post(OWNER_PATHS.passkeyOptions, guard.action, async (_req, res) => {
+  router.post(OWNER_PATHS.passkeyOptions, limit, guard.action, async (_req, res) => {
     res.json(await ceremonies.registrationOptions());
   });
-  router.post(OWNER_PATHS.passkeys, json, guard.action, async (req, res) => {
+  router.post(OWNER_PATHS.passkeys, limit, ownerJson, guard.action, async (req, res) => {
     const body = (req.body ?? {}) as { ceremony?: unknown; response?: unknown };
     const name = passkeyName(req);
     if (!(await ceremonies.register(String(body.ceremony), body.response, name)))
@@ -46,7 +44,7 @@ export function passkeyRoutes({ owner, guard, pages }: OwnerRouteDeps): Router {
     access.record('passkey-added', name);
     res.json({ ok: true, next: `${OWNER_PATHS.passkeys}?done=added` });
   });
-  router.post(`${OWNER_PATHS.passkeys}/:id/remove`, form, guard.action, (req, res) => {
+  router.post(`${OWNER_PATHS.passkeys}/:id/remove`, ownerForm, guard.action, (req, res) => {
     const passkey = passkeys.get(String(req.params.id));
     if (!passkey || !passkeys.remove(passkey.id)) return res.redirect(303, OWNER_PATHS.passkeys);
     access.record('passkey-removed', passkey.name);

@@ -4,7 +4,7 @@
  * `leads report`), the owner's activity, and every lead as the CSV of
  * `leads export`.
  */
-import express, { type Request, type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { exportColumns, toCsv } from '../../leads/leadExport';
 import { followUpChannels } from '../../leads/leadMarking';
 import { channelNames, leadRecords } from '../../leads/leadRecords';
@@ -12,9 +12,10 @@ import { readSourceReport } from '../../leads/sourceReport';
 import { OWNER_PATHS } from '../../ownerContract';
 import { SOURCE_PERIODS } from '../../pages/owner/ownerViews';
 import type { Services } from '../../services';
-import { describeSource, sourceOf } from '../../sources/attribution';
 import { iso } from '../../time';
+import { listItem } from './leadViews';
 import type { OwnerRouteDeps } from './signInRoutes';
+import { ownerForm, sendPage } from './ownerGuard';
 
 /** The most rows a folder shows at once (the list of leads pages; these are short by nature). */
 const FOLDER_ROWS = 200;
@@ -27,28 +28,17 @@ export interface ReviewRouteDeps extends OwnerRouteDeps {
 
 export function reviewRoutes({ owner, guard, pages, services, now }: ReviewRouteDeps): Router {
   const { leads, queue, worker } = services;
-  const html = (res: Response, body: string) => void res.status(200).type('html').send(body);
   const csrfOf = (req: Request, res: Response) => guard.sessionOf(req, res)?.csrf ?? '';
-  const form = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 });
 
   const router = Router({ caseSensitive: true, strict: true });
   router.get(OWNER_PATHS.spam, guard.page, (req, res) => {
     const rows = leads.recentWithVerdict('spam', FOLDER_ROWS);
-    html(
+    sendPage(
       res,
+      200,
       pages.spam({
         csrf: csrfOf(req, res),
-        leads: rows.map((row) => ({
-          id: row.id,
-          name: row.name,
-          company: row.company,
-          email: row.email,
-          createdAt: row.created_at,
-          source: describeSource(sourceOf(row)),
-          verdict: row.verdict,
-          status: row.status,
-          reasons: row.verdict_reasons,
-        })),
+        leads: rows.map((row) => ({ ...listItem(row), reasons: row.verdict_reasons })),
       }),
     );
   });
@@ -66,8 +56,9 @@ export function reviewRoutes({ owner, guard, pages, services, now }: ReviewRoute
           (a.status === 'pending' && (a.attempts > 0 || (a.next_attempt_at !== null && a.next_attempt_at <= at))),
       );
     owed.sort((a, b) => b.lead_id - a.lead_id || a.channel.localeCompare(b.channel));
-    html(
+    sendPage(
       res,
+      200,
       pages.alerts({
         csrf: csrfOf(req, res),
         notice: req.query.done === 'sent-again' ? SENT_AGAIN : undefined,
@@ -85,7 +76,7 @@ export function reviewRoutes({ owner, guard, pages, services, now }: ReviewRoute
     );
   });
 
-  router.post(OWNER_PATHS.alertsSendAgain, form, guard.action, (_req, res) => {
+  router.post(OWNER_PATHS.alertsSendAgain, ownerForm, guard.action, (_req, res) => {
     const at = iso(now());
     const requeued = queue.requeueFailed(at, undefined, followUpChannels(services.channels));
     for (const channel of Object.keys(requeued))
@@ -99,14 +90,14 @@ export function reviewRoutes({ owner, guard, pages, services, now }: ReviewRoute
     const asked = Number(req.query.days);
     const days = (SOURCE_PERIODS as readonly number[]).includes(asked) ? asked : 30;
     const report = readSourceReport(services, days, now());
-    html(res, pages.sources({ csrf: csrfOf(req, res), ...report }));
+    sendPage(res, 200, pages.sources({ csrf: csrfOf(req, res), ...report }));
   });
 
   router.get(OWNER_PATHS.activity, guard.page, (req, res) => {
     const entries = owner.activity
       .latest(FOLDER_ROWS)
       .map(({ id, at, action, detail }) => ({ id, at, action, detail }));
-    html(res, pages.activity({ csrf: csrfOf(req, res), entries }));
+    sendPage(res, 200, pages.activity({ csrf: csrfOf(req, res), entries }));
   });
 
   router.get(OWNER_PATHS.exportCsv, guard.page, (_req, res) => {

@@ -4,13 +4,12 @@
  * Each post is rate limited per client; none tells whether e-mail is
  * configured or a link was sent.
  */
-import express, { type Request, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { OwnerServices } from '../../owner/ownerServices';
 import { deviceName } from '../../owner/deviceName';
-import { OWNER_PATHS, PASSKEY_NAME_MAX } from '../../ownerContract';
+import { nextPage, OWNER_PATHS, PASSKEY_NAME_MAX } from '../../ownerContract';
 import type { OwnerPages } from '../../pages/owner/ownerPages';
-import { type OwnerGuard, refuse } from './ownerGuard';
-import { signInRateLimit } from './signInRateLimit';
+import { ownerForm, type OwnerGuard, ownerJson, refuse, sendPage } from './ownerGuard';
 
 export const EMAIL_LINK_NOTICE =
   "If e-mail is set up for this site, a sign-in link is on its way to the owner's address. It works once, for 15 minutes; one link is sent every 10 minutes at most.";
@@ -24,6 +23,8 @@ export interface OwnerRouteDeps {
   owner: OwnerServices;
   guard: OwnerGuard;
   pages: OwnerPages;
+  /** One count per client across every sign-in, link and passkey post (signInRateLimit.ts). */
+  limit: RequestHandler;
 }
 
 /** The name a new passkey is given: the one typed, else the device it was made on. */
@@ -33,12 +34,8 @@ export function passkeyName(req: Request): string {
   return name === '' ? deviceName(req.get('user-agent')) : name;
 }
 
-export function signInRoutes({ owner, guard, pages }: OwnerRouteDeps): Router {
+export function signInRoutes({ owner, guard, pages, limit }: OwnerRouteDeps): Router {
   const { access, ceremonies } = owner;
-  const html = (res: Response, status: number, body: string) => void res.status(status).type('html').send(body);
-  const json = express.json({ limit: '32kb' });
-  const form = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 });
-  const limit = signInRateLimit();
   const signIn = (req: Request, res: Response, via: 'passkey' | 'link') => {
     guard.setCookie(res, access.startSession(deviceName(req.get('user-agent')), via));
     access.record('signed-in', via === 'link' ? 'with an e-mailed link' : 'with a passkey');
@@ -52,35 +49,36 @@ export function signInRoutes({ owner, guard, pages }: OwnerRouteDeps): Router {
   router.get(OWNER_PATHS.login, (req, res) => {
     if (guard.sessionOf(req, res)) return res.redirect(303, OWNER_PATHS.inbox);
     const notice = req.query.done === 'signed-out' ? SIGNED_OUT_NOTICE : undefined;
-    html(res, 200, pages.signIn({ kind: 'login', notice }));
+    sendPage(res, 200, pages.signIn({ kind: 'login', notice, next: nextPage(req.query.next) }));
   });
   router.post(OWNER_PATHS.emailLink, limit, guard.sameOrigin, (_req, res) => {
     // Not awaited: the answer is the same, and as quick, whether or not a mail goes out.
     void access.mailSignInLink();
-    html(res, 200, pages.signIn({ kind: 'login', notice: EMAIL_LINK_NOTICE }));
+    sendPage(res, 200, pages.signIn({ kind: 'login', notice: EMAIL_LINK_NOTICE }));
   });
   router.post(OWNER_PATHS.loginOptions, limit, guard.sameOrigin, async (_req, res) => {
     res.json(await ceremonies.authenticationOptions());
   });
-  router.post(OWNER_PATHS.login, limit, guard.sameOrigin, json, async (req, res) => {
+  router.post(OWNER_PATHS.login, limit, guard.sameOrigin, ownerJson, async (req, res) => {
     const body = (req.body ?? {}) as { ceremony?: unknown; response?: unknown };
     const passkey = await ceremonies.authenticate(String(body.ceremony), body.response);
     if (!passkey) return refuse(req, res, 400, PASSKEY_REFUSED);
     signIn(req, res, 'passkey');
-    res.json({ ok: true, next: OWNER_PATHS.inbox });
+    res.json({ ok: true, next: nextPage(req.query.next) });
   });
 
   router.get(`${OWNER_PATHS.register}:token`, (req, res) => {
     const token = linkToken(req);
-    if (!token || !access.linkUsable(token, 'register')) return html(res, 403, pages.signIn({ kind: 'link-refused' }));
-    html(res, 200, pages.signIn({ kind: 'register', token }));
+    if (!token || !access.linkUsable(token, 'register'))
+      return sendPage(res, 403, pages.signIn({ kind: 'link-refused' }));
+    sendPage(res, 200, pages.signIn({ kind: 'register', token }));
   });
   router.post(`${OWNER_PATHS.register}:token/options`, limit, guard.sameOrigin, async (req, res) => {
     const token = linkToken(req);
     if (!token || !access.linkUsable(token, 'register')) return refuse(req, res, 403, 'This link cannot be used.');
     res.json(await ceremonies.registrationOptions());
   });
-  router.post(`${OWNER_PATHS.register}:token`, limit, guard.sameOrigin, json, async (req, res) => {
+  router.post(`${OWNER_PATHS.register}:token`, limit, guard.sameOrigin, ownerJson, async (req, res) => {
     const token = linkToken(req);
     if (!token || !access.linkUsable(token, 'register')) return refuse(req, res, 403, 'This link cannot be used.');
     const body = (req.body ?? {}) as { ceremony?: unknown; response?: unknown };
@@ -98,17 +96,19 @@ export function signInRoutes({ owner, guard, pages }: OwnerRouteDeps): Router {
 
   router.get(`${OWNER_PATHS.signInLink}:token`, (req, res) => {
     const token = linkToken(req);
-    if (!token || !access.linkUsable(token, 'sign-in')) return html(res, 403, pages.signIn({ kind: 'link-refused' }));
-    html(res, 200, pages.signIn({ kind: 'sign-in-link', token }));
+    if (!token || !access.linkUsable(token, 'sign-in'))
+      return sendPage(res, 403, pages.signIn({ kind: 'link-refused' }));
+    sendPage(res, 200, pages.signIn({ kind: 'sign-in-link', token }));
   });
   router.post(`${OWNER_PATHS.signInLink}:token`, limit, guard.sameOrigin, (req, res) => {
     const token = linkToken(req);
-    if (!token || !access.spendLink(token, 'sign-in')) return html(res, 403, pages.signIn({ kind: 'link-refused' }));
+    if (!token || !access.spendLink(token, 'sign-in'))
+      return sendPage(res, 403, pages.signIn({ kind: 'link-refused' }));
     signIn(req, res, 'link');
     res.redirect(303, `${OWNER_PATHS.passkeys}?welcome=1`);
   });
 
-  router.post(OWNER_PATHS.signOut, form, guard.action, (req, res) => {
+  router.post(OWNER_PATHS.signOut, ownerForm, guard.action, (req, res) => {
     const id = guard.cookieOf(req);
     if (id) access.endSession(id);
     access.record('signed-out');

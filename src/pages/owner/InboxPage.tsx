@@ -6,7 +6,8 @@
  */
 import { OWNER_PATHS } from '../../ownerContract';
 import { OwnerLayout, type OwnerPageAssets } from './OwnerLayout';
-import { promiseLeft, shortTime } from './ownerTime';
+import { LeadHeading } from './LeadHeading';
+import { promiseLeft } from './ownerTime';
 import type { LeadListView } from './ownerViews';
 
 export const STATUS_FILTERS = ['new', 'contacted', 'won', 'lost'] as const;
@@ -66,14 +67,7 @@ export function InboxPage({ view, assets }: { view: LeadListView; assets: OwnerP
             const promise = promiseLeft(lead.createdAt, lead.status, view.now);
             return (
               <li key={lead.id} className="owner-lead">
-                <a href={`${OWNER_PATHS.lead}${lead.id}`} className="owner-lead-link">
-                  <span className="owner-lead-name">{lead.name}</span>
-                  <span className="owner-lead-company">{lead.company}</span>
-                </a>
-                <span className="owner-lead-email">{lead.email}</span>
-                <span className="owner-lead-meta">
-                  <time dateTime={lead.createdAt}>{shortTime(lead.createdAt)}</time> · {lead.source}
-                </span>
+                <LeadHeading lead={lead} after={lead.source} />
                 <span className="owner-lead-tags">
                   <span className={`owner-tag owner-tag-${lead.verdict}`}>{lead.verdict}</span>
                   <span className="owner-tag">{lead.status}</span>

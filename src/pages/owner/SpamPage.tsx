@@ -1,7 +1,7 @@
 /** The spam folder: each lead the filter held back, with its reasons, and Release. */
 import { OWNER_PATHS } from '../../ownerContract';
 import { ActionButton, OwnerLayout, type OwnerPageAssets } from './OwnerLayout';
-import { shortTime } from './ownerTime';
+import { LeadHeading } from './LeadHeading';
 import type { SpamView } from './ownerViews';
 
 export function SpamPage({ view, assets }: { view: SpamView; assets: OwnerPageAssets }) {
@@ -15,15 +15,7 @@ export function SpamPage({ view, assets }: { view: SpamView; assets: OwnerPageAs
         <ol className="owner-leads">
           {view.leads.map((lead) => (
             <li key={lead.id} className="owner-lead">
-              <a href={`${OWNER_PATHS.lead}${lead.id}`} className="owner-lead-link">
-                <span className="owner-lead-name">{lead.name}</span>
-                <span className="owner-lead-company">{lead.company}</span>
-              </a>
-              <span className="owner-lead-email">{lead.email}</span>
-              <span className="owner-lead-meta">
-                <time dateTime={lead.createdAt}>{shortTime(lead.createdAt)}</time> · why:{' '}
-                {lead.reasons || 'not recorded'}
-              </span>
+              <LeadHeading lead={lead} after={`why: ${lead.reasons || 'not recorded'}`} />
               <ActionButton
                 action={`${OWNER_PATHS.lead}${lead.id}/release`}
                 csrf={view.csrf}

@@ -69,7 +69,8 @@ export interface PasskeysView extends SignedIn {
 
 /** The pages before sign-in. */
 export type SignInView =
-  | { kind: 'login'; notice?: string }
+  /** next: the inbox page to open once signed in. */
+  | { kind: 'login'; notice?: string; next?: string }
   | { kind: 'register'; token: string }
   | { kind: 'sign-in-link'; token: string }
   | { kind: 'link-refused' };

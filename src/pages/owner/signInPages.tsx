@@ -24,7 +24,11 @@ export function SignInPage({ view, assets }: { view: SignInView; assets: OwnerPa
             ceremony="sign-in"
             label="Sign in with passkey"
             optionsUrl={OWNER_PATHS.loginOptions}
-            verifyUrl={OWNER_PATHS.login}
+            verifyUrl={
+              view.next && view.next !== OWNER_PATHS.inbox
+                ? `${OWNER_PATHS.login}?next=${encodeURIComponent(view.next)}`
+                : OWNER_PATHS.login
+            }
           />
         </section>
         <section className="owner-card" aria-labelledby="email-link-title">
