@@ -19,6 +19,7 @@ export { hasLinkOrTag };
 
 /** How sure the server is that a person sent the lead. */
 export type Verdict = 'verified' | 'unverified' | 'spam';
+export const VERDICTS: readonly Verdict[] = ['verified', 'unverified', 'spam'];
 
 /** Why a lead got its verdict, as stored in verdict_reasons (comma-separated). */
 export type Reason =

@@ -10,20 +10,15 @@ const TTL_MS = 5 * 60_000;
 /** A bound on what clients can make the server hold (each entry is under 200 bytes). */
 const MAX_PENDING = 1_000;
 
-export interface Pending<T> {
-  challenge: string;
-  data: T;
-}
-
-export interface CeremonyChallenges<T> {
+export interface CeremonyChallenges {
   /** Keeps the challenge; returns the ceremony id the client sends back with its answer. */
-  put(challenge: string, data: T): string;
+  put(challenge: string): string;
   /** The ceremony's challenge, once; undefined when unknown, taken or expired. */
-  take(id: string): Pending<T> | undefined;
+  take(id: string): string | undefined;
 }
 
-export function createCeremonyChallenges<T>(now: () => number): CeremonyChallenges<T> {
-  const pending = new Map<string, Pending<T> & { expires: number }>();
+export function createCeremonyChallenges(now: () => number): CeremonyChallenges {
+  const pending = new Map<string, { challenge: string; expires: number }>();
   const prune = () => {
     const at = now();
     for (const [id, entry] of pending) if (entry.expires <= at) pending.delete(id);
@@ -34,17 +29,16 @@ export function createCeremonyChallenges<T>(now: () => number): CeremonyChalleng
     }
   };
   return {
-    put(challenge, data) {
+    put(challenge) {
       prune();
       const id = randomBytes(18).toString('base64url');
-      pending.set(id, { challenge, data, expires: now() + TTL_MS });
+      pending.set(id, { challenge, expires: now() + TTL_MS });
       return id;
     },
     take(id) {
       const entry = pending.get(id);
       pending.delete(id);
-      if (!entry || entry.expires <= now()) return undefined;
-      return { challenge: entry.challenge, data: entry.data };
+      return entry && entry.expires > now() ? entry.challenge : undefined;
     },
   };
 }

@@ -7,6 +7,7 @@
  * after it began, whichever comes first.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { describeSendError } from '../alerts/alertSender';
 import type { MailTransport } from '../alerts/emailSender';
 import { signInMail } from './signInMail';
 import type { Logger } from '../logger';
@@ -18,9 +19,9 @@ import type { SessionRow, SessionsTable } from './sessionsTable';
 
 /** Where the links lead: PUBLIC_URL + this + the token. */
 const LINK_PATHS: Record<LinkPurpose, string> = { register: OWNER_PATHS.register, 'sign-in': OWNER_PATHS.signInLink };
-export const LINK_LIFETIME_MS = 15 * 60_000;
+const LINK_LIFETIME_MS = 15 * 60_000;
 /** At most one e-mailed sign-in link in this time, whoever asks. */
-export const SIGN_IN_MAIL_INTERVAL_MS = 10 * 60_000;
+const SIGN_IN_MAIL_INTERVAL_MS = 10 * 60_000;
 /** A session's last-seen time is written at most this often (not on every page). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -42,7 +43,7 @@ export interface OwnerAccessDeps {
   now: () => number;
 }
 
-export type SignInMailOutcome = 'sent' | 'too-soon' | 'no-email' | 'failed';
+type SignInMailOutcome = 'sent' | 'too-soon' | 'no-email' | 'failed';
 
 export interface OwnerAccess {
   newLink(purpose: LinkPurpose): { url: string; expiresAt: string };
@@ -120,10 +121,7 @@ export function createOwnerAccess(deps: OwnerAccessDeps): OwnerAccess {
         record('sign-in-link-sent');
         return 'sent';
       } catch (err) {
-        logger.warn(
-          { error: err instanceof Error ? err.message.slice(0, 200) : 'unknown' },
-          'sign-in link e-mail failed',
-        );
+        logger.warn({ error: describeSendError(err) }, 'sign-in link e-mail failed');
         return 'failed';
       }
     },

@@ -38,7 +38,7 @@ const library = loadOnce(() => import('@simplewebauthn/server'));
 
 export function createPasskeyCeremonies({ passkeys, publicUrl, rpName, now }: PasskeyDeps): PasskeyCeremonies {
   const { origin, hostname: rpID } = new URL(publicUrl);
-  const challenges = createCeremonyChallenges<null>(now);
+  const challenges = createCeremonyChallenges(now);
   const transportsOf = (json: string) => JSON.parse(json) as string[];
   // A malformed answer makes the library throw: for the owner it is the same as a wrong one.
   const verified = async <T>(check: () => Promise<T>): Promise<T | undefined> => {
@@ -63,16 +63,16 @@ export function createPasskeyCeremonies({ passkeys, publicUrl, rpName, now }: Pa
         excludeCredentials: passkeys.all().map((p) => ({ id: p.id, transports: transportsOf(p.transports) })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
-      return { ceremony: challenges.put(options.challenge, null), options };
+      return { ceremony: challenges.put(options.challenge), options };
     },
     async register(ceremony, response, name) {
-      const pending = challenges.take(ceremony);
-      if (!pending) return undefined;
+      const challenge = challenges.take(ceremony);
+      if (!challenge) return undefined;
       const lib = await library.get();
       const result = await verified(() =>
         lib.verifyRegistrationResponse({
           response: response as RegistrationResponseJSON,
-          expectedChallenge: pending.challenge,
+          expectedChallenge: challenge,
           expectedOrigin: origin,
           expectedRPID: rpID,
           requireUserVerification: true,
@@ -99,19 +99,19 @@ export function createPasskeyCeremonies({ passkeys, publicUrl, rpName, now }: Pa
         userVerification: 'required',
         timeout: TIMEOUT_MS,
       });
-      return { ceremony: challenges.put(options.challenge, null), options };
+      return { ceremony: challenges.put(options.challenge), options };
     },
     async authenticate(ceremony, response) {
-      const pending = challenges.take(ceremony);
+      const challenge = challenges.take(ceremony);
       const id = (response as { id?: unknown } | null)?.id;
-      if (!pending || typeof id !== 'string') return undefined;
+      if (!challenge || typeof id !== 'string') return undefined;
       const passkey = passkeys.get(id);
       if (!passkey) return undefined;
       const lib = await library.get();
       const result = await verified(() =>
         lib.verifyAuthenticationResponse({
           response: response as AuthenticationResponseJSON,
-          expectedChallenge: pending.challenge,
+          expectedChallenge: challenge,
           expectedOrigin: origin,
           expectedRPID: rpID,
           credential: {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runCli } from '../support/cli';
 import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
-import { ownerDevice, textOf, browserPerFile } from '../support/ownerBrowser';
+import { ownerDevice, textOf, browserPerFile, openSignInLink } from '../support/ownerBrowser';
 import { waitFor } from '../support/waitFor';
 
 const browser = browserPerFile();
@@ -33,9 +33,7 @@ describe('a lead in the inbox', () => {
 
     const phone = await ownerDevice(browser());
     try {
-      await phone.page.goto(s.services.owner.access.newLink('sign-in').url);
-      await phone.page.getByRole('button', { name: 'Sign in' }).click();
-      await phone.page.waitForURL(/\/owner\/passkeys/);
+      await openSignInLink(phone.page, s.services.owner.access.newLink('sign-in').url);
       await phone.page.goto(`${origin}/owner`);
       await phone.page.getByRole('link', { name: /Grace Example/ }).click();
       await phone.page.waitForURL(`${origin}/owner/leads/1`);
@@ -86,9 +84,7 @@ describe('a lead in the inbox', () => {
     const s = await site({ localhostOrigin: true });
     const phone = await ownerDevice(browser());
     try {
-      await phone.page.goto(s.services.owner.access.newLink('sign-in').url);
-      await phone.page.getByRole('button', { name: 'Sign in' }).click();
-      await phone.page.waitForURL(/\/owner\/passkeys/);
+      await openSignInLink(phone.page, s.services.owner.access.newLink('sign-in').url);
       for (const id of ['999', 'abc', '0'])
         assert.equal((await phone.page.goto(`${s.config.publicUrl}/owner/leads/${id}`))?.status(), 404, id);
     } finally {

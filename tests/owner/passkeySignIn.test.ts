@@ -12,9 +12,9 @@ import {
   createPasskey,
   ownerDevice,
   signInWithPasskey,
-  statusText,
   textOf,
   browserPerFile,
+  passkeyOutcome,
 } from '../support/ownerBrowser';
 
 const LINK_REFUSED =
@@ -87,9 +87,7 @@ describe('signing in with a passkey', () => {
 
       // A device with no passkey of this inbox cannot sign in: its authenticator has nothing to offer.
       await signInWithPasskey(thief.page, origin);
-      await thief.page.waitForFunction(
-        () => (document.querySelector('#passkey-status')?.textContent ?? '').length > 30,
-      );
+      assert.equal(await passkeyOutcome(thief.page), 'The passkey request was cancelled. Try again.');
       assert.notEqual(thief.page.url(), `${origin}/owner`);
       await thief.page.goto(`${origin}/owner`);
       assert.equal(thief.page.url(), `${origin}/owner/login`);
@@ -165,10 +163,7 @@ describe('signing in with a passkey', () => {
         isUserVerified: false,
       });
       await createPasskey(phone.page, link);
-      await phone.page.waitForFunction(
-        () => (document.querySelector('#passkey-status')?.textContent ?? '').length > 30,
-      );
-      assert.notEqual(await statusText(phone.page), '');
+      assert.equal(await passkeyOutcome(phone.page), 'The passkey request was cancelled. Try again.');
       assert.equal(s.services.owner.passkeys.count(), 0);
       await phone.cdp.send('WebAuthn.setUserVerified', {
         authenticatorId: phone.authenticatorId,

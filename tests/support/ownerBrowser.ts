@@ -55,8 +55,21 @@ export async function signInWithPasskey(page: Page, origin: string): Promise<voi
   await page.getByRole('button', { name: 'Sign in with passkey' }).click();
 }
 
-/** The text of the page's status line (the passkey button's progress and errors). */
-export const statusText = (page: Page) => textOf(page.locator('#passkey-status'));
+/** How the passkey button's ceremony ended, as its status line says once it stops waiting. */
+export async function passkeyOutcome(page: Page): Promise<string> {
+  await page.waitForFunction(() => {
+    const text = document.querySelector('#passkey-status')?.textContent ?? '';
+    return text !== '' && !text.startsWith('Waiting');
+  });
+  return textOf(page.locator('#passkey-status'));
+}
+
+/** Opens a one-time sign-in link and presses its button, as the owner does from the e-mail. */
+export async function openSignInLink(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/owner\/passkeys/);
+}
 
 /** An element's text, its white space folded as a reader sees it. */
 export const textOf = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();

@@ -3,16 +3,16 @@
  * page) and one lead with everything stored about it, and the marks he makes
  * there. Rows become the pages' plain views here.
  */
-import { type Request, type Response, Router } from 'express';
+import { Router } from 'express';
+import { VERDICTS } from '../../leads/grading';
 import { LEAD_STATUSES, type LeadRow, type LeadStatus } from '../../leads/leadsTable';
 import { OWNER_PATHS } from '../../ownerContract';
-import { STATUS_FILTERS, VERDICT_FILTERS } from '../../pages/owner/InboxPage';
 import type { Services } from '../../services';
-import { listItem } from './leadViews';
+import { leadIdOf, listItem } from './leadViews';
 import type { OwnerRouteDeps } from './signInRoutes';
 import { ownerForm, sendPage } from './ownerGuard';
 
-export const LEADS_PER_PAGE = 50;
+const LEADS_PER_PAGE = 50;
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
 export interface InboxRouteDeps extends OwnerRouteDeps {
@@ -48,16 +48,11 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
   const { leads, marks, queue, marking } = services;
   const order = services.channels.map((ch) => ch.name);
   const rank = (channel: string) => (order.includes(channel) ? order.indexOf(channel) : order.length);
-  const csrfOf = (req: Request, res: Response) => guard.sessionOf(req, res)?.csrf ?? '';
-  const leadId = (req: Request) => {
-    const id = String(req.params.id);
-    return /^[1-9]\d{0,15}$/.test(id) ? Number(id) : undefined;
-  };
 
   const router = Router({ caseSensitive: true, strict: true });
   router.get(OWNER_PATHS.inbox, guard.page, (req, res) => {
-    const status = choice(req.query.status, STATUS_FILTERS);
-    const verdict = choice(req.query.verdict, VERDICT_FILTERS);
+    const status = choice(req.query.status, LEAD_STATUSES);
+    const verdict = choice(req.query.verdict, VERDICTS);
     const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
     const before =
       typeof req.query.before === 'string' && /^\d{1,16}$/.test(req.query.before)
@@ -75,10 +70,11 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
       res,
       200,
       pages.inbox({
-        csrf: csrfOf(req, res),
+        csrf: guard.csrfOf(req, res),
         notice: listNotice(String(req.query.done), String(req.query.n)),
         leads: shown.map(listItem),
         filters: { status, verdict, q },
+        choices: { status: LEAD_STATUSES, verdict: VERDICTS },
         olderThan: rows.length > LEADS_PER_PAGE ? shown.at(-1)?.id : undefined,
         paged: before !== undefined,
         now: now(),
@@ -87,7 +83,7 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
   });
 
   router.get(`${OWNER_PATHS.lead}:id`, guard.page, (req, res, next) => {
-    const id = leadId(req);
+    const id = leadIdOf(req);
     const row = id === undefined ? undefined : leads.get(id);
     if (!row) return next(); // the site's 404 page
     const notice = leadNotice(String(req.query.done), row);
@@ -95,7 +91,7 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
       res,
       200,
       pages.lead({
-        csrf: csrfOf(req, res),
+        csrf: guard.csrfOf(req, res),
         notice,
         lead: {
           ...listItem(row),
@@ -116,13 +112,14 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
             sentAt: a.sent_at,
           })),
         marks: marks.ofLeads([row.id]).map((m) => ({ status: m.status, markedAt: m.marked_at, via: m.via })),
+        releasable: row.verdict !== 'verified',
         now: now(),
       }),
     );
   });
 
   router.post(`${OWNER_PATHS.lead}:id/mark`, ownerForm, guard.action, (req, res) => {
-    const id = leadId(req);
+    const id = leadIdOf(req);
     const status = choice((req.body as { status?: unknown }).status, LEAD_STATUSES) as LeadStatus | '';
     if (id === undefined || status === '')
       return void res.status(400).type('text/plain').send('Choose a status: new, contacted, won or lost.');

@@ -13,10 +13,11 @@ import { eraseByEmail, personalData } from '../../leads/personalData';
 import { OWNER_PATHS } from '../../ownerContract';
 import type { Services } from '../../services';
 import { iso } from '../../time';
+import { leadIdOf } from './leadViews';
 import type { OwnerRouteDeps } from './signInRoutes';
 import { ownerForm } from './ownerGuard';
 
-export const ERASE_MISMATCH = 'Type the e-mail address of this lead exactly to erase the person. Nothing was erased.';
+const ERASE_MISMATCH = 'Type the e-mail address of this lead exactly to erase the person. Nothing was erased.';
 
 export interface LeadActionDeps extends OwnerRouteDeps {
   services: Pick<Services, 'db' | 'leads' | 'marks' | 'queue' | 'service' | 'worker' | 'channels'>;
@@ -25,8 +26,8 @@ export interface LeadActionDeps extends OwnerRouteDeps {
 
 /** The lead named by the path, or undefined (answered 404). */
 function leadOf(req: Request, res: Response, leads: LeadActionDeps['services']['leads']) {
-  const id = String(req.params.id);
-  const row = /^[1-9]\d{0,15}$/.test(id) ? leads.get(Number(id)) : undefined;
+  const id = leadIdOf(req);
+  const row = id === undefined ? undefined : leads.get(id);
   if (!row) res.status(404).type('text/plain').send('There is no such lead (it may have been erased).');
   return row;
 }

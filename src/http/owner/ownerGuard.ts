@@ -25,6 +25,8 @@ export const REFUSED_ACTION =
 export interface OwnerGuard {
   /** The valid session of this request, if any (read once per request). */
   sessionOf(req: Request, res: Response): OwnerSession | undefined;
+  /** Its form token, for the pages of a signed-in owner ('' without a session: a page guard ran first). */
+  csrfOf(req: Request, res: Response): string;
   setCookie(res: Response, sessionId: string): void;
   clearCookie(res: Response): void;
   /** The session id the request's cookie holds. */
@@ -92,6 +94,7 @@ export function createOwnerGuard(config: Config, access: OwnerAccess): OwnerGuar
   };
   return {
     sessionOf,
+    csrfOf: (req, res) => sessionOf(req, res)?.csrf ?? '',
     cookieOf,
     setCookie: (res, id) => void res.cookie(name, id, { ...cookieOptions, maxAge: config.ownerSession.maxMs }),
     clearCookie: (res) => void res.clearCookie(name, cookieOptions),

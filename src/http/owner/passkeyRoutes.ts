@@ -3,25 +3,25 @@
  * and removal. Removing the last passkey ends every session: with no passkey
  * left, only a new link (`leads owner-link` or the e-mailed one) lets him in.
  */
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import { OWNER_PATHS } from '../../ownerContract';
 import { PASSKEY_REFUSED, passkeyName, type OwnerRouteDeps } from './signInRoutes';
 import { ownerForm, ownerJson, refuse, sendPage } from './ownerGuard';
 
-export const REMOVED_NOTICE = 'The passkey is removed: it no longer signs anyone in.';
-export const ADDED_NOTICE = 'The passkey is added.';
+const REMOVED_NOTICE = 'The passkey is removed: it no longer signs anyone in.';
+const ADDED_NOTICE = 'The passkey is added.';
 
 export function passkeyRoutes({ owner, guard, pages, limit }: OwnerRouteDeps): Router {
   const { access, passkeys, ceremonies } = owner;
   const notices: Record<string, string> = { removed: REMOVED_NOTICE, added: ADDED_NOTICE };
 
   const router = Router({ caseSensitive: true, strict: true });
-  router.get(OWNER_PATHS.passkeys, guard.page, (req: Request, res) => {
+  router.get(OWNER_PATHS.passkeys, guard.page, (req, res) => {
     sendPage(
       res,
       200,
       pages.passkeys({
-        csrf: guard.sessionOf(req, res)?.csrf ?? '',
+        csrf: guard.csrfOf(req, res),
         notice: notices[String(req.query.done)],
         welcome: req.query.welcome === '1',
         passkeys: passkeys.all().map((p) => ({

@@ -4,7 +4,7 @@
  * `leads report`), the owner's activity, and every lead as the CSV of
  * `leads export`.
  */
-import { type Request, type Response, Router } from 'express';
+import { Router } from 'express';
 import { exportColumns, toCsv } from '../../leads/leadExport';
 import { followUpChannels } from '../../leads/leadMarking';
 import { channelNames, leadRecords } from '../../leads/leadRecords';
@@ -28,7 +28,6 @@ export interface ReviewRouteDeps extends OwnerRouteDeps {
 
 export function reviewRoutes({ owner, guard, pages, services, now }: ReviewRouteDeps): Router {
   const { leads, queue, worker } = services;
-  const csrfOf = (req: Request, res: Response) => guard.sessionOf(req, res)?.csrf ?? '';
 
   const router = Router({ caseSensitive: true, strict: true });
   router.get(OWNER_PATHS.spam, guard.page, (req, res) => {
@@ -37,7 +36,7 @@ export function reviewRoutes({ owner, guard, pages, services, now }: ReviewRoute
       res,
       200,
       pages.spam({
-        csrf: csrfOf(req, res),
+        csrf: guard.csrfOf(req, res),
         leads: rows.map((row) => ({ ...listItem(row), reasons: row.verdict_reasons })),
       }),
     );
@@ -60,7 +59,7 @@ export function reviewRoutes({ owner, guard, pages, services, now }: ReviewRoute
       res,
       200,
       pages.alerts({
-        csrf: csrfOf(req, res),
+        csrf: guard.csrfOf(req, res),
         notice: req.query.done === 'sent-again' ? SENT_AGAIN : undefined,
         alerts: owed.map((a) => ({
           leadId: a.lead_id,
@@ -90,14 +89,14 @@ export function reviewRoutes({ owner, guard, pages, services, now }: ReviewRoute
     const asked = Number(req.query.days);
     const days = (SOURCE_PERIODS as readonly number[]).includes(asked) ? asked : 30;
     const report = readSourceReport(services, days, now());
-    sendPage(res, 200, pages.sources({ csrf: csrfOf(req, res), ...report }));
+    sendPage(res, 200, pages.sources({ csrf: guard.csrfOf(req, res), ...report }));
   });
 
   router.get(OWNER_PATHS.activity, guard.page, (req, res) => {
     const entries = owner.activity
       .latest(FOLDER_ROWS)
       .map(({ id, at, action, detail }) => ({ id, at, action, detail }));
-    sendPage(res, 200, pages.activity({ csrf: csrfOf(req, res), entries }));
+    sendPage(res, 200, pages.activity({ csrf: guard.csrfOf(req, res), entries }));
   });
 
   router.get(OWNER_PATHS.exportCsv, guard.page, (_req, res) => {

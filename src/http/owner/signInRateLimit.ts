@@ -5,9 +5,9 @@
 import { rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
 
-export const SIGN_IN_ATTEMPTS = 20;
-export const SIGN_IN_WINDOW_MS = 10 * 60_000;
-export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts from your network. Please wait 10 minutes and try again.';
+const SIGN_IN_ATTEMPTS = 20;
+const SIGN_IN_WINDOW_MS = 10 * 60_000;
+const TOO_MANY_SIGN_INS = 'Too many sign-in attempts from your network. Please wait 10 minutes and try again.';
 
 export function signInRateLimit(): RequestHandler {
   return rateLimit({

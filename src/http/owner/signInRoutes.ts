@@ -82,14 +82,15 @@ export function signInRoutes({ owner, guard, pages, limit }: OwnerRouteDeps): Ro
     const token = linkToken(req);
     if (!token || !access.linkUsable(token, 'register')) return refuse(req, res, 403, 'This link cannot be used.');
     const body = (req.body ?? {}) as { ceremony?: unknown; response?: unknown };
-    const id = await ceremonies.register(String(body.ceremony), body.response, passkeyName(req));
+    const name = passkeyName(req);
+    const id = await ceremonies.register(String(body.ceremony), body.response, name);
     if (!id) return refuse(req, res, 400, PASSKEY_REFUSED);
     // Spent only now, so a failed ceremony leaves the link usable; a link spent meanwhile undoes the passkey.
     if (!access.spendLink(token, 'register')) {
       owner.passkeys.remove(id);
       return refuse(req, res, 403, 'This link cannot be used.');
     }
-    access.record('passkey-added', passkeyName(req));
+    access.record('passkey-added', name);
     signIn(req, res, 'passkey');
     res.json({ ok: true, next: OWNER_PATHS.inbox });
   });

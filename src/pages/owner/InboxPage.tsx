@@ -10,9 +10,6 @@ import { LeadHeading } from './LeadHeading';
 import { promiseLeft } from './ownerTime';
 import type { LeadListView } from './ownerViews';
 
-export const STATUS_FILTERS = ['new', 'contacted', 'won', 'lost'] as const;
-export const VERDICT_FILTERS = ['verified', 'unverified', 'spam'] as const;
-
 function Choice({
   name,
   label,
@@ -52,8 +49,8 @@ export function InboxPage({ view, assets }: { view: LeadListView; assets: OwnerP
             <label htmlFor="filter-q">Search name, company or e-mail</label>
             <input id="filter-q" name="q" type="search" defaultValue={filters.q} maxLength={100} />
           </p>
-          <Choice name="status" label="Status" value={filters.status} options={STATUS_FILTERS} />
-          <Choice name="verdict" label="Verdict" value={filters.verdict} options={VERDICT_FILTERS} />
+          <Choice name="status" label="Status" value={filters.status} options={view.choices.status} />
+          <Choice name="verdict" label="Verdict" value={filters.verdict} options={view.choices.verdict} />
           <button type="submit" className="owner-button owner-button-primary">
             Show
           </button>

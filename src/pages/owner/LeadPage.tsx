@@ -6,9 +6,9 @@
 import { ActionButton, OwnerLayout, type OwnerPageAssets } from './OwnerLayout';
 import { promiseLeft, shortTime } from './ownerTime';
 import { CSRF_FIELD, OWNER_PATHS } from '../../ownerContract';
-import { type LeadDetailView, RELEASABLE } from './ownerViews';
+import type { LeadDetailView } from './ownerViews';
 
-export const MARKS = [
+const MARKS = [
   ['contacted', 'Mark contacted'],
   ['won', 'Mark won'],
   ['lost', 'Mark lost'],
@@ -53,7 +53,7 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Owner
           ))}
         </div>
       </section>
-      {RELEASABLE.includes(lead.verdict) && (
+      {view.releasable && (
         <section className="owner-card" aria-labelledby="lead-release">
           <h2 id="lead-release">{`Held back as ${lead.verdict}`}</h2>
           <p>Release it if it is a real lead: it becomes verified and gets the alerts it missed, once.</p>

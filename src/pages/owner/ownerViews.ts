@@ -24,6 +24,8 @@ export interface LeadListItem {
 export interface LeadListView extends SignedIn {
   leads: LeadListItem[];
   filters: { status: string; verdict: string; q: string };
+  /** What each filter offers: the leads' statuses and verdicts. */
+  choices: { status: readonly string[]; verdict: readonly string[] };
   /** The id to continue from for the next (older) page, when there is one. */
   olderThan?: number;
   /** True when this is not the first page. */
@@ -48,11 +50,10 @@ export interface LeadDetailView extends SignedIn {
   };
   alerts: AlertView[];
   marks: { status: string; markedAt: string; via: string }[];
+  /** Held back by the filter (spam or unverified): it can be released. */
+  releasable: boolean;
   now: number;
 }
-
-/** A lead's verdict allows a release when the filter held it back. */
-export const RELEASABLE = ['spam', 'unverified'];
 
 export interface PasskeyView {
   id: string;
