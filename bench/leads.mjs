@@ -1,5 +1,5 @@
-// The lead-submission run of `npm run bench`: the project's local Twilio and SMTP fakes
-// (tests/support, loaded through tsx), the server configured to send its alerts to them with the
+// The lead-submission run of `npm run bench`: the project's local Twilio and SMTP fakes and the
+// Telegram, ntfy and webhook stand-ins (tests/support, loaded through tsx), every channel on, the server configured to send its alerts to them with the
 // rate limit lifted and grading on, then submissions as fast as the machine allows for a fixed
 // time. Each lead carries a solved proof of work, fetched from the server and solved before the
 // run (the server's cost per lead is checking it, which does not depend on the difficulty, so the
@@ -63,7 +63,6 @@ export async function solvedProofs(origin, challengeEndpoint, count) {
   return proofs;
 }
 
-/** Starts both fakes and returns the server environment that sends alerts to them. */
 /**
  * The server's CPU per proof check, through the product's own module (src/leads/altchaChallenges.ts):
  * `calls` checks of solved payloads, one at a time, after a warm-up.
@@ -97,17 +96,22 @@ export async function proofCheckCost(calls = 2_000) {
   return { calls, checkMicros, challengeMicros };
 }
 
+/** Starts the providers' stand-ins and returns the server environment that sends every alert to them. */
 export async function startFakes(dir) {
   const { startFakeTwilio } = await loadTs('tests/support/fakeTwilio.ts');
   const { startSmtpSink } = await loadTs('tests/support/smtpSink.ts');
+  const { startOwnerChannels } = await loadTs('tests/support/ownerChannels.ts');
   const twilio = await startFakeTwilio();
   const smtp = await startSmtpSink();
+  const others = await startOwnerChannels();
   const databasePath = join(dir, 'leads.db');
   return {
     twilio,
     smtp,
+    others,
     databasePath,
     env: {
+      ...others.env,
       DATABASE_PATH: databasePath,
       IP_HASH_SALT: 'bench-salt-not-secret',
       LEAD_RATE_LIMIT: '1000000',
@@ -125,7 +129,7 @@ export async function startFakes(dir) {
       ALERT_EMAIL_TO: 'owner@example.com',
       ALERT_EMAIL_FROM: 'site@example.com',
     },
-    close: () => Promise.all([twilio.close(), smtp.close()]),
+    close: () => Promise.all([twilio.close(), smtp.close(), others.close()]),
   };
 }
 
@@ -209,22 +213,30 @@ export async function runLeadBench({ origin, contract, fakes, seconds, amount, c
   });
   const elapsed = (performance.now() - started) / 1000;
 
-  // Alerts go out after the answer (and may be retried): wait until both fakes have one for every
+  // Alerts go out after the answer (and may be retried): wait until every stand-in has one for every
   // stored lead (requests cut off by the end of the run may be stored without an answer), or nothing
   // moves for 5 s (at most 60 s).
   const waitStarted = Date.now();
   let last = -1;
   let lastChange = Date.now();
   while (Date.now() - waitStarted < 60_000) {
-    const delivered = fakes.twilio.messages.length + fakes.smtp.messages.length;
+    const counts = [
+      fakes.twilio.messages.length,
+      fakes.smtp.messages.length,
+      fakes.others.telegram.messages.length,
+      fakes.others.ntfy.notifications.length,
+      fakes.others.webhook.events.length,
+    ];
+    const delivered = counts.reduce((a, b) => a + b, 0);
     const expected = Math.max(accepted, (await storedLeads(fakes.databasePath))?.stored ?? 0);
-    if (fakes.twilio.messages.length >= expected && fakes.smtp.messages.length >= expected) break;
+    if (counts.every((n) => n >= expected)) break;
     if (delivered !== last) [last, lastChange] = [delivered, Date.now()];
     else if (Date.now() - lastChange > 5000) break;
     await sleep(200);
   }
   const sms = distinct(fakes.twilio.messages.map((m) => m.body));
   const email = distinct(fakes.smtp.messages.map((m) => `${m.subject ?? ''}\n${m.text ?? ''}`));
+  const { telegram, ntfy, webhook } = fakes.others;
   return {
     seconds: elapsed,
     sent,
@@ -237,6 +249,13 @@ export async function runLeadBench({ origin, contract, fakes, seconds, amount, c
     db: await storedLeads(fakes.databasePath),
     sms: { messages: fakes.twilio.messages.length, requests: fakes.twilio.requests, ...sms },
     email: { messages: fakes.smtp.messages.length, ...email },
+    telegram: { messages: telegram.messages.length, ...distinct(telegram.messages.map((m) => m.text)) },
+    ntfy: { messages: ntfy.notifications.length, ...distinct(ntfy.notifications.map((n) => n.message)) },
+    webhook: {
+      messages: webhook.events.length,
+      ...distinct(webhook.events.map((e) => String(e.data.email))),
+      forged: webhook.forged,
+    },
     waitedMs: Date.now() - waitStarted,
   };
 }

@@ -2,7 +2,8 @@
 // gzip on) serving the identical HTML and headers, plus a stricter row, nginx sending our own gzip
 // bytes (gzip_static); a bare node:http server is the reference when nginx is not installed.
 // Every GET / carries a browser's User-Agent, so the server counts each as a page view. Then lead
-// submissions with solved proofs of work against the local Twilio and SMTP fakes, then memory, the
+// submissions with solved proofs of work, every alert channel on against the local stand-ins of
+// Twilio, SMTP, Telegram, ntfy and a webhook receiver, then memory, the
 // proof of work's cost in Chromium and on the server, start-up time, and the owner's inbox with
 // 100,000 leads (bench/inbox.mjs). The server is started by
 // bin/start-server, as `npm start` and the image start it, on the Node that runs this file.
@@ -280,6 +281,15 @@ async function main() {
       print(
         `  e-mail at the SMTP sink: ${fmt(r.email.messages)} messages (${fmt(r.email.distinct)} distinct leads, duplicates ${r.email.duplicates}${r.email.unmatched ? `, ${r.email.unmatched} without a lead number` : ''})`,
       );
+      for (const [label, c] of [
+        ['Telegram stand-in', r.telegram],
+        ['ntfy stand-in', r.ntfy],
+        ['webhook receiver', r.webhook],
+      ])
+        if (c)
+          print(
+            `  ${label}: ${fmt(c.messages)} messages (${fmt(c.distinct)} distinct leads, duplicates ${c.duplicates}${c.forged ? `, ${c.forged} with a bad signature` : ''})`,
+          );
       print(`  waited ${fmt(r.waitedMs / 1000, 1)} s after the run for the alerts to arrive`);
     }
   }

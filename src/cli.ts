@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { openServices, type Services } from './services';
 import { createLogger } from './logger';
-import { retry, status, testAlerts } from './cli/alertCommands';
+import { retry, status, testAlerts, webhookOn } from './cli/alertCommands';
 import { backup } from './cli/backupCommand';
 import { CommandError, UsageError } from './cli/cliArgs';
 import type { CliContext, Command } from './cli/command';
@@ -32,11 +32,16 @@ Commands:
   release ID                                make lead ID verified and send the alerts it missed
   mark ID contacted|won|lost|new            record where you stand with lead ID
   report [--days N] [--format text|json]    views, leads and reply times per source (default 30 days)
-  status                                    alert counts per channel and status, and the
-                                            leads whose alerts are pending or failed
+  status                                    alert counts per channel and status, SMS delivery
+                                            reports, the leads whose alerts are pending or
+                                            failed, and what receivers make of the alert mail
   retry [--id N]                            send failed alerts again now (all, or one lead's)
-  test-alerts                               send a test SMS and a test e-mail to the owner
-                                            (stores nothing; exit code 0 when both were accepted)
+  test-alerts                               send a test on every configured channel (SMS,
+                                            e-mail, Telegram, ntfy, webhook) and check the mail
+                                            domain's DNS (stores nothing; exit code 0 when every
+                                            channel accepted)
+  webhook-on                                turn the webhook back on after its endpoint
+                                            answered 410 Gone
   backup FILE [--force]                     a consistent copy of the live database in FILE
                                             (--force replaces an existing file or link)
   owner-link                                a one-time link (15 minutes) that registers a
@@ -57,6 +62,7 @@ const COMMANDS: Record<string, Command> = {
   status,
   retry,
   'test-alerts': testAlerts,
+  'webhook-on': webhookOn,
   backup,
   'owner-link': ownerLink,
   sessions,

@@ -12,10 +12,19 @@ import {
   type EmailConfig,
   type SmsConfig,
 } from './config/alertProviders';
+import {
+  readDnsServers,
+  readNtfyConfig,
+  readTelegramConfig,
+  readWebhookConfig,
+  type NtfyConfig,
+  type TelegramConfig,
+  type WebhookConfig,
+} from './config/ownerChannels';
 import { Reader, type Env } from './config/reader';
 
 export { isLoopbackHost } from './config/reader';
-export type { EmailConfig, SmsConfig };
+export type { EmailConfig, NtfyConfig, SmsConfig, TelegramConfig, WebhookConfig };
 
 export type NodeEnv = 'production' | 'development' | 'test';
 
@@ -53,6 +62,12 @@ export interface Config {
   /** null: the channel is not configured and its alerts are 'skipped'. */
   sms: SmsConfig | null;
   email: EmailConfig | null;
+  /** The owner's optional channels: null when not configured (no row, not even 'skipped'). */
+  webhook: WebhookConfig | null;
+  telegram: TelegramConfig | null;
+  ntfy: NtfyConfig | null;
+  /** The resolver the mail-domain check asks (DNS_SERVERS); undefined: the system's. */
+  dnsServers: string[] | undefined;
   alertTimeoutMs: number;
   alertRetryBaseMs: number;
   alertMaxAttempts: number;
@@ -173,6 +188,10 @@ export function loadConfig(env: Env = process.env): Config {
     leadRateWindowMs: r.int('LEAD_RATE_WINDOW_MS', 600_000, 1_000, 86_400_000),
     sms,
     email,
+    webhook: readWebhookConfig(r),
+    telegram: readTelegramConfig(r),
+    ntfy: readNtfyConfig(r),
+    dnsServers: readDnsServers(r),
     alertTimeoutMs: r.int('ALERT_TIMEOUT_MS', 5_000, 100, 120_000),
     alertRetryBaseMs: r.int('ALERT_RETRY_BASE_MS', 30_000, 10, 86_400_000),
     alertMaxAttempts: r.int('ALERT_MAX_ATTEMPTS', 10, 1, 100),

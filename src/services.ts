@@ -8,22 +8,24 @@
  */
 import { createAlertQueue, type AlertQueue } from './alerts/alertQueue';
 import type { AlertLead, AlertSender } from './alerts/alertSender';
-import { buildSenders, CHANNELS, type ChannelSpec, channelsOfKind, sendTimeoutMs } from './alerts/channels';
-import { createDeliveryWorker, type DeliveryWorker } from './alerts/deliveryWorker';
+import { CHANNELS, type ChannelSpec, channelsOfKind } from './alerts/channels';
+import type { DeliveryWorker } from './alerts/deliveryWorker';
+import type { WebhookPower } from './alerts/webhookSwitch';
 import type { Config } from './config';
+import { openDelivery } from './deliveryServices';
 import { createProofChallenges, type ProofChallenges } from './leads/altchaChallenges';
 import { createHousekeeping, type Housekeeping } from './leads/housekeeping';
-import { createLeadMarking, followUpChannels, followUpRule, type LeadMarking } from './leads/leadMarking';
+import { createLeadMarking, type LeadMarking } from './leads/leadMarking';
 import { createLeadMarksTable, type LeadMarksTable } from './leads/leadMarksTable';
 import { createLeadService, type LeadService } from './leads/leadService';
-import { createLeadsTable, type LeadRow, type LeadsTable } from './leads/leadsTable';
+import { createLeadsTable, type LeadsTable } from './leads/leadsTable';
 import { createMarkLinks, type MarkLinks } from './leads/markLinks';
+import type { SmsReceipts } from './leads/smsReceipts';
 import { createUsedLinksTable } from './leads/usedLinksTable';
 import { createUsedProofsTable } from './leads/usedProofsTable';
 import type { Logger } from './logger';
-import { OWNER_PATHS } from './ownerContract';
 import { type OwnerServices, openOwnerServices } from './owner/ownerServices';
-import { describeSource, hostOf, sourceOf } from './sources/attribution';
+import { hostOf } from './sources/attribution';
 import { createPageViewsTable, type PageViewsTable } from './sources/pageViewsTable';
 import { createViewCounter, type ViewCounter } from './sources/viewCounter';
 import { type Db, openDatabase } from './storage/database';
@@ -38,6 +40,10 @@ export interface Services {
   marks: LeadMarksTable;
   queue: AlertQueue;
   worker: DeliveryWorker;
+  /** The webhook's on/off switch (an endpoint that answered 410 turns it off), when a webhook is configured. */
+  webhook: WebhookPower | undefined;
+  /** Twilio's delivery reports of the SMS alerts. */
+  receipts: SmsReceipts;
   service: LeadService;
   /** Hands out and checks the form's proof-of-work challenges. */
   challenges: ProofChallenges;
@@ -66,18 +72,6 @@ export interface ServiceDeps {
   now?: () => number;
 }
 
-/** A lead as its alerts tell it, with its page in the owner's inbox. */
-const alertLeadOf = (row: LeadRow, publicUrl: string): AlertLead => ({
-  id: row.id,
-  createdAt: row.created_at,
-  name: row.name,
-  company: row.company,
-  email: row.email,
-  verdict: row.verdict,
-  source: describeSource(sourceOf(row)),
-  inboxUrl: `${publicUrl}${OWNER_PATHS.lead}${row.id}`,
-});
-
 export function openServices(config: Config, logger: Logger, deps: ServiceDeps = {}): Services {
   const db = openDatabase(config.databasePath);
   const now = deps.now ?? Date.now;
@@ -91,23 +85,8 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
     const pageViews = createPageViewsTable(db);
     const links = createMarkLinks(storedSecret(db, 'lead_link_secret', config.linkSecret), config.publicUrl);
     const markUrl = (lead: AlertLead) => links.url(lead.id, 'contacted', Date.parse(lead.createdAt));
-    const senders = deps.senders ?? buildSenders(channels, config, logger, { markUrl, now });
-    const worker = createDeliveryWorker({
-      queue,
-      channels,
-      senders,
-      readLead: (id) => {
-        const row = leads.get(id);
-        return row && alertLeadOf(row, config.publicUrl);
-      },
-      stillApplies: followUpRule(leads, followUpChannels(channels)),
-      logger,
-      now,
-      sendTimeoutMs: sendTimeoutMs(config),
-      retryBaseMs: config.alertRetryBaseMs,
-      maxAttempts: config.alertMaxAttempts,
-    });
-    const warmSenders = async () => void (await Promise.all([...senders.values()].map((sender) => sender.warm?.())));
+    const delivery = openDelivery({ db, config, logger, channels, leads, queue, now, markUrl, senders: deps.senders });
+    const { senders, worker, warmSenders } = delivery;
     const { grading } = config;
     const challenges = createProofChallenges({
       secret: storedSecret(db, 'lead_challenge_secret', grading.challengeSecret),
@@ -126,6 +105,7 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       autoReply: config.autoReply,
       autoReplyCap: config.autoReplyCap,
       followUpAfterMs: config.followUpAfterMs,
+      webhookSpam: config.webhook?.includeSpam ?? false,
       ownHost: hostOf(config.publicUrl),
       warmSenders,
       hashIp: createIpHasher(config.ipHashSalt, now),
@@ -163,6 +143,8 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       marks,
       queue,
       worker,
+      webhook: delivery.webhook,
+      receipts: delivery.receipts,
       service,
       challenges,
       marking,
@@ -176,6 +158,7 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
         housekeeping.stop();
         closed ??= worker.stop(timeoutMs).then((attemptsFinished) => {
           for (const sender of senders.values()) sender.close?.();
+          delivery.closeProviders();
           owner.close();
           if (db.open) {
             views.stop();

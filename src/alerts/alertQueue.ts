@@ -1,20 +1,16 @@
 /**
- * The alert queue: every SQL statement on the alerts table, prepared once.
- * One row per (lead, channel). The delivery worker, the lead service and the
- * operator's CLI all go through this module, so an alert's life is written here only:
- * pending -> sent | failed; skipped when the channel was off; cancelled when the
- * owner's mark made it needless (a reminder), and pending again if he undoes the mark;
- * held when a site-wide cap kept it from being queued at all (an auto-reply): never sent.
- *
- * Claiming an attempt is a compare-and-swap inside one UPDATE: the row must
- * still be pending, due, and not leased by anyone. The server and a CLI run
- * (`leads retry`) may share the database; whichever claims first sends, the
- * other gets nothing back and leaves the alert alone.
+ * The alert queue: every SQL statement on the alerts table, prepared once. One row per (lead,
+ * channel); the worker, the lead service and the CLI all go through here, so an alert's life is
+ * written here only: pending -> sent | failed; skipped when the channel was off; cancelled when the
+ * owner's mark made it needless (a reminder), pending again if he undoes the mark; held when a
+ * site-wide cap kept it from being queued (an auto-reply). A sent alert may get a delivery report.
+ * Claiming an attempt is a compare-and-swap inside one UPDATE (pending, due, unleased): the server
+ * and a CLI run (`leads retry`) may share the database, and whichever claims first sends.
  */
 import type { Db } from '../storage/database';
+import { relaxedWrites } from './relaxedWrites';
 
-/** A channel's name (src/alerts/channels.ts); the queue stores any. */
-type Channel = string;
+type Channel = string; // a name of src/alerts/channels.ts; the queue stores any
 export type AlertStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'cancelled' | 'held';
 
 export interface AlertRow {
@@ -27,7 +23,16 @@ export interface AlertRow {
   provider_message_id: string | null;
   last_error: string | null;
   sent_at: string | null;
+  /** When the current run of attempts began (reset by a requeue). */
+  first_attempt_at: string | null;
+  /** What the provider reported later (an SMS's delivery receipt): delivered, undelivered or failed. */
+  delivery: string | null;
+  delivery_error: string | null;
+  delivery_at: string | null;
 }
+
+/** A delivery receipt recorded for the first time: whose alert it was. */
+export type RecordedDelivery = { leadId: number; channel: Channel };
 
 /** An alert to add to a lead: pending and due at `at`, skipped (its channel was not configured) or held (over a cap). */
 export interface PlannedAlert {
@@ -37,22 +42,15 @@ export interface PlannedAlert {
 }
 
 export interface AlertQueue {
-  /**
-   * Adds the lead's alerts that it does not have yet (a channel already there is left as it is, so
-   * adding the same plan twice sends nothing twice). Run inside the lead's transaction. Returns
-   * the channels added as pending.
-   */
+  /** Adds the lead's alerts it does not have yet (none twice), in the lead's transaction; the channels added as pending. */
   enqueue(leadId: number, alerts: readonly PlannedAlert[]): Channel[];
-  /** Pending alerts of these channels, leased or not, become 'cancelled' with `reason` (a reminder the owner made needless); returns how many. */
+  /** Pending alerts of these channels, leased or not, become 'cancelled' with `reason`; returns how many. */
   cancelPending(leadId: number, channels: readonly Channel[], reason: string): number;
   /** Cancelled alerts of these channels are pending again, due at `at`; returns how many. */
   reopenCancelled(leadId: number, channels: readonly Channel[], at: string): number;
   /** True when a lead with this address key, stored at or after `since`, has an alert on this channel. */
   hasAlertForAddress(channel: Channel, emailKey: string, since: string): boolean;
-  /**
-   * Alerts of these channels queued (pending, sent or failed; not held, skipped or cancelled) for
-   * verified leads stored at or after `since`: what a site-wide cap on a visitor channel counts.
-   */
+  /** Alerts of these channels queued (pending, sent or failed) for verified leads stored since `since`: what a cap counts. */
   countQueuedSince(channels: readonly Channel[], since: string): number;
   /** Counts an attempt and leases the alert until `leaseUntil`; undefined when another claim won or it is not due. */
   claim(leadId: number, channel: Channel, now: string, leaseUntil: string): number | undefined;
@@ -64,6 +62,16 @@ export interface AlertQueue {
   /** When the next pending alert of these channels can be claimed, or undefined if none is pending. */
   nextDueAt(channels: readonly Channel[]): string | undefined;
   status(leadId: number, channel: Channel): AlertStatus | undefined;
+  /** When the alert's current run of attempts began; undefined before its first attempt. */
+  firstAttemptAt(leadId: number, channel: Channel): string | undefined;
+  /** Records a provider's final report on a sent message, once; whose alert it was, the first time only. */
+  recordDelivery(
+    channels: readonly Channel[],
+    providerMessageId: string,
+    delivery: { state: string; errorCode: string | null; at: string },
+  ): RecordedDelivery | undefined;
+  /** The provider's final report on an alert, if any. */
+  deliveryOf(leadId: number, channel: Channel): { state: string; errorCode: string | null } | undefined;
   /** Failed alerts back to pending with a fresh set of attempts, due at `now` (`followUps` only while their lead is new); how many per channel. */
   requeueFailed(now: string, leadId?: number, followUps?: readonly Channel[]): Record<Channel, number>;
   /** Every alert of these leads. */
@@ -71,6 +79,10 @@ export interface AlertQueue {
   /** Lead ids with an alert still pending or given up on, oldest first. */
   undeliveredLeadIds(): number[];
   countsByStatus(): { channel: Channel; status: AlertStatus; count: number }[];
+  /** Runs these status updates (claims, acceptances) as one transaction: one commit for all (relaxedWrites.ts). */
+  batch<T>(writes: () => T): T;
+  /** The providers' reports on sent alerts, counted per channel, report and error code. */
+  countsByDelivery(): { channel: Channel; delivery: string; error: string | null; count: number }[];
 }
 
 const MAX_ERROR_LENGTH = 500;
@@ -100,7 +112,8 @@ export function createAlertQueue(db: Db): AlertQueue {
     { leadId: number; channel: Channel; now: string; leaseUntil: string },
     { attempts: number }
   >(`
-    UPDATE alerts SET attempts = attempts + 1, lease_until = @leaseUntil
+    UPDATE alerts SET attempts = attempts + 1, lease_until = @leaseUntil,
+                      first_attempt_at = CASE WHEN attempts = 0 THEN @now ELSE first_attempt_at END
     WHERE lead_id = @leadId AND channel = @channel AND status = 'pending'
       AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
     RETURNING attempts`);
@@ -130,9 +143,16 @@ export function createAlertQueue(db: Db): AlertQueue {
   const nextLeased = db.prepare<[Channel], { at: string | null }>(`
     SELECT MIN(MAX(next_attempt_at, lease_until)) AS at FROM alerts
     WHERE status = 'pending' AND channel = ? AND lease_until IS NOT NULL`);
-  const status = db.prepare<[number, Channel], { status: AlertStatus }>(
-    'SELECT status FROM alerts WHERE lead_id = ? AND channel = ?',
-  );
+  const one = db.prepare<[number, Channel], AlertRow>('SELECT * FROM alerts WHERE lead_id = ? AND channel = ?');
+  // Only a sent alert without a report yet: the first final report wins, whatever comes after it.
+  const delivered = db.prepare<
+    { channels: string; id: string; state: string; errorCode: string | null; at: string },
+    { lead_id: number; channel: Channel }
+  >(`
+    UPDATE alerts SET delivery = @state, delivery_error = @errorCode, delivery_at = @at
+    WHERE provider_message_id = @id AND channel IN (SELECT value FROM json_each(@channels))
+      AND status = 'sent' AND delivery IS NULL
+    RETURNING lead_id, channel`);
   const requeue = db.prepare<{ now: string; leadId: number | null; followUps: string }, { channel: Channel }>(`
     UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = @now, lease_until = NULL
     WHERE status = 'failed' AND (@leadId IS NULL OR lead_id = @leadId)
@@ -148,27 +168,11 @@ export function createAlertQueue(db: Db): AlertQueue {
   const counts = db.prepare<[], { channel: Channel; status: AlertStatus; count: number }>(
     'SELECT channel, status, COUNT(*) AS count FROM alerts GROUP BY channel, status ORDER BY channel, status',
   );
+  const deliveries = db.prepare<[], { channel: Channel; delivery: string; error: string | null; count: number }>(`
+    SELECT channel, delivery, delivery_error AS error, COUNT(*) AS count FROM alerts WHERE delivery IS NOT NULL
+    GROUP BY channel, delivery, delivery_error ORDER BY channel, delivery, delivery_error`);
 
-  /*
-   * The lead and its alert rows are committed with the connection's synchronous = FULL: one fsync,
-   * and a lead the visitor was told is saved survives a power cut. An alert's status updates (claim,
-   * sent, failure; several commits per lead) run with synchronous = NORMAL: in WAL mode that still
-   * survives a crash of the process, but a power cut may lose the last of them (until the next FULL
-   * commit or checkpoint syncs the WAL). Losing one means an attempt is counted once less, or an
-   * alert the provider accepted is sent again after the restart: the same window as a crash between
-   * the provider's answer and recordSent. Why NORMAL: with FULL each of these commits waits for an
-   * fsync, several per lead, and the lead run stalled on the disk (docs/performance.md; decision 002).
-   */
-  const relaxedSync = db.prepare('PRAGMA synchronous = NORMAL');
-  const fullSync = db.prepare('PRAGMA synchronous = FULL');
-  function relaxed<T>(write: () => T): T {
-    relaxedSync.run();
-    try {
-      return write();
-    } finally {
-      fullSync.run();
-    }
-  }
+  const { relaxed, batch } = relaxedWrites(db);
 
   return {
     enqueue(leadId, alerts) {
@@ -205,7 +209,16 @@ export function createAlertQueue(db: Db): AlertQueue {
         .flatMap((ch) => [nextWaiting.get(ch)?.at, nextLeased.get(ch)?.at ?? undefined])
         .filter((at): at is string => at !== undefined)
         .sort()[0],
-    status: (leadId, channel) => status.get(leadId, channel)?.status,
+    status: (leadId, channel) => one.get(leadId, channel)?.status,
+    firstAttemptAt: (leadId, channel) => one.get(leadId, channel)?.first_attempt_at ?? undefined,
+    recordDelivery(channels, id, { state, errorCode, at }) {
+      const row = delivered.get({ channels: JSON.stringify(channels), id, state, errorCode, at });
+      return row && { leadId: row.lead_id, channel: row.channel };
+    },
+    deliveryOf: (leadId, channel) => {
+      const row = one.get(leadId, channel);
+      return row?.delivery ? { state: row.delivery, errorCode: row.delivery_error } : undefined;
+    },
     requeueFailed(now, leadId, followUps = []) {
       const perChannel: Record<Channel, number> = {};
       for (const { channel } of requeue.all({ now, leadId: leadId ?? null, followUps: JSON.stringify(followUps) }))
@@ -215,5 +228,7 @@ export function createAlertQueue(db: Db): AlertQueue {
     ofLeads: (leadIds) => (leadIds.length === 0 ? [] : ofLeads.all(JSON.stringify(leadIds))),
     undeliveredLeadIds: () => undelivered.all().map((r) => r.lead_id),
     countsByStatus: () => counts.all(),
+    countsByDelivery: () => deliveries.all(),
+    batch,
   };
 }

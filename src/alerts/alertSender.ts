@@ -17,10 +17,14 @@ export interface AlertLead {
    * on, here. Only 'unverified' changes a message (its subject says so).
    */
   verdict: string;
+  /** Why it got that verdict (grading's reason codes, e.g. "no-proof"); empty when verified without remarks. */
+  reasons?: readonly string[];
   /** Where the lead came from, for the owner to read (e.g. "utm_source=linkedin, utm_campaign=q1; referrer news.example.org"). */
   source: string;
   /** The lead's page in the owner's inbox (PUBLIC_URL/owner/leads/ID), for the owner's alerts. */
   inboxUrl?: string;
+  /** What Twilio reported of the lead's SMS alert, once final: for the fallback when it was not delivered. */
+  smsDelivery?: { status: string; errorCode: string | null };
 }
 
 export interface AlertSender {
@@ -30,6 +34,34 @@ export interface AlertSender {
   warm?(): Promise<void>;
   /** Closes what the sender keeps open between alerts (pooled connections); at shutdown. */
   close?(): void;
+}
+
+/**
+ * A failure no retry can mend (an endpoint that answered 410 Gone, a channel turned off for that
+ * reason): the worker marks the alert failed at once instead of counting down its attempts.
+ */
+export function permanentFailure(message: string, code?: string): Error {
+  return Object.assign(new Error(message), { [PERMANENT]: true, ...(code ? { code } : {}) });
+}
+
+/** A provider's "not before" (Telegram's retry_after): the next attempt waits at least this long. */
+export function retryLater(message: string, retryAfterMs: number, code?: string): Error {
+  return Object.assign(new Error(message), { [RETRY_AFTER_MS]: retryAfterMs, ...(code ? { code } : {}) });
+}
+
+// Symbols, not property names: a provider's own error may carry a `permanent` of its own meaning
+// (nodemailer marks SMTP 5xx answers so), and only our senders decide what the worker does.
+const PERMANENT = Symbol('permanent failure');
+const RETRY_AFTER_MS = Symbol('retry after ms');
+
+/** What a failed send says of its retry: never, or not before some time. */
+export function retryHintOf(err: unknown): { permanent: boolean; retryAfterMs: number } {
+  const e = (typeof err === 'object' && err !== null ? err : {}) as Record<symbol, unknown>;
+  const after = e[RETRY_AFTER_MS];
+  return {
+    permanent: e[PERMANENT] === true,
+    retryAfterMs: typeof after === 'number' && Number.isFinite(after) ? Math.max(0, after) : 0,
+  };
 }
 
 /** An e-mail address as SMTP servers quote it in an answer: `<erin@example.org>`, `erin@example.org`. */

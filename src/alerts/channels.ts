@@ -8,39 +8,35 @@
  * CHANNELS: the plan, the queue, the worker, the retries, `leads status`,
  * `leads export` and `leads retry` all read this list.
  */
-import type { Config } from '../config';
-import type { Logger } from '../logger';
-import type { AlertLead, AlertSender } from './alertSender';
+import type { AlertSender } from './alertSender';
 import { buildAlertEmail } from './emailMessage';
-import { createMailTransport, type MailTransport, mailSenderFor } from './emailSender';
+import { mailSenderFor } from './emailSender';
+import { newLeadMessage, reminderMessage, smsFallbackMessage } from './instantMessage';
+import { buildSmsFallbackEmail, buildWebhookOffEmail } from './ownerNotices';
+import type { SenderContext } from './senderContext';
 import { buildReminderEmail, buildReminderSms } from './reminderMessage';
 import { buildReplyEmail } from './replyMessage';
-import { createSmsTransport, type SmsTransport, smsSenderFor } from './smsSender';
+import { smsSenderFor } from './smsSender';
 import { buildSmsText } from './smsText';
+import { instantSenderFor } from './telegramSender';
+import { webhookSenderFor } from './webhookSender';
+
+export type { SenderContext } from './senderContext';
 
 /** Whom an alert reaches: the site's owner, or the visitor who sent the lead. */
 export type Audience = 'owner' | 'visitor';
 
 /**
- * - instant: the owner's phone, at once; verified leads only.
+ * - instant: the owner's phone, at once (SMS, Telegram, ntfy); verified leads only.
  * - email: the owner's e-mail alert; verified and unverified leads.
+ * - webhook: the owner's endpoint; verified and unverified leads, spam only if asked for.
+ * - release: the owner's endpoint again, when a lead held back as spam or unverified is released.
  * - reminder: the owner's reminder of a lead still new FOLLOW_UP_AFTER_HOURS after it arrived.
  * - reply: the visitor's thank-you e-mail (LEAD_AUTO_REPLY).
+ * - fallback: the lead again, on another channel, when its SMS turned out undelivered.
+ * - notice: the owner told that a channel was turned off (the webhook's endpoint answered 410).
  */
-export type ChannelKind = 'instant' | 'email' | 'reminder' | 'reply';
-
-/** What a sender is built from: the configuration and each provider's transport, shared by its channels. */
-export interface SenderContext {
-  config: Config;
-  /** Twilio, when SMS is configured. */
-  sms: SmsTransport | undefined;
-  /** SMTP, when e-mail is configured, with the owner's envelope (ALERT_EMAIL_FROM, ALERT_EMAIL_TO). */
-  mail: { transport: MailTransport; from: string; to: string } | undefined;
-  /** The lead's signed "Mark as contacted" link, for the owner's e-mails. */
-  markUrl: ((lead: AlertLead) => string) | undefined;
-  /** The clock the reminders count the time left with. */
-  now: () => number;
-}
+export type ChannelKind = 'instant' | 'email' | 'webhook' | 'release' | 'reminder' | 'reply' | 'fallback' | 'notice';
 
 export interface ChannelSpec<Name extends string = string> {
   name: Name;
@@ -52,35 +48,80 @@ export interface ChannelSpec<Name extends string = string> {
   maxInFlight: number;
   /** When the channel is off, a lead that would get it gets a 'skipped' row, so the operator sees it was off. */
   recordWhenOff: boolean;
+  /** A fallback's instant channel: when that channel already carried the lead, the fallback is not sent on it. */
+  covers?: string;
+  /** Failures are retried for at least this long after the first attempt, whatever ALERT_MAX_ATTEMPTS says. */
+  retryForMs?: number;
   /** Its sender, or undefined when the configuration leaves the channel off. */
   sender(context: SenderContext): AlertSender | undefined;
 }
 
-// SMS attempts are short HTTP calls; e-mail shares the five pooled SMTP connections, and more
-// attempts under way than connections only hold messages in memory.
-const SMS_IN_FLIGHT = 64;
+// SMS, Telegram, ntfy and webhook attempts are short HTTP calls on keep-alive connections; e-mail
+// shares the five pooled SMTP connections, and more attempts under way than connections only hold
+// messages in memory. Telegram takes about one message a second per chat and answers 429 beyond.
+const HTTP_IN_FLIGHT = 64;
 const SMTP_IN_FLIGHT = 16;
-const REMINDER_IN_FLIGHT = 16;
+const TELEGRAM_IN_FLIGHT = 4;
+const FEW_IN_FLIGHT = 16;
+
+/** The owner's endpoint may be down for a night: its events are retried for a day at least. */
+const WEBHOOK_RETRY_MS = 24 * 60 * 60 * 1000;
+
+const owner = { audience: 'owner', recordWhenOff: false } as const;
 
 export const CHANNELS = [
   {
+    ...owner,
     name: 'sms',
-    audience: 'owner',
     kind: 'instant',
     provider: 'Twilio',
-    maxInFlight: SMS_IN_FLIGHT,
+    maxInFlight: HTTP_IN_FLIGHT,
     recordWhenOff: true,
     sender: ({ sms }) => sms && smsSenderFor(sms, buildSmsText),
   },
   {
+    ...owner,
+    name: 'telegram',
+    kind: 'instant',
+    provider: 'Telegram',
+    maxInFlight: TELEGRAM_IN_FLIGHT,
+    sender: ({ telegram }) => telegram && instantSenderFor(telegram, newLeadMessage),
+  },
+  {
+    ...owner,
+    name: 'ntfy',
+    kind: 'instant',
+    provider: 'ntfy',
+    maxInFlight: FEW_IN_FLIGHT,
+    sender: ({ ntfy }) => ntfy && instantSenderFor(ntfy, newLeadMessage),
+  },
+  {
+    ...owner,
     name: 'email',
-    audience: 'owner',
     kind: 'email',
     provider: 'SMTP',
     maxInFlight: SMTP_IN_FLIGHT,
     recordWhenOff: true,
     sender: ({ mail, markUrl }) =>
       mail ? mailSenderFor(mail.transport, (lead) => buildAlertEmail(lead, mail, markUrl?.(lead))) : undefined,
+  },
+  {
+    ...owner,
+    name: 'webhook',
+    kind: 'webhook',
+    provider: 'webhook',
+    maxInFlight: FEW_IN_FLIGHT,
+    retryForMs: WEBHOOK_RETRY_MS,
+    sender: ({ webhook, now }) => webhook && webhookSenderFor(webhook, 'lead.created', now),
+  },
+  {
+    ...owner,
+    name: 'webhook-released',
+    kind: 'release',
+    provider: 'webhook',
+    maxInFlight: FEW_IN_FLIGHT,
+    retryForMs: WEBHOOK_RETRY_MS,
+    sender: ({ webhook, now }) => webhook && webhookSenderFor(webhook, 'lead.released', now),
   },
   {
     name: 'reply',
@@ -95,26 +136,81 @@ export const CHANNELS = [
         : undefined,
   },
   {
+    ...owner,
     name: 'reminder-sms',
-    audience: 'owner',
     kind: 'reminder',
     provider: 'Twilio',
-    maxInFlight: REMINDER_IN_FLIGHT,
-    recordWhenOff: false,
+    maxInFlight: FEW_IN_FLIGHT,
     sender: ({ sms, config, now }) =>
       sms && config.followUpAfterMs !== null ? smsSenderFor(sms, (lead) => buildReminderSms(lead, now())) : undefined,
   },
   {
+    ...owner,
     name: 'reminder-email',
-    audience: 'owner',
     kind: 'reminder',
     provider: 'SMTP',
-    maxInFlight: REMINDER_IN_FLIGHT,
-    recordWhenOff: false,
+    maxInFlight: FEW_IN_FLIGHT,
     sender: ({ mail, config, now, markUrl }) =>
       mail && config.followUpAfterMs !== null
         ? mailSenderFor(mail.transport, (lead) => buildReminderEmail(lead, mail, now(), markUrl?.(lead)))
         : undefined,
+  },
+  {
+    ...owner,
+    name: 'reminder-telegram',
+    kind: 'reminder',
+    provider: 'Telegram',
+    maxInFlight: TELEGRAM_IN_FLIGHT,
+    sender: ({ telegram, config, now }) =>
+      telegram && config.followUpAfterMs !== null
+        ? instantSenderFor(telegram, (lead) => reminderMessage(lead, now()))
+        : undefined,
+  },
+  {
+    ...owner,
+    name: 'reminder-ntfy',
+    kind: 'reminder',
+    provider: 'ntfy',
+    maxInFlight: FEW_IN_FLIGHT,
+    sender: ({ ntfy, config, now }) =>
+      ntfy && config.followUpAfterMs !== null
+        ? instantSenderFor(ntfy, (lead) => reminderMessage(lead, now()))
+        : undefined,
+  },
+  {
+    ...owner,
+    name: 'sms-fallback-email',
+    kind: 'fallback',
+    provider: 'SMTP',
+    maxInFlight: FEW_IN_FLIGHT,
+    sender: ({ mail }) => mail && mailSenderFor(mail.transport, (lead) => buildSmsFallbackEmail(lead, mail)),
+  },
+  {
+    ...owner,
+    name: 'sms-fallback-telegram',
+    kind: 'fallback',
+    provider: 'Telegram',
+    maxInFlight: TELEGRAM_IN_FLIGHT,
+    covers: 'telegram',
+    sender: ({ telegram }) => telegram && instantSenderFor(telegram, smsFallbackMessage),
+  },
+  {
+    ...owner,
+    name: 'sms-fallback-ntfy',
+    kind: 'fallback',
+    provider: 'ntfy',
+    maxInFlight: FEW_IN_FLIGHT,
+    covers: 'ntfy',
+    sender: ({ ntfy }) => ntfy && instantSenderFor(ntfy, smsFallbackMessage),
+  },
+  {
+    ...owner,
+    name: 'webhook-off-email',
+    kind: 'notice',
+    provider: 'SMTP',
+    maxInFlight: FEW_IN_FLIGHT,
+    sender: ({ mail, config }) =>
+      mail && mailSenderFor(mail.transport, (lead) => buildWebhookOffEmail(lead, mail, config.publicUrl)),
   },
 ] as const satisfies readonly ChannelSpec[];
 
@@ -128,57 +224,3 @@ export const alwaysPlanned = (channels: readonly ChannelSpec[]): string[] =>
 /** The channels of these kinds, in the list's order. */
 export const channelsOfKind = (channels: readonly ChannelSpec[], ...kinds: ChannelKind[]): string[] =>
   channels.filter((ch) => kinds.includes(ch.kind)).map((ch) => ch.name);
-
-/**
- * A provider call may run this many times the visitor's answer timeout before it counts as
- * failed: long enough that a slow provider's late acceptance is recorded (not resent), short
- * enough that a dead one is retried soon.
- */
-export const SEND_TIMEOUT_FACTOR = 3;
-
-export function sendTimeoutMs(config: Pick<Config, 'alertTimeoutMs'>): number {
-  return config.alertTimeoutMs * SEND_TIMEOUT_FACTOR;
-}
-
-export interface SenderOptions {
-  markUrl?: (lead: AlertLead) => string;
-  now?: () => number;
-}
-
-/**
- * The senders of the channels the configuration turns on, by channel name; says once, at start-up,
- * which owner providers are off (their alerts are stored as 'skipped').
- */
-export function buildSenders(
-  channels: readonly ChannelSpec[],
-  config: Config,
-  logger: Logger,
-  { markUrl, now = Date.now }: SenderOptions = {},
-): Map<string, AlertSender> {
-  const timeout = sendTimeoutMs(config);
-  if (!config.sms) {
-    logger.warn(
-      'SMS alerts are off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM and ALERT_SMS_TO; new leads get an sms alert marked skipped',
-    );
-  }
-  if (!config.email) {
-    logger.warn(
-      'E-mail alerts are off: set SMTP_URL, ALERT_EMAIL_TO and ALERT_EMAIL_FROM; new leads get an email alert marked skipped',
-    );
-  }
-  const context: SenderContext = {
-    config,
-    sms: config.sms ? createSmsTransport(config.sms, timeout) : undefined,
-    mail: config.email
-      ? { transport: createMailTransport(config.email, timeout), from: config.email.from, to: config.email.to }
-      : undefined,
-    markUrl,
-    now,
-  };
-  const senders = new Map<string, AlertSender>();
-  for (const channel of channels) {
-    const sender = channel.sender(context);
-    if (sender) senders.set(channel.name, sender);
-  }
-  return senders;
-}

@@ -1,8 +1,7 @@
 /**
- * Delivers the alerts queued in the database, at least once and, as far as
- * the providers allow, at most once. The runner's loop is the queue's:
- * claim the due rows of each channel up to its limit, run them, sleep until
- * the next due time (never longer than the idle look). What runs is counted
+ * Delivers the alerts queued in the database, at least once and, as far as the providers allow, at
+ * most once. The runner's loop is the queue's: claim the due rows of each channel up to its limit,
+ * run them, sleep until the next due time (never longer than the idle look). What runs is counted
  * from one in-flight map; everything else is read from the database.
  * - every attempt is claimed in the database first (counted and leased by a
  *   compare-and-swap, see alertQueue.ts), so two processes never both send one
@@ -19,20 +18,21 @@
 import type { Logger } from '../logger';
 import { iso } from '../time';
 import type { AlertQueue } from './alertQueue';
-import { type AlertLead, type AlertSender, describeSendError } from './alertSender';
+import { type AlertLead, type AlertSender, describeSendError, retryHintOf } from './alertSender';
 import type { ChannelSpec } from './channels';
-import { retryDelayMs } from './retryRules';
+import { afterFailure } from './retryRules';
+import { createSentRecorder } from './sentRecorder';
 
-/** Whether an alert is still wanted when its attempt comes; if not, why (stored on the cancelled alert). */
+/** Whether an alert is still wanted when its attempt comes; if not, why (kept on the cancelled alert). */
 export type AlertStillApplies = (leadId: number, channel: string) => { ok: true } | { ok: false; reason: string };
 
 export interface DeliveryWorkerOptions {
   queue: AlertQueue;
   /** The channels, in the order they are run, with their limits; one without a sender is off. */
-  channels: readonly Pick<ChannelSpec, 'name' | 'maxInFlight'>[];
+  channels: readonly Pick<ChannelSpec, 'name' | 'maxInFlight' | 'retryForMs'>[];
   senders: ReadonlyMap<string, AlertSender>;
-  /** What a sender needs to know about the lead; undefined when it no longer exists. */
-  readLead: (leadId: number) => AlertLead | undefined;
+  /** What the channel's sender needs to know about the lead; undefined when it no longer exists. */
+  readLead: (leadId: number, channel: string) => AlertLead | undefined;
   /** Asked before each attempt (the leads layer's rules); absent, every alert applies until it is sent. */
   stillApplies?: AlertStillApplies;
   logger: Logger;
@@ -63,19 +63,20 @@ const MIN_SLEEP_MS = 50; // keeps a stuck row from spinning the loop
 const CLAIM_BATCH = 50;
 const MAX_IDLE_MS = 60_000;
 
-interface Running {
-  channel: string;
-  outcome: Promise<boolean>;
-}
+type Running = { channel: string; outcome: Promise<boolean> };
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { queue, senders, readLead, stillApplies, logger, sendTimeoutMs, retryBaseMs, maxAttempts } = options;
   const now = options.now ?? Date.now;
   const channels = options.channels.filter((ch) => senders.has(ch.name));
   const running = new Map<string, Running>(); // by `${channel}:${leadId}`
+  const recorder = createSentRecorder(queue);
   // Accepted by the provider but not recorded (the database failed): never resend from this process,
   // and record it once the database answers again.
   const unrecorded = new Map<string, { providerMessageId: string; sentAt: string }>();
+  // Channels with more alerts due than room: a finished attempt claims the next (others: the loop's pass).
+  const backlog = new Set<string>();
+  const claiming = new Set<string>();
   let sleeping: NodeJS.Timeout | undefined;
   let started = false;
 
@@ -100,13 +101,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const log = { leadId, channel, attempt };
     let providerMessageId: string;
     try {
-      const lead = readLead(leadId);
+      const lead = readLead(leadId, channel);
       if (!lead) throw new Error('the lead no longer exists');
       ({ providerMessageId } = await sender.send(lead));
     } catch (err) {
       const error = describeSendError(err);
-      const last = attempt >= maxAttempts;
-      const delay = retryDelayMs(attempt, retryBaseMs);
+      const retryForMs = options.channels.find((ch) => ch.name === channel)?.retryForMs;
+      const firstAttemptAt = retryForMs === undefined ? undefined : queue.firstAttemptAt(leadId, channel);
+      const failure = { attempt, maxAttempts, retryBaseMs, now: now(), retryForMs, firstAttemptAt };
+      const { last, delayMs: delay } = afterFailure({ ...failure, ...retryHintOf(err) });
       queue.recordFailure(leadId, channel, error, last ? null : iso(now() + delay));
       // recordFailure leaves a row cancelled during the attempt (a mark) as it is: no retry to announce.
       if (queue.status(leadId, channel) === 'cancelled')
@@ -117,7 +120,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
     const sentAt = iso(now());
     try {
-      queue.recordSent(leadId, channel, providerMessageId, sentAt);
+      await recorder.record(leadId, channel, providerMessageId, sentAt);
     } catch (err) {
       unrecorded.set(`${channel}:${leadId}`, { providerMessageId, sentAt });
       logger.error({ ...log, err }, 'alert sent but could not be recorded');
@@ -148,7 +151,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const spec = channels.find((ch) => ch.name === channel);
     const sender = senders.get(channel);
     // Off here, or full: the alert stays pending and due, and is claimed when an attempt finishes.
-    if (!spec || !sender || runningOn(channel) >= spec.maxInFlight) return Promise.resolve(false);
+    if (!spec || !sender) return Promise.resolve(false);
+    if (runningOn(channel) >= spec.maxInFlight) {
+      backlog.add(channel);
+      return Promise.resolve(false);
+    }
     const outcome = send(leadId, channel, sender)
       .catch((err: unknown) => {
         logger.error({ leadId, channel, err }, 'alert attempt could not be recorded');
@@ -156,18 +163,28 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       })
       .finally(() => {
         running.delete(key);
-        if (started) claimDue(spec); // room for the next one
+        if (started && backlog.has(channel)) claimSoon(spec); // room for the next one
       });
     running.set(key, { channel, outcome });
     return outcome;
   }
 
+  /** Claims once for every attempt of the channel that finished in this turn: one query, one commit. */
+  function claimSoon(spec: Pick<ChannelSpec, 'name' | 'maxInFlight'>): void {
+    if (claiming.has(spec.name)) return;
+    claiming.add(spec.name);
+    setImmediate(() => claiming.delete(spec.name) && started && claimDue(spec));
+  }
+
   /** Claims the channel's due alerts up to its limit and runs them. */
   function claimDue(spec: Pick<ChannelSpec, 'name' | 'maxInFlight'>): void {
-    const room = spec.maxInFlight - runningOn(spec.name);
-    if (room <= 0) return;
+    const room = Math.min(spec.maxInFlight - runningOn(spec.name), CLAIM_BATCH);
+    if (room <= 0) return void backlog.add(spec.name);
     try {
-      for (const id of queue.due(spec.name, iso(now()), Math.min(room, CLAIM_BATCH))) void attempt(id, spec.name);
+      const ids = queue.due(spec.name, iso(now()), room);
+      if (ids.length < room) backlog.delete(spec.name);
+      else backlog.add(spec.name);
+      queue.batch(() => ids.forEach((id) => void attempt(id, spec.name))); // their claims: one commit
     } catch (err) {
       logger.error({ err }, 'could not read pending alerts');
     }
@@ -193,7 +210,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   async function settleAll(timeoutMs: number): Promise<boolean> {
-    if (running.size === 0) return true;
     let timeout: NodeJS.Timeout | undefined;
     const expired = new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), timeoutMs)));
     const all = Promise.allSettled([...running.values()].map((r) => r.outcome)).then(() => true);

@@ -8,6 +8,7 @@
 import type { SmsConfig } from '../config';
 import { loadOnce } from './loadOnce';
 import type { AlertLead, AlertSender } from './alertSender';
+import { SMS_STATUS_PATH } from './smsDelivery';
 import { buildSmsText } from './smsText';
 
 type Twilio = typeof import('twilio');
@@ -44,7 +45,12 @@ function createMessages(twilio: Twilio, config: SmsConfig, timeoutMs: number): M
   return client.messages;
 }
 
-export function createSmsTransport(config: SmsConfig, timeoutMs: number): SmsTransport {
+/**
+ * `publicUrl`: the site's public origin, when it has one; each SMS then asks Twilio to report its
+ * delivery there (SMS_STATUS_PATH). Without one (a local run) Twilio could not reach us anyway.
+ */
+export function createSmsTransport(config: SmsConfig, timeoutMs: number, publicUrl?: string): SmsTransport {
+  const statusCallback = publicUrl === undefined ? {} : { statusCallback: `${publicUrl}${SMS_STATUS_PATH}` };
   // twilio is the heaviest import of the server and its client loads its API modules on first use
   // (`client.messages`), blocking the event loop both times. Neither may
   // delay the start-up (target: serving within 300 ms), so both happen on first use or in warm(),
@@ -58,7 +64,12 @@ export function createSmsTransport(config: SmsConfig, timeoutMs: number): SmsTra
   return {
     warm: async () => void (await messages.get()),
     async send(text) {
-      const message = await (await messages.get()).create({ to: config.to, from: config.from, body: text });
+      const message = await (await messages.get()).create({
+        to: config.to,
+        from: config.from,
+        body: text,
+        ...statusCallback,
+      });
       return { providerMessageId: message.sid };
     },
   };

@@ -1,20 +1,28 @@
 /**
- * The commands about alert delivery: status, retry, and test-alerts (proves
- * the configured providers accept a message, after a deployment).
+ * The commands about alert delivery: status, retry, test-alerts (proves each
+ * configured channel reaches the owner, after a deployment) and webhook-on.
  */
 import { describeSendError } from '../alerts/alertSender';
-import { createMailTransport } from '../alerts/emailSender';
-import { sendTimeoutMs } from '../alerts/channels';
-import { createSmsTransport } from '../alerts/smsSender';
+import { createTxtLookup, checkMailDomain } from '../alerts/mailDomainCheck';
+import { closeProviders, openProviders } from '../alerts/providers';
 import { testEmail, testSmsText } from '../alerts/testMessages';
-import { toTable } from './formatLeads';
+import { testInstantMessage } from '../alerts/instantMessage';
+import type { Config } from '../config';
 import { alertStatusCounts, channelNames, undeliveredLeads } from '../leads/leadRecords';
+import { toTable } from './formatLeads';
 import { CommandError, parsePositiveInt } from './cliArgs';
 import type { Command } from './command';
 import { retryFailedAlerts } from './alertDelivery';
 
+/** What receivers will make of the alert e-mail's From domain: one warning per line, nothing when all is well. */
+async function mailDomainWarnings(config: Config): Promise<string[]> {
+  if (!config.email) return [];
+  const findings = await checkMailDomain(config.email.from, createTxtLookup(config.dnsServers));
+  return findings.map((finding) => `Warning: alert e-mail may land in junk: ${finding}`);
+}
+
 export const status: Command = {
-  run({ services, print }) {
+  async run({ config, services, print, note }) {
     const opened = services();
     const channels = channelNames(opened);
     const counts = alertStatusCounts(opened.queue, channels);
@@ -25,6 +33,23 @@ export const status: Command = {
         `\n${held} auto-replies were held back by the site-wide cap (LEAD_AUTO_REPLY_MAX_PER_HOUR, ` +
           'LEAD_AUTO_REPLY_MAX_PER_DAY) and will not be sent.\n',
       );
+    const reports = opened.queue.countsByDelivery();
+    if (reports.length > 0) {
+      print('\nWhat Twilio reported of the SMS it accepted:\n');
+      print(toTable(reports, ['channel', 'delivery', 'error', 'count']));
+      if (reports.some((r) => r.delivery !== 'delivered'))
+        print(
+          'An SMS not delivered was followed by the lead again on the other channels; ' +
+            '"leads export" names the leads (sms_delivery, sms_delivery_error).\n',
+        );
+    }
+    const off = opened.webhook?.offSince();
+    if (off)
+      print(
+        `\nThe webhook is off: its endpoint answered 410 Gone at ${off.at}. Fix the endpoint, then ` +
+          '"npm run leads -- webhook-on", and "npm run leads -- retry" to post what it missed.\n',
+      );
+    for (const warning of await mailDomainWarnings(config)) note(warning);
     const open = undeliveredLeads(opened.leads, opened);
     if (open.length === 0) return;
     // The channels that have something to act on among these leads, each with its status, attempts and error.
@@ -59,41 +84,64 @@ export const retry: Command = {
   },
 };
 
-/** Sends one test SMS and one test e-mail to the owner; stores nothing. Exit 0 only when every configured channel accepted. */
+/**
+ * Sends one test on every configured channel (the webhook's event type is `test`); stores nothing.
+ * Exit 0 only when every configured channel accepted; each one that did not is named.
+ */
 export const testAlerts: Command = {
-  async run({ config, print }) {
-    const timeout = sendTimeoutMs(config);
-    const attempts: [string, Promise<{ providerMessageId: string }> | undefined][] = [
-      ['sms', config.sms ? createSmsTransport(config.sms, timeout).send(testSmsText(config.publicUrl)) : undefined],
+  async run({ config, print, note }) {
+    const providers = openProviders(config);
+    const now = new Date();
+    const { sms, mail, telegram, ntfy, webhook } = providers;
+    const attempts: [string, (() => Promise<{ providerMessageId: string }>) | undefined][] = [
+      ['sms', sms && (() => sms.send(testSmsText(config.publicUrl)))],
+      [
+        'email',
+        mail &&
+          (() =>
+            mail.transport.send(testEmail({ from: mail.from, to: mail.to, publicUrl: config.publicUrl, sentAt: now }))),
+      ],
+      ['telegram', telegram && (() => telegram.send(testInstantMessage('Telegram', config.publicUrl)))],
+      ['ntfy', ntfy && (() => ntfy.send(testInstantMessage('ntfy', config.publicUrl)))],
+      [
+        'webhook',
+        webhook &&
+          (() =>
+            webhook.post('test', `msg_test_${now.getTime()}`, { message: `Test event from ${config.publicUrl}` }, now)),
+      ],
     ];
-    const mail = config.email ? createMailTransport(config.email, timeout) : undefined;
-    const { email } = config;
-    attempts.push([
-      'email',
-      email && mail
-        ? mail.send(testEmail({ from: email.from, to: email.to, publicUrl: config.publicUrl, sentAt: new Date() }))
-        : undefined,
-    ]);
     const failed: string[] = [];
     try {
-      for (const [channel, attempt] of attempts) {
-        if (!attempt) {
+      // All at once, each settled before any is read: a rejection waiting its turn is not left unhandled.
+      const outcomes = await Promise.allSettled(attempts.map(([, send]) => send?.()));
+      for (const [i, [channel, send]] of attempts.entries()) {
+        const outcome = outcomes[i] as PromiseSettledResult<{ providerMessageId: string } | undefined>;
+        if (!send) {
           print(`${channel}: not configured (see .env.example)\n`);
-          continue;
-        }
-        try {
-          const { providerMessageId } = await attempt;
-          print(`${channel}: accepted, message id ${providerMessageId}\n`);
-        } catch (err) {
+        } else if (outcome.status === 'fulfilled') {
+          const id = outcome.value?.providerMessageId;
+          print(`${channel}: accepted${id ? `, message id ${id}` : ''}\n`);
+        } else {
           failed.push(channel);
-          print(`${channel}: FAILED: ${describeSendError(err)}\n`);
+          print(`${channel}: FAILED: ${describeSendError(outcome.reason)}\n`);
         }
       }
     } finally {
-      mail?.close();
+      closeProviders(providers);
     }
-    if (attempts.every(([, attempt]) => !attempt))
+    for (const warning of await mailDomainWarnings(config)) note(warning);
+    if (attempts.every(([, send]) => !send))
       throw new CommandError('No alert channel is configured: nothing was tested.');
-    if (failed.length > 0) throw new CommandError(`The provider did not accept: ${failed.join(', ')}.`);
+    if (failed.length > 0) throw new CommandError(`These channels did not accept the test: ${failed.join(', ')}.`);
+  },
+};
+
+/** Turns the webhook back on after its endpoint answered 410 Gone. */
+export const webhookOn: Command = {
+  run({ config, services, print }) {
+    if (!config.webhook) throw new CommandError('No webhook is configured here: set WEBHOOK_URL and WEBHOOK_SECRET.');
+    const power = services().webhook;
+    if (power?.turnOn()) print('The webhook is on again. "npm run leads -- retry" posts the leads it missed.\n');
+    else print('The webhook was not off: nothing changed.\n');
   },
 };

@@ -4,7 +4,7 @@
  * fail every SMS, one log line at a time. Each problem names the variable and
  * never its value (credentials, phone numbers and addresses stay out of logs).
  */
-import { isLoopbackHost, type Reader } from './reader';
+import type { Reader } from './reader';
 
 export interface SmsConfig {
   accountSid: string;
@@ -37,29 +37,9 @@ const ALPHANUMERIC_SENDER = /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/;
 
 const E164_HINT = 'a phone number in E.164 form (+ and the country code, e.g. +15017122661)';
 
-/**
- * An https: origin, or http: to this machine only (a local fake): anything else would send
- * Twilio's Basic auth in clear. The value is never echoed: it may hold proxy credentials.
- */
-function twilioApiUrl(r: Reader): string | undefined {
-  const value = r.raw('TWILIO_API_URL');
-  if (value === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (url && (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) return value;
-  r.problems.push(
-    'TWILIO_API_URL must be an https: URL, or http: to this machine (localhost, 127.0.0.1, ::1); its value is not shown',
-  );
-  return undefined;
-}
-
 export function readSmsConfig(r: Reader): SmsConfig | null {
   const twilio = r.group('SMS alerts', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'ALERT_SMS_TO']);
-  const apiUrl = twilioApiUrl(r);
+  const apiUrl = r.providerUrl('TWILIO_API_URL');
   if (!twilio) return null;
   const [accountSid, authToken, from, to] = [
     twilio.TWILIO_ACCOUNT_SID,

@@ -72,6 +72,27 @@ export class Reader {
     return this.oneOf(name, 'false', ['true', 'false']) === 'true';
   }
 
+  /**
+   * A provider's API origin put in place of its own (a local stand-in, an egress proxy): https:, or
+   * http: to this machine only, since anything else would carry the provider's credentials in
+   * clear. The value is never echoed: it may hold credentials too.
+   */
+  providerUrl(name: string): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (url && (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) return value;
+    this.problems.push(
+      `${name} must be an https: URL, or http: to this machine (localhost, 127.0.0.1, ::1); its value is not shown`,
+    );
+    return undefined;
+  }
+
   /** A group of variables that must be set together or not at all. Values are secrets: never echoed. */
   group(label: string, names: string[]): Record<string, string> | null {
     const present = names.filter((n) => this.raw(n) !== undefined);

@@ -1,7 +1,8 @@
 /**
  * The HTTP layer, assembled: the fixed pages answered from memory, and the
  * Express app behind them (security headers, request log, health check, the
- * lead endpoint, a not-found page for everything else). Everything it needs
+ * SMS delivery reports, the lead endpoint, the mark links, the owner's inbox,
+ * a not-found page for everything else). Everything it needs
  * is passed in, so tests build it with real local stand-ins.
  */
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
@@ -19,6 +20,7 @@ import { leadRoute } from './leadRoute';
 import { markLinkRoute } from './markLinkRoute';
 import { ownerRoutes } from './owner/ownerRoutes';
 import { requestLog } from './requestLog';
+import { smsStatusRoute } from './smsStatusRoute';
 import { securityHeaderList, securityHeaders } from './securityHeaders';
 import {
   HTML,
@@ -51,6 +53,7 @@ export interface HttpDeps {
     | 'channels'
     | 'worker'
     | 'pageViews'
+    | 'receipts'
   >;
   /** The clock the signed links are checked against. */
   now?: () => number;
@@ -74,6 +77,8 @@ export function createHttpLayer({ config, logger, pages, assets, services, now =
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
   app.get('/healthz', healthRoute(services.leads));
+  if (config.sms)
+    app.use(smsStatusRoute({ sms: config.sms, publicUrl: config.publicUrl, receipts: services.receipts, logger }));
   const resultPage = createLeadResultPage(config.owner, assets);
   app.use(leadRoute({ config, service: services.service, challenges: services.challenges, resultPage }));
   const markPage = createMarkLinkPage(config.owner, assets);

@@ -21,6 +21,8 @@ export interface LeadAlertsDeps {
   autoReplyCap: { perHour: number; perDay: number };
   /** When a lead still new earns the owner a reminder; null: never. */
   followUpAfterMs: number | null;
+  /** WEBHOOK_INCLUDE_SPAM: spam is posted to the webhook too. */
+  webhookSpam?: boolean;
   now: () => number;
 }
 
@@ -35,6 +37,7 @@ export interface LeadAlerts {
     emailKey: string,
     createdAt: number,
     configured?: readonly string[],
+    released?: boolean,
   ): { added: string[]; dueNow: string[] };
   /** The owner's channels every lead is planned on: queued on release even where this process cannot send them. */
   readonly alwaysPlanned: readonly string[];
@@ -47,6 +50,7 @@ export function createLeadAlerts({
   autoReply,
   autoReplyCap,
   followUpAfterMs,
+  webhookSpam,
   now,
 }: LeadAlertsDeps): LeadAlerts {
   const replyChannels = channelsOfKind(channels, 'reply');
@@ -62,12 +66,20 @@ export function createLeadAlerts({
 
   return {
     alwaysPlanned: alwaysPlanned(channels),
-    queue(id, verdict, emailKey, createdAt, on = configured) {
+    queue(id, verdict, emailKey, createdAt, on = configured, released = false) {
       const at = now();
       const reply = verdict === 'verified' ? replyFor(emailKey, at) : 'none';
       const remindAt = followUpAfterMs === null ? null : createdAt + followUpAfterMs;
       const due = remindAt !== null && remindAt > at ? iso(remindAt) : null;
-      const plan = alertPlan(verdict, { channels, configured: on, reply, at: iso(at), remindAt: due });
+      const plan = alertPlan(verdict, {
+        channels,
+        configured: on,
+        reply,
+        at: iso(at),
+        remindAt: due,
+        webhookSpam,
+        released,
+      });
       const added = queue.enqueue(id, plan);
       const dueNow = plan
         .filter((alert) => alert.at === iso(at) && added.includes(alert.channel))

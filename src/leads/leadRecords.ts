@@ -10,8 +10,16 @@ import type { LeadMarksTable, MarkRow } from './leadMarksTable';
 import type { LeadRow, LeadsTable } from './leadsTable';
 import { describeSource, sourceOf } from '../sources/attribution';
 
-/** The fields of each channel's group, as `<channel>_<field>`. */
-export const ALERT_FIELDS = ['status', 'attempts', 'last_error', 'provider_message_id', 'sent_at'] as const;
+/** The fields of each channel's group, as `<channel>_<field>`; delivery: the provider's later report (an SMS's receipt). */
+export const ALERT_FIELDS = [
+  'status',
+  'attempts',
+  'last_error',
+  'provider_message_id',
+  'sent_at',
+  'delivery',
+  'delivery_error',
+] as const;
 
 /** A lead as the operator sees it: its row, where it came from, its marks, and its alerts' fields. */
 export type LeadRecord = LeadRow & { source: string; marks: Omit<MarkRow, 'lead_id'>[] } & Record<string, unknown>;

@@ -1,15 +1,13 @@
 /**
- * The lead service: what happens to a submission once HTTP has read it.
- * submitLead, top to bottom: validate -> check the proof of work -> dedupe ->
- * one transaction: spend the proof, grade the lead, store it with its alerts
- * -> wake the delivery worker -> answer (waiting for the SMS at most the
- * answer timeout). It knows nothing of HTTP: the route turns its outcome into
- * a status code and a JSON answer or a page.
+ * The lead service: what happens to a submission once HTTP has read it. submitLead, top to bottom:
+ * validate -> check the proof of work -> dedupe -> one transaction: spend the proof, grade the lead,
+ * store it with its alerts -> wake the delivery worker -> answer (waiting for the first instant
+ * alert at most the answer timeout). It knows nothing of HTTP: the route turns its outcome into a
+ * status code and a JSON answer or a page.
  *
- * The lead is committed before any alert is attempted, so whatever happens
- * to the providers, a lead the visitor was told about is never lost. Every
- * stored lead gets the same answer shape; only a verified lead's SMS can make
- * notificationResult true.
+ * The lead is committed before any alert is attempted, so whatever happens to the providers, a lead
+ * the visitor was told about is never lost. Every stored lead gets the same answer shape; only a
+ * verified lead's instant alert can make notificationResult true.
  */
 import { storedAddressKey } from '../addressKey';
 import { PROOF_FIELD, type LeadInput } from '../contract';
@@ -76,6 +74,8 @@ export interface LeadServiceDeps {
   autoReplyCap: { perHour: number; perDay: number };
   /** When a lead still new earns the owner a reminder; null: never. */
   followUpAfterMs: number | null;
+  /** WEBHOOK_INCLUDE_SPAM: spam is posted to the webhook too. */
+  webhookSpam?: boolean;
   /** This site's host, to tell a visitor's own navigation from a referring site. */
   ownHost: string;
   /** Loads the providers' SDKs (imported on first use); a lead arriving first waits for the load, outside the answer timeout. */
@@ -147,11 +147,11 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       leads.setVerdict(id, 'verified', [lead.verdict_reasons, 'released'].filter(Boolean).join(','));
     // The owner's SMS and e-mail are queued even when this process (a CLI run without the provider
     // settings, say) cannot send them: the server will. Never 'skipped' for what the server may have.
+    // A lead held back until now is announced to the webhook as released, not created.
     const configured = [...new Set([...alerts.alwaysPlanned, ...worker.channels])];
-    return {
-      previous: lead.verdict,
-      added: alerts.queue(id, 'verified', lead.email_key, Date.parse(lead.created_at), configured).added,
-    };
+    const released = lead.verdict !== 'verified';
+    const { added } = alerts.queue(id, 'verified', lead.email_key, Date.parse(lead.created_at), configured, released);
+    return { previous: lead.verdict, added };
   });
 
   /** An identical submission still running, or stored within the window: its outcome, without a second alert. */
@@ -171,10 +171,13 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     try {
       await deps.warmSenders().catch(() => undefined); // a failed load fails the attempt, which is retried
       let notified = Promise.resolve(false);
-      for (const channel of dueNow) {
-        const accepted = worker.attempt(leadId, channel);
-        if (channel === notifyChannel) notified = accepted;
-      }
+      // The claims of the lead's channels are one commit, not one each.
+      queue.batch(() => {
+        for (const channel of dueNow) {
+          const accepted = worker.attempt(leadId, channel);
+          if (channel === notifyChannel) notified = accepted;
+        }
+      });
       return await settleWithin(notified, deps.answerTimeoutMs, false);
     } catch (err) {
       logger.error({ leadId, err }, 'alerts could not be started; the retry loop will send them');

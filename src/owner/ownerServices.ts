@@ -5,7 +5,7 @@
  * the rest; the CLI uses it for `owner-link`, `sessions` and `sign-out`.
  */
 import { createMailTransport } from '../alerts/emailSender';
-import { sendTimeoutMs } from '../alerts/channels';
+import { sendTimeoutMs } from '../alerts/providers';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Db } from '../storage/database';

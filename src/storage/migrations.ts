@@ -6,6 +6,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { storedAddressKey } from '../addressKey';
+import { ALERT_RECEIPTS } from './alertReceiptsMigration';
 import { LEADS_SEARCH, OWNER_INBOX_TABLES } from './ownerInboxMigration';
 
 /*
@@ -209,6 +210,8 @@ export const migrations: readonly Migration[] = [
   OWNER_INBOX_TABLES,
   // The inbox's search: a trigram index of name, company and address, and the status filter's index.
   LEADS_SEARCH,
+  // When an alert's attempts began, and what the provider reported after sending it.
+  ALERT_RECEIPTS,
 ];
 
 /**

@@ -12,3 +12,18 @@ export function storedSecret(db: Db, key: string, configured: string | undefined
   db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(key, randomBytes(32).toString('hex'));
   return (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string }).value;
 }
+
+/** The value kept under `key`, if any. */
+export function readSetting(db: Db, key: string): string | undefined {
+  return (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+}
+
+/** Keeps `value` under `key` unless one is there already; true when this call stored it. */
+export function writeSettingOnce(db: Db, key: string, value: string): boolean {
+  return db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(key, value).changes === 1;
+}
+
+/** Forgets `key`; true when there was a value. */
+export function deleteSetting(db: Db, key: string): boolean {
+  return db.prepare('DELETE FROM settings WHERE key = ?').run(key).changes === 1;
+}

@@ -16,13 +16,15 @@ const HEADER =
   '"id","created_at","name","company","email","status","verdict","verdict_reasons",' +
   '"source","utm_source","utm_medium","utm_campaign","utm_term","utm_content","referrer",' +
   '"marks","user_agent","ip_hash",' +
-  '"sms_status","sms_attempts","sms_last_error","sms_provider_message_id","sms_sent_at",' +
-  '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at"';
+  '"sms_status","sms_attempts","sms_last_error","sms_provider_message_id","sms_sent_at","sms_delivery","sms_delivery_error",' +
+  '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at","email_delivery","email_delivery_error"';
 
 const SOURCE =
   '"utm_source=linkedin, utm_campaign=q1; referrer news.example.org","linkedin","","q1","","","news.example.org"';
 const MARKS = '"contacted 2026-03-04T09:00:00.000Z (link)"';
-const ALERTS = '"sent","1","","SM1","2026-03-04T05:06:08.000Z","failed","10","SMTP 550: mailbox unavailable","",""';
+const ALERTS =
+  '"sent","1","","SM1","2026-03-04T05:06:08.000Z","delivered","",' +
+  '"failed","10","SMTP 550: mailbox unavailable","","","",""';
 
 /** The name cell of a one-lead export, as written in the file. */
 const nameCell = (name: string) => {
@@ -46,6 +48,7 @@ describe('toCsv', () => {
       sms_attempts: 0,
       sms_provider_message_id: null,
       sms_sent_at: null,
+      sms_delivery: null,
     };
     const twoMarks = [
       { status: 'contacted', marked_at: '2026-03-04T09:00:00.000Z', via: 'link' },
@@ -55,7 +58,7 @@ describe('toCsv', () => {
       csvOf([leadRow({ status: 'won', marks: twoMarks }), leadRow(grace)]),
       `${HEADER}\r\n` +
         `"1","2026-03-04T05:06:07.890Z","Ada Lovelace","Analytical Engines","ada@example.com","won","verified","",${SOURCE},"contacted 2026-03-04T09:00:00.000Z (link); won 2026-03-05T10:00:00.000Z (cli)","Mozilla/5.0","abc123",${ALERTS}\r\n` +
-        `"2","2026-03-04T05:06:07.890Z","Grace Hopper","Navy","grace@example.com","new","verified","",${SOURCE},"","Mozilla/5.0","abc123","pending","0","","","","failed","10","SMTP 550: mailbox unavailable","",""\r\n`,
+        `"2","2026-03-04T05:06:07.890Z","Grace Hopper","Navy","grace@example.com","new","verified","",${SOURCE},"","Mozilla/5.0","abc123","pending","0","","","","","","failed","10","SMTP 550: mailbox unavailable","","","",""\r\n`,
     );
   });
 
@@ -66,8 +69,8 @@ describe('toCsv', () => {
   it('has a group of columns for every channel it is given, in order', () => {
     assert.ok(
       toCsv([], exportColumns(['sms', 'email', 'pager'])).endsWith(
-        '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at",' +
-          '"pager_status","pager_attempts","pager_last_error","pager_provider_message_id","pager_sent_at"\r\n',
+        '"email_status","email_attempts","email_last_error","email_provider_message_id","email_sent_at","email_delivery","email_delivery_error",' +
+          '"pager_status","pager_attempts","pager_last_error","pager_provider_message_id","pager_sent_at","pager_delivery","pager_delivery_error"\r\n',
       ),
     );
   });

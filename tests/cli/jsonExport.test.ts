@@ -44,11 +44,15 @@ describe('toJson', () => {
     "sms_last_error": null,
     "sms_provider_message_id": "SM1",
     "sms_sent_at": "2026-03-04T05:06:08.000Z",
+    "sms_delivery": "delivered",
+    "sms_delivery_error": null,
     "email_status": "failed",
     "email_attempts": 10,
     "email_last_error": "SMTP 550: mailbox unavailable",
     "email_provider_message_id": null,
-    "email_sent_at": null
+    "email_sent_at": null,
+    "email_delivery": null,
+    "email_delivery_error": null
   }
 ]
 `,

@@ -1,10 +1,12 @@
 /**
  * Chaos run: visitors view pages and submit leads concurrently while the
- * Twilio and SMTP fakes flip between up, down, slow (hanging) and erroring,
+ * Twilio and SMTP fakes flip between up, down, slow (hanging) and erroring
+ * (and the Telegram, ntfy and webhook stand-ins between up and failing, the
+ * webhook also hanging and redirecting),
  * and the server process is SIGKILLed and restarted on the same port and
  * database at least twice. Afterwards, with the providers back, every lead a
  * visitor was told was saved is in the database exactly once, no row appears
- * that no visitor sent, and every alert reached its fake exactly once
+ * that no visitor sent, and every alert reached its stand-in exactly once
  * (counted by the lead's address in the message), so nothing was lost. The
  * only second copies tolerated are the two that at-least-once delivery
  * allows (a kill between the provider's acceptance and its record, and a
@@ -20,6 +22,8 @@ import { readLeadRows } from '../support/leadRows';
 import { startFakeTwilio, type FakeTwilio, type FakeTwilioMode } from '../support/fakeTwilio';
 import { startSmtpSink, type SmtpSink, type SmtpSinkMode } from '../support/smtpSink';
 import { alertEnv } from '../support/leadSite';
+import { type OwnerChannels, startOwnerChannels } from '../support/ownerChannels';
+import type { WebhookAnswer } from '../support/webhookReceiver';
 import { waitFor } from '../support/waitFor';
 import { freePort, startServer, type ServerProcess } from '../support/serverProcess';
 import { tempDir } from '../support/tempDirs';
@@ -30,6 +34,10 @@ const CHAOS_MS = Number(process.env.CHAOS_MS ?? 15_000);
 const KILLS = Number(process.env.CHAOS_KILLS ?? 3);
 const TWILIO_MODES: FakeTwilioMode[] = ['fail500', 'up', 'hang', 'up', 'down', 'fail401', 'up', 'hang', 'down', 'up'];
 const SMTP_MODES: SmtpSinkMode[] = ['up', 'reject', 'up', 'hang', 'reject', 'up', 'hang'];
+const WEBHOOK_MODES: WebhookAnswer[] = ['ok', 'fail500', 'ok', 'hang', 'redirect', 'ok'];
+/** Telegram and ntfy: failing on these steps of their own cycles (of 5 and 4). */
+const TELEGRAM_FAILS = [1, 3];
+const NTFY_FAILS = [2];
 const ANSWER_MS = 1_000;
 const SEND_TIMEOUT_MS = 3 * ANSWER_MS; // SEND_TIMEOUT_FACTOR of src/alerts/channels.ts
 const ENV = {
@@ -42,22 +50,23 @@ const ENV = {
 
 let twilio: FakeTwilio;
 let smtp: SmtpSink;
+let others: OwnerChannels;
 let server: ServerProcess;
 let dataDir: string;
 let port: number;
 
 before(async () => {
-  [twilio, smtp] = await Promise.all([startFakeTwilio(), startSmtpSink()]);
+  [twilio, smtp, others] = await Promise.all([startFakeTwilio(), startSmtpSink(), startOwnerChannels()]);
   dataDir = tempDir('chaos-');
   port = await freePort();
 });
 
 after(async () => {
   await server?.stop('SIGKILL');
-  await Promise.all([twilio?.close(), smtp?.close()]);
+  await Promise.all([twilio?.close(), smtp?.close(), others?.close()]);
 });
 
-const start = () => startServer({ port, dataDir, env: { ...alertEnv(twilio, smtp), ...ENV } });
+const start = () => startServer({ port, dataDir, env: { ...alertEnv(twilio, smtp), ...others.env, ...ENV } });
 
 describe('chaos: provider faults and SIGKILL under load', () => {
   it('loses no lead and delivers every alert exactly once', { timeout: 4 * CHAOS_MS + 120_000 }, async () => {
@@ -65,7 +74,7 @@ describe('chaos: provider faults and SIGKILL under load', () => {
     const base = server.url;
     const html = await (await fetch(`${base}/`)).text();
     const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string);
-    const ledger = deliveryLedger(twilio, smtp);
+    const ledger = deliveryLedger({ twilio, smtp, ...others });
     const lifeLogs: string[] = [];
     const figures: LoadFigures = { pageViews: 0, pageOk: 0, pageCut: 0, pageBad: [], submissions: [] };
     const started = Date.now();
@@ -85,10 +94,20 @@ describe('chaos: provider faults and SIGKILL under load', () => {
         while (running() && (Date.now() - lifeStart < CHAOS_MS / lives || acceptedCount() - acceptedAtStart < 15)) {
           const twilioMode = TWILIO_MODES[step % TWILIO_MODES.length] as FakeTwilioMode;
           const smtpMode = SMTP_MODES[step % SMTP_MODES.length] as SmtpSinkMode;
+          const webhookMode = WEBHOOK_MODES[step % WEBHOOK_MODES.length] as WebhookAnswer;
           step += 1;
           await twilio.setMode(twilioMode);
           smtp.setMode(smtpMode);
-          faults += (twilioMode === 'up' ? 0 : 1) + (smtpMode === 'up' ? 0 : 1);
+          others.webhook.answer = webhookMode;
+          others.telegram.failing = TELEGRAM_FAILS.includes(step % 5);
+          others.ntfy.failing = NTFY_FAILS.includes(step % 4);
+          faults += [
+            twilioMode !== 'up',
+            smtpMode !== 'up',
+            webhookMode !== 'ok',
+            others.telegram.failing,
+            others.ntfy.failing,
+          ].filter(Boolean).length;
           await new Promise((r) => setTimeout(r, 400));
         }
         if (life < lives - 1) {
@@ -112,9 +131,16 @@ describe('chaos: provider faults and SIGKILL under load', () => {
     // Providers back: the retry loop must now drain every pending alert by itself.
     await twilio.setMode('up');
     smtp.setMode('up');
+    others.webhook.answer = 'ok';
+    others.telegram.failing = false;
+    others.ntfy.failing = false;
     const db = new Database(`${dataDir}/leads.db`, { readonly: true, fileMustExist: true });
+    const unsent = db.prepare(
+      "SELECT COUNT(*) FROM alerts WHERE channel IN (SELECT value FROM json_each(?)) AND status != 'sent'",
+    );
     const undelivered = () =>
-      readLeadRows(db).filter((r) => r.sms_status !== 'sent' || r.email_status !== 'sent').length;
+      readLeadRows(db).filter((r) => r.sms_status !== 'sent' || r.email_status !== 'sent').length +
+      (unsent.pluck().get(JSON.stringify(ledger.channels)) as number);
     await waitFor(() => undelivered() === 0, 90_000, 'every alert to be delivered after the faults');
     await new Promise((r) => setTimeout(r, 500)); // a late duplicate would arrive here
     const logs = [...lifeLogs, server.output()].join('\n');
@@ -134,7 +160,7 @@ describe('chaos: provider faults and SIGKILL under load', () => {
     for (const r of rows) byEmail.set(r.email, (byEmail.get(r.email) ?? 0) + 1);
     const sent = new Map(figures.submissions.map((s) => [s.email, s]));
 
-    const delivered = { sms: 0, email: 0 };
+    const delivered: Record<string, number> = Object.fromEntries(ledger.channels.map((ch) => [ch, 0]));
     const duplicates = { 'crash-window': 0, 'late-acceptance': 0 };
     let lost = 0;
     const problems: string[] = [];
@@ -145,9 +171,9 @@ describe('chaos: provider faults and SIGKILL under load', () => {
       if (!s || s.outcome === 'refused') problems.push(`row ${r.email} that no visitor was told was saved or cut`);
       else if (r.name !== s.lead.name || r.company !== s.lead.company)
         problems.push(`row ${r.email} differs from what was sent`);
-      for (const channel of ['sms', 'email'] as const) {
+      for (const channel of ledger.channels) {
         const copies = ledger.copies(channel, r.email).length;
-        delivered[channel] += copies;
+        delivered[channel] = (delivered[channel] ?? 0) + copies;
         if (copies === 0) {
           lost += 1;
           problems.push(`${channel} for ${r.email} lost`);
@@ -164,7 +190,7 @@ describe('chaos: provider faults and SIGKILL under load', () => {
       `[chaos] ${chaosMs} ms; page views ${figures.pageViews} (ok ${figures.pageOk}, cut by restarts ${figures.pageCut}, bad ${figures.pageBad.length}); ` +
         `submissions ${figures.submissions.length} (accepted ${accepted.length}, cut ${cut.length}, refused ${refused.length}); ` +
         `stored ${rows.length}; provider faults injected ${faults}; SIGKILL restarts ${ledger.kills()}; ` +
-        `SMS delivered ${delivered.sms}, e-mails delivered ${delivered.email}, second copies in the documented windows: crash ${duplicates['crash-window']}, late acceptance ${duplicates['late-acceptance']}; other duplicates ${problems.filter((p) => p.includes('delivered')).length}; lost ${lost}`,
+        `delivered: ${ledger.channels.map((ch) => `${ch} ${delivered[ch]}`).join(', ')}; second copies in the documented windows: crash ${duplicates['crash-window']}, late acceptance ${duplicates['late-acceptance']}; other duplicates ${problems.filter((p) => p.includes('delivered')).length}; lost ${lost}`,
     );
     assert.deepEqual(problems, []);
     assert.equal(lost, 0);

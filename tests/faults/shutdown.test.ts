@@ -7,7 +7,8 @@
  * stored once, every alert is 'sent' or 'pending' (never lost as 'failed'),
  * and after a restart each alert reaches its fake once.
  * SIGKILL: with one alert under way and the other failed, a restart on the
- * same database delivers both, exactly once.
+ * same database delivers both, exactly once; the same for the webhook,
+ * Telegram and ntfy.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
 import { postLead, type LeadReply } from '../support/leadClient';
 import { integrityAt, readLeadRowsAt } from '../support/leadRows';
 import { alertEnv } from '../support/leadSite';
+import { startOwnerChannels } from '../support/ownerChannels';
 import { startServer } from '../support/serverProcess';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { tempDir } from '../support/tempDirs';
@@ -203,6 +205,56 @@ describe('SIGKILL while one alert is under way and the other has failed', () => 
       assert.equal(readRows(dataDir).length, 1);
     } finally {
       assert.equal(await second.stop('SIGTERM'), 0);
+    }
+  });
+});
+
+describe('SIGKILL while the webhook hangs and Telegram and ntfy fail', () => {
+  it('delivers the lead once on each of them after a restart on the same database', async () => {
+    const others = await startOwnerChannels();
+    const dataDir = tempDir('crash-others-');
+    const env = { ...alertEnv(twilio, smtp), ...others.env, ALERT_TIMEOUT_MS: '500', ALERT_RETRY_BASE_MS: '300' };
+    const lead = { name: 'Dorothy Vaughan', company: 'West Computing', email: `crash-${(n += 1)}@example.com` };
+    const copies = () => ({
+      webhook: others.webhook.events.filter((e) => e.data.email === lead.email).length,
+      telegram: others.telegram.messages.filter((m) => m.text.includes(`Email: ${lead.email}`)).length,
+      ntfy: others.ntfy.notifications.filter((m) => m.message.includes(`Email: ${lead.email}`)).length,
+    });
+    try {
+      others.webhook.answer = 'hang'; // under way when the process dies
+      others.telegram.failing = true; // failed, waiting for the retry
+      others.ntfy.failing = true;
+      const first = await startServer({ dataDir, env });
+      await postLead(first.url, lead);
+      await waitFor(
+        () =>
+          others.webhook.requests.length >= 1 &&
+          others.telegram.callTimes.length >= 1 &&
+          others.ntfy.requests.length >= 1,
+        8000,
+        'an attempt on each',
+      );
+      assert.equal(await first.stop('SIGKILL'), 'SIGKILL');
+      assert.equal(readRows(dataDir).length, 1, 'the lead is stored');
+      assert.deepEqual(copies(), { webhook: 0, telegram: 0, ntfy: 0 }, 'nothing was delivered before the crash');
+
+      others.webhook.answer = 'ok';
+      others.telegram.failing = false;
+      others.ntfy.failing = false;
+      const second = await startServer({ dataDir, env });
+      try {
+        await waitFor(
+          () => Object.values(copies()).every((c) => c === 1),
+          10_000,
+          'the three alerts after the restart',
+        );
+        await sleep(800); // more than two retry periods: a duplicate would have arrived
+        assert.deepEqual(copies(), { webhook: 1, telegram: 1, ntfy: 1 });
+      } finally {
+        assert.equal(await second.stop('SIGTERM'), 0);
+      }
+    } finally {
+      await others.close();
     }
   });
 });

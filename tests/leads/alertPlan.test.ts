@@ -147,4 +147,54 @@ describe('alertPlan', () => {
   it('sends nothing at all for spam', () => {
     assert.deepEqual(alertPlan('spam', { channels, configured: everything, reply: 'send', at, remindAt }), []);
   });
+
+  describe("with the owner's other channels", () => {
+    const wide = [
+      { name: 'sms', kind: 'instant', recordWhenOff: true },
+      { name: 'telegram', kind: 'instant', recordWhenOff: false },
+      { name: 'email', kind: 'email', recordWhenOff: true },
+      { name: 'webhook', kind: 'webhook', recordWhenOff: false },
+      { name: 'webhook-released', kind: 'release', recordWhenOff: false },
+      { name: 'reminder-telegram', kind: 'reminder', recordWhenOff: false },
+      { name: 'sms-fallback-email', kind: 'fallback', recordWhenOff: false },
+      { name: 'webhook-off-email', kind: 'notice', recordWhenOff: false },
+    ] as const;
+    const on = wide.map((ch) => ch.name);
+    const now = (channel: string) => ({ channel, status: 'pending', at });
+    const plan = (verdict: 'verified' | 'unverified' | 'spam', extra = {}) =>
+      alertPlan(verdict, { channels: wide, configured: on, reply: 'none', at, remindAt, ...extra });
+
+    it('sends a verified lead to every instant channel, the e-mail and the webhook; never a fallback or a notice', () => {
+      assert.deepEqual(plan('verified'), [
+        now('sms'),
+        now('telegram'),
+        now('email'),
+        now('webhook'),
+        { channel: 'reminder-telegram', status: 'pending', at: remindAt },
+      ]);
+    });
+
+    it('sends an unverified lead to the e-mail and the webhook only', () => {
+      assert.deepEqual(plan('unverified'), [
+        now('email'),
+        now('webhook'),
+        { channel: 'reminder-telegram', status: 'pending', at: remindAt },
+      ]);
+    });
+
+    it('sends spam nowhere, or to the webhook alone when asked to', () => {
+      assert.deepEqual(plan('spam'), []);
+      assert.deepEqual(plan('spam', { webhookSpam: true }), [now('webhook')]);
+    });
+
+    it('announces a release to the webhook as lead.released, not lead.created', () => {
+      assert.deepEqual(plan('verified', { released: true }), [
+        now('sms'),
+        now('telegram'),
+        now('email'),
+        now('webhook-released'),
+        { channel: 'reminder-telegram', status: 'pending', at: remindAt },
+      ]);
+    });
+  });
 });

@@ -22,6 +22,7 @@ describe('a lead in the inbox', () => {
     const s = await site({ localhostOrigin: true, env: { FOLLOW_UP_AFTER_HOURS: '20' } });
     const origin = s.config.publicUrl;
     const referer = `${origin}/?utm_source=newsletter&utm_campaign=launch`;
+    s.twilio.report = { status: 'undelivered', errorCode: '30034' }; // the carrier drops the SMS
     for (const who of ['Grace', 'Alan']) {
       const res = await s.post(
         { name: `${who} Example`, company: `${who} Corp`, email: `${who.toLowerCase()}@example.com` },
@@ -30,6 +31,7 @@ describe('a lead in the inbox', () => {
       assert.equal(res.status, 200);
     }
     await waitFor(() => s.smtp.messages.length >= 2 && s.twilio.messages.length >= 2, 5_000, 'alerts sent');
+    await waitFor(() => s.services.queue.deliveryOf(1, 'sms') !== undefined, 5_000, "Twilio's report");
 
     const phone = await ownerDevice(browser());
     try {
@@ -40,7 +42,7 @@ describe('a lead in the inbox', () => {
       const shown = await textOf(phone.page.locator('main'));
       for (const text of ['Grace Example', 'Grace Corp', 'grace@example.com', 'newsletter', 'launch', 'verified'])
         assert.ok(shown.includes(text), `shows ${text}`);
-      assert.match(shown, /sms: sent, 1 attempt/);
+      assert.match(shown, /sms: sent, 1 attempt, sent [^\n]* Not delivered \(error 30034\): the lead was sent again/);
       assert.match(shown, /email: sent, 1 attempt/);
       assert.match(shown, /reminder-sms: pending, 0 attempts/);
       assert.match(shown, /left/, 'the time left of the promise');

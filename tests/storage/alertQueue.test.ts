@@ -61,6 +61,10 @@ describe('alert queue', () => {
       provider_message_id: null,
       last_error: null,
       sent_at: null,
+      first_attempt_at: null,
+      delivery: null,
+      delivery_error: null,
+      delivery_at: null,
     });
     assert.deepEqual(alert(db, id, 'email'), {
       lead_id: id,
@@ -72,6 +76,10 @@ describe('alert queue', () => {
       provider_message_id: null,
       last_error: null,
       sent_at: null,
+      first_attempt_at: null,
+      delivery: null,
+      delivery_error: null,
+      delivery_at: null,
     });
     assert.deepEqual(queue.due('email', '2030-01-01T00:00:00.000Z', 10), []);
     assert.deepEqual(queue.due('sms', T0, 10), [id]);
@@ -102,6 +110,10 @@ describe('alert queue', () => {
       provider_message_id: 'SM123',
       last_error: null,
       sent_at: '2026-01-01T10:01:01.000Z',
+      first_attempt_at: '2026-01-01T10:00:00.000Z',
+      delivery: null,
+      delivery_error: null,
+      delivery_at: null,
     });
     assert.equal(
       queue.claim(id, 'sms', '2026-01-01T10:02:00.000Z', '2026-01-01T10:02:30.000Z'),
@@ -185,6 +197,10 @@ describe('alert queue', () => {
       provider_message_id: null,
       last_error: 'HTTP 500 20500: Internal Server Error',
       sent_at: null,
+      first_attempt_at: T0,
+      delivery: null,
+      delivery_error: null,
+      delivery_at: null,
     });
     assert.equal(queue.nextDueAt(['sms']), '2026-01-01T10:00:05.000Z', 'due at the next attempt, not at the old lease');
     assert.equal(queue.claim(id, 'sms', '2026-01-01T10:00:04.999Z', '2026-01-01T10:00:35.000Z'), undefined);
@@ -243,6 +259,36 @@ describe('alert queue', () => {
       ],
     );
     assert.deepEqual(queue.ofLeads([]), []);
+  });
+
+  it('records a delivery report once, on a sent alert of the named channels only', () => {
+    const { db, queue } = connect();
+    const id = addLead(db);
+    enqueue(queue, id, both, T0);
+    const report = { state: 'undelivered', errorCode: '30034', at: '2026-01-01T10:00:09.000Z' };
+    assert.equal(queue.recordDelivery(['sms'], 'SM1', report), undefined, 'not sent yet: no message of that id');
+    queue.claim(id, 'sms', T0, '2026-01-01T10:00:30.000Z');
+    queue.recordSent(id, 'sms', 'SM1', '2026-01-01T10:00:01.000Z');
+    assert.equal(queue.recordDelivery(['email'], 'SM1', report), undefined, 'another channel');
+    assert.deepEqual(queue.recordDelivery(['sms'], 'SM1', report), { leadId: id, channel: 'sms' });
+    const late = { state: 'delivered', errorCode: null, at: '2026-01-01T10:00:10.000Z' };
+    assert.equal(queue.recordDelivery(['sms'], 'SM1', late), undefined, 'a final state stays');
+    assert.equal(queue.recordDelivery(['sms'], 'SM1', report), undefined, 'a repeat is not recorded twice');
+    assert.deepEqual(queue.deliveryOf(id, 'sms'), { state: 'undelivered', errorCode: '30034' });
+    assert.equal((alert(db, id, 'sms') as { delivery_at: string }).delivery_at, '2026-01-01T10:00:09.000Z');
+    assert.equal(queue.deliveryOf(id, 'email'), undefined);
+  });
+
+  it('starts the run of attempts again when a failed alert is requeued', () => {
+    const { db, queue } = connect();
+    const id = addLead(db);
+    enqueue(queue, id, { pending: ['sms'], skipped: [] }, T0);
+    queue.claim(id, 'sms', T0, '2026-01-01T10:00:30.000Z');
+    queue.recordFailure(id, 'sms', 'down', null);
+    assert.equal(queue.firstAttemptAt(id, 'sms'), T0);
+    queue.requeueFailed('2026-01-02T08:00:00.000Z');
+    queue.claim(id, 'sms', '2026-01-02T08:00:00.000Z', '2026-01-02T08:00:30.000Z');
+    assert.equal(queue.firstAttemptAt(id, 'sms'), '2026-01-02T08:00:00.000Z');
   });
 
   it("deletes a lead's alerts with the lead", () => {

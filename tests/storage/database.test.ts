@@ -66,6 +66,10 @@ describe('openDatabase', () => {
         'provider_message_id',
         'last_error',
         'sent_at',
+        'first_attempt_at',
+        'delivery',
+        'delivery_error',
+        'delivery_at',
       ]);
       const indexes = again
         .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")

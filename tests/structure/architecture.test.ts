@@ -55,7 +55,11 @@ const allowed: [string, RegExp][] = [
     'src/cli/',
     /^src\/(cli\/|services\.ts|owner\/|leads\/|alerts\/|sources\/|storage\/|config\.ts|logger\.ts|time\.ts|addressKey\.ts)/,
   ],
-  ['src/services.ts', /^src\/(owner\/|leads\/|alerts\/|sources\/|storage\/|ownerContract\.ts|config\.ts|logger\.ts)/],
+  [
+    'src/services.ts',
+    /^src\/(owner\/|leads\/|alerts\/|sources\/|storage\/|deliveryServices\.ts|ownerContract\.ts|config\.ts|logger\.ts)/,
+  ],
+  ['src/deliveryServices.ts', /^src\/(leads\/|alerts\/|sources\/|storage\/|ownerContract\.ts|config\.ts|logger\.ts)/],
   [
     'src/owner/',
     /^src\/(owner\/|leads\/|alerts\/|sources\/|storage\/|ownerContract\.ts|config\.ts|logger\.ts|time\.ts)/,

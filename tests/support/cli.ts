@@ -20,7 +20,9 @@ export function startCli(
 ): { pid: number | undefined; done: Promise<CliResult> } {
   const child = spawn(process.execPath, [join(projectRoot, 'dist', 'cli.js'), ...args], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'production', ...env },
+    // The mail-domain check of `status` and `test-alerts` asks DNS_SERVERS: a port on this machine
+    // where nothing answers, unless a test names its own local DNS server. No lookup leaves the machine.
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'production', DNS_SERVERS: '127.0.0.1:9', ...env },
   });
   let stdout = '';
   let stderr = '';

@@ -14,10 +14,15 @@
  *              processed them), which is deterministic when a client has just died
  *  - 'down'    closes the listening socket and every connection: connections
  *              are refused; back to 'up' listens again on the same port
+ *
+ * A message sent with a StatusCallback gets Twilio's delivery reports there,
+ * signed as Twilio signs them (by the `twilio` package): 'sent', then the
+ * final state `report` names (delivered by default; null: no report).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import twilio from 'twilio';
 
 export type FakeTwilioMode = 'up' | 'fail500' | 'fail401' | 'hang' | 'down';
 
@@ -27,7 +32,19 @@ export interface FakeTwilioMessage {
   to: string;
   from: string;
   body: string;
+  /** The StatusCallback the message asked for, if any. */
+  statusCallback: string | undefined;
   receivedAt: Date;
+}
+
+/** The final state the fake reports for the messages it accepts. */
+export type FakeDeliveryReport = { status: 'delivered' } | { status: 'undelivered' | 'failed'; errorCode: string };
+
+export interface FakeStatusCallback {
+  sid: string;
+  status: string;
+  /** What the site answered. */
+  answer: number;
 }
 
 export interface FakeTwilio {
@@ -43,6 +60,17 @@ export interface FakeTwilio {
   requestTimes: number[];
   mode: FakeTwilioMode;
   setMode(mode: FakeTwilioMode): Promise<void>;
+  /** The final report of messages accepted from now on; null: none is sent. */
+  report: FakeDeliveryReport | null;
+  /** Every status callback made, in order, with the site's answer. */
+  callbacks: FakeStatusCallback[];
+  /**
+   * Posts a status callback for `message` now, signed like Twilio unless `signature` is given
+   * (a forgery, or none when empty); resolves with the site's answer.
+   */
+  sendStatus(message: FakeTwilioMessage, params: Record<string, string>, signature?: string): Promise<number>;
+  /** Resolves once every report scheduled so far has been answered. */
+  reportsSettled(): Promise<void>;
   /** Closes every held ('hang') request without answering or recording it. */
   dropHeld(): void;
   close(): Promise<void>;
@@ -91,9 +119,11 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       to: form.get('To') ?? '',
       from: form.get('From') ?? '',
       body: form.get('Body') ?? '',
+      statusCallback: form.get('StatusCallback') ?? undefined,
       receivedAt: new Date(),
     };
     fake.messages.push(message);
+    res.once('finish', () => scheduleReports(message));
     sendJson(res, 201, {
       sid: message.sid,
       account_sid: accountSid,
@@ -155,6 +185,30 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     }
   };
 
+  const pendingReports = new Set<Promise<unknown>>();
+  const reportParams = (message: FakeTwilioMessage, status: string): Record<string, string> => ({
+    AccountSid: accountSid,
+    ApiVersion: '2010-04-01',
+    From: message.from,
+    MessageSid: message.sid,
+    MessageStatus: status,
+    SmsSid: message.sid,
+    SmsStatus: status,
+    To: message.to,
+  });
+  function scheduleReports(message: FakeTwilioMessage) {
+    const final = fake.report;
+    if (!message.statusCallback || !final) return;
+    const run = (async () => {
+      await fake.sendStatus(message, reportParams(message, 'sent')).catch(() => 0);
+      const params = reportParams(message, final.status);
+      if (final.status !== 'delivered') params.ErrorCode = final.errorCode;
+      await fake.sendStatus(message, params).catch(() => 0);
+    })();
+    pendingReports.add(run);
+    void run.finally(() => pendingReports.delete(run));
+  }
+
   const fake: FakeTwilio = {
     url: `http://127.0.0.1:${port}`,
     accountSid,
@@ -163,6 +217,27 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     requests: 0,
     requestTimes: [],
     mode: 'up',
+    report: { status: 'delivered' },
+    callbacks: [],
+    async sendStatus(message, params, signature) {
+      const url = message.statusCallback;
+      if (!url) throw new Error('the message asked for no status callback');
+      const signed = signature ?? twilio.getExpectedTwilioSignature(authToken, url, params);
+      const reply = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          ...(signed === '' ? {} : { 'X-Twilio-Signature': signed }),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+      await reply.arrayBuffer();
+      fake.callbacks.push({ sid: message.sid, status: params.MessageStatus ?? '', answer: reply.status });
+      return reply.status;
+    },
+    async reportsSettled() {
+      await Promise.all([...pendingReports]);
+    },
     async setMode(mode) {
       const wasDown = fake.mode === 'down';
       fake.mode = mode;

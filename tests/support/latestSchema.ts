@@ -3,7 +3,7 @@
  * written once here, so a new migration changes one place, while the tests
  * of a new file and of an upgraded one both check it.
  */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 export const LEADS_COLUMNS = [
   'id',
@@ -29,6 +29,7 @@ export const LEADS_COLUMNS = [
 /** The indexes made by the migrations (SQLite's own for primary keys left out), by name. */
 export const INDEXES = [
   'alerts_leased',
+  'alerts_provider_message',
   'alerts_waiting',
   'lead_marks_lead',
   'leads_dedupe',

@@ -67,6 +67,8 @@ export interface LeadSiteOptions {
    * their relying party); the site still listens on 127.0.0.1 only.
    */
   localhostOrigin?: boolean;
+  /** PUBLIC_URL is the address it listens on (http://127.0.0.1:<port>): Twilio's status callbacks reach it there. */
+  publicOrigin?: boolean;
 }
 
 export interface LeadSite extends TestSite {
@@ -95,7 +97,9 @@ export async function startLeadSite(options: LeadSiteOptions = {}): Promise<Lead
   const server = await listen((req, res) => handler(req, res));
   const origin: Record<string, string> = options.localhostOrigin
     ? { PUBLIC_URL: `http://localhost:${new URL(server.url).port}` }
-    : {};
+    : options.publicOrigin
+      ? { PUBLIC_URL: server.url }
+      : {};
   const env: Record<string, string> = { ...FAST_ALERTS, DATABASE_PATH: databasePath, ...origin, ...options.env };
   for (const [name, value] of Object.entries(providers)) {
     const isSms = name.startsWith('TWILIO') || name === 'ALERT_SMS_TO';

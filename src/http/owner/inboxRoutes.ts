@@ -110,6 +110,7 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
             // An error matters while the alert is still owed; a cancelled one's reason is its status.
             lastError: a.status === 'failed' || a.status === 'pending' ? a.last_error : null,
             sentAt: a.sent_at,
+            delivery: a.delivery ? { state: a.delivery, error: a.delivery_error } : null,
           })),
         marks: marks.ofLeads([row.id]).map((m) => ({ status: m.status, markedAt: m.marked_at, via: m.via })),
         releasable: row.verdict !== 'verified',

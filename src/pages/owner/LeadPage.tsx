@@ -96,6 +96,12 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Owner
                 <strong>{alert.channel}</strong>
                 {`: ${alert.status}, ${alert.attempts} attempt${alert.attempts === 1 ? '' : 's'}`}
                 {alert.sentAt && `, sent ${shortTime(alert.sentAt)}`}
+                {alert.delivery?.state === 'delivered' && ', delivered'}
+                {alert.delivery && alert.delivery.state !== 'delivered' && (
+                  <span className="owner-error">
+                    {` Not delivered (${alert.delivery.error ? `error ${alert.delivery.error}` : alert.delivery.state}): the lead was sent again on the other channels.`}
+                  </span>
+                )}
                 {alert.lastError && <span className="owner-error">{` Last error: ${alert.lastError}`}</span>}
               </li>
             ))}

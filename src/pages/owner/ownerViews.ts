@@ -39,6 +39,8 @@ export interface AlertView {
   attempts: number;
   lastError: string | null;
   sentAt: string | null;
+  /** What the provider reported after sending it (an SMS's receipt): delivered, undelivered or failed. */
+  delivery?: { state: string; error: string | null } | null;
 }
 
 export interface LeadDetailView extends SignedIn {

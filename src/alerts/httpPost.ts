@@ -1,0 +1,75 @@
+/**
+ * One HTTP POST to a provider or the owner's endpoint, for the channels
+ * without an SDK (webhook, Telegram, ntfy): node:http so that the webhook's
+ * connection can use its own lookup (addressGuard.ts), a keep-alive agent
+ * per sender so a burst of leads reuses connections, no redirect ever
+ * followed, and a timeout over the whole exchange. Errors carry a code and a
+ * message that never contain the URL (Telegram's holds the bot token).
+ */
+import { Agent as HttpAgent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+
+export interface HttpAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The first 64 KB of the answer's body, as text. */
+  body: string;
+}
+
+export interface HttpPoster {
+  post(url: URL, body: string, headers: Record<string, string>): Promise<HttpAnswer>;
+  close(): void;
+}
+
+const MAX_BODY = 64 * 1024;
+
+/** `lookup`: how the connection finds the address (the webhook's refuses private ones). */
+export function createHttpPoster(timeoutMs: number, lookup?: LookupFunction): HttpPoster {
+  const agents = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
+  };
+  return {
+    post(url, body, headers) {
+      return new Promise<HttpAnswer>((resolve, reject) => {
+        const https = url.protocol === 'https:';
+        const req = (https ? httpsRequest : httpRequest)(url, {
+          method: 'POST',
+          agent: https ? agents.https : agents.http,
+          headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+          ...(lookup ? { lookup } : {}),
+        });
+        const timer = setTimeout(() => {
+          const err = Object.assign(new Error(`no answer within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' });
+          req.destroy(err);
+        }, timeoutMs);
+        req.on('error', (err) => {
+          clearTimeout(timer);
+          const code = (err as { code?: unknown }).code;
+          // Node's own messages name the address and port, never the path; a lookup's refusal is ours.
+          reject(Object.assign(new Error(err.message), { code }));
+        });
+        req.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (size < MAX_BODY) chunks.push(chunk);
+            size += chunk.length;
+          });
+          res.on('error', () => undefined); // the request's error handler has the timeout
+          res.on('end', () => {
+            clearTimeout(timer);
+            const text = Buffer.concat(chunks).toString('utf8').slice(0, MAX_BODY);
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text });
+          });
+        });
+        req.end(body);
+      });
+    },
+    close() {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}

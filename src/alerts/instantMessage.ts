@@ -1,0 +1,71 @@
+/**
+ * What the owner's Telegram and ntfy alerts say: a title, a sentence, the
+ * lead's facts and the link to its page in the inbox. One message, two
+ * renderings: Telegram's HTML (every value escaped, so a visitor's name cannot
+ * become markup or a link) and ntfy's plain text.
+ */
+import { escapeHtml, factsText, INBOX_LINK_TEXT, leadFacts } from './emailMessage';
+import type { AlertLead } from './alertSender';
+import { timeLeft } from './reminderMessage';
+import { smsFailureText } from './smsDelivery';
+
+export interface InstantMessage {
+  title: string;
+  intro: string;
+  facts: [string, string][];
+  /** The lead's page in the inbox (or the site, for a test). */
+  url: string | undefined;
+}
+
+export function newLeadMessage(lead: AlertLead): InstantMessage {
+  return {
+    title: `New lead: ${lead.name} (${lead.company})`,
+    intro: 'A visitor asked for a free setup call. The promised reply time is 24 hours.',
+    facts: leadFacts(lead),
+    url: lead.inboxUrl,
+  };
+}
+
+export function reminderMessage(lead: AlertLead, now: number): InstantMessage {
+  return {
+    title: `Reminder: ${lead.name} (${lead.company}) is still waiting`,
+    intro: `This lead is still marked new: ${timeLeft(lead.createdAt, now)}.`,
+    facts: leadFacts(lead),
+    url: lead.inboxUrl,
+  };
+}
+
+/** The lead again, on another channel, because its SMS never reached the owner's phone. */
+export function smsFallbackMessage(lead: AlertLead): InstantMessage {
+  return {
+    title: `SMS not delivered: ${lead.name} (${lead.company})`,
+    intro: smsFailureText(lead.smsDelivery),
+    facts: leadFacts(lead),
+    url: lead.inboxUrl,
+  };
+}
+
+export function testInstantMessage(channel: string, publicUrl: string): InstantMessage {
+  return {
+    title: `Test alert: ${channel} alerts work`,
+    intro: `Test alert from ${publicUrl}: ${channel} alerts work. No lead is involved.`,
+    facts: [],
+    url: publicUrl,
+  };
+}
+
+/** Telegram's HTML: bold title, the facts, the link; nothing the visitor typed is left unescaped. */
+export function telegramHtml(message: InstantMessage): string {
+  return [
+    `<b>${escapeHtml(message.title)}</b>`,
+    escapeHtml(message.intro),
+    '',
+    ...message.facts.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`),
+    ...(message.url ? ['', `<a href="${escapeHtml(message.url)}">${escapeHtml(INBOX_LINK_TEXT)}</a>`] : []),
+  ].join('\n');
+}
+
+/** ntfy's body; the title and the link travel beside it. */
+export function ntfyText(message: InstantMessage): string {
+  return [message.intro, '', ...factsText(message.facts)].join('\n').trim();
+}

@@ -1,0 +1,57 @@
+/**
+ * ntfy (ntfy.sh or a self-hosted server): one JSON publish per alert, to the
+ * server's root with the topic in the body, which carries a title and text in
+ * any script (headers would need encoding), high priority (a sound on the
+ * owner's phone) and the lead's inbox page as the click action.
+ */
+import type { NtfyConfig } from '../config';
+import { createHttpPoster } from './httpPost';
+import { ntfyText } from './instantMessage';
+import type { InstantTransport } from './telegramSender';
+
+/** ntfy's "high": sound and vibration, below "urgent", which would break through do-not-disturb. */
+const HIGH_PRIORITY = 4;
+
+/** The server's root and the topic of a topic URL: https://ntfy.sh/leads -> https://ntfy.sh/, "leads". */
+export function ntfyTarget(topicUrl: string): { root: URL; topic: string } {
+  const url = new URL(topicUrl);
+  const parts = url.pathname.split('/').filter(Boolean);
+  const topic = parts.pop() ?? '';
+  url.pathname = `/${parts.map((p) => `${p}/`).join('')}`;
+  return { root: url, topic: decodeURIComponent(topic) };
+}
+
+export function createNtfyTransport(config: NtfyConfig, timeoutMs: number): InstantTransport {
+  const { root, topic } = ntfyTarget(config.topicUrl);
+  const poster = createHttpPoster(timeoutMs);
+  const auth: Record<string, string> = config.token ? { Authorization: `Bearer ${config.token}` } : {};
+  return {
+    close: () => poster.close(),
+    async send(message) {
+      const body = JSON.stringify({
+        topic,
+        title: message.title,
+        message: ntfyText(message),
+        priority: HIGH_PRIORITY,
+        ...(message.url ? { click: message.url } : {}),
+      });
+      const answer = await poster.post(root, body, { 'Content-Type': 'application/json', ...auth });
+      if (answer.status >= 200 && answer.status < 300) {
+        let id = '';
+        try {
+          id = String((JSON.parse(answer.body) as { id?: unknown }).id ?? '');
+        } catch {
+          // an answer without JSON is still an acceptance
+        }
+        return { providerMessageId: id };
+      }
+      let error = '';
+      try {
+        error = String((JSON.parse(answer.body) as { error?: unknown }).error ?? '');
+      } catch {
+        error = '';
+      }
+      throw Object.assign(new Error(`ntfy: ${error.slice(0, 200) || 'no error text'}`), { status: answer.status });
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The providers' transports, opened once from the configuration and shared by
+ * the channels that use them (the lead alert, the reminder and the fallback
+ * of Telegram share one connection pool), and the senders built on them.
+ */
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { AlertLead, AlertSender } from './alertSender';
+import type { ChannelSpec } from './channels';
+import { createMailTransport } from './emailSender';
+import { createNtfyTransport } from './ntfySender';
+import type { SenderContext } from './senderContext';
+import { createSmsTransport } from './smsSender';
+import { createTelegramTransport } from './telegramSender';
+import { createWebhookTransport, WEBHOOK_TIMEOUT_MS, type WebhookSwitch } from './webhookSender';
+
+/**
+ * A provider call may run this many times the visitor's answer timeout before it counts as
+ * failed: long enough that a slow provider's late acceptance is recorded (not resent), short
+ * enough that a dead one is retried soon.
+ */
+export const SEND_TIMEOUT_FACTOR = 3;
+
+export function sendTimeoutMs(config: Pick<Config, 'alertTimeoutMs'>): number {
+  return config.alertTimeoutMs * SEND_TIMEOUT_FACTOR;
+}
+
+export interface SenderOptions {
+  markUrl?: (lead: AlertLead) => string;
+  now?: () => number;
+  /** Whether the webhook is on (kept in the database); absent, it always is. */
+  webhookSwitch?: WebhookSwitch;
+}
+
+/** Opens the transports of the providers the configuration names. */
+export function openProviders(config: Config, { markUrl, now = Date.now, webhookSwitch }: SenderOptions = {}) {
+  const timeout = sendTimeoutMs(config);
+  const context: SenderContext = {
+    config,
+    sms: config.sms
+      ? createSmsTransport(config.sms, timeout, config.publicUrlSet ? config.publicUrl : undefined)
+      : undefined,
+    mail: config.email
+      ? { transport: createMailTransport(config.email, timeout), from: config.email.from, to: config.email.to }
+      : undefined,
+    telegram: config.telegram ? createTelegramTransport(config.telegram, timeout) : undefined,
+    ntfy: config.ntfy ? createNtfyTransport(config.ntfy, timeout) : undefined,
+    // Never longer than the other senders' timeout, which the worker's lease is sized by.
+    webhook: config.webhook
+      ? createWebhookTransport(config.webhook, webhookSwitch, now, Math.min(WEBHOOK_TIMEOUT_MS, timeout))
+      : undefined,
+    markUrl,
+    now,
+  };
+  return context;
+}
+
+/** Closes what the transports keep open (pooled connections); at shutdown. */
+export function closeProviders(context: SenderContext): void {
+  context.mail?.transport.close();
+  context.telegram?.close();
+  context.ntfy?.close();
+  context.webhook?.close();
+}
+
+/**
+ * The senders of the channels the configuration turns on, by channel name; says once, at start-up,
+ * which owner providers are off (their alerts are stored as 'skipped').
+ */
+export function buildSenders(
+  channels: readonly ChannelSpec[],
+  context: SenderContext,
+  logger: Logger,
+): Map<string, AlertSender> {
+  if (!context.config.sms) {
+    logger.warn(
+      'SMS alerts are off: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM and ALERT_SMS_TO; new leads get an sms alert marked skipped',
+    );
+  }
+  if (!context.config.email) {
+    logger.warn(
+      'E-mail alerts are off: set SMTP_URL, ALERT_EMAIL_TO and ALERT_EMAIL_FROM; new leads get an email alert marked skipped',
+    );
+  }
+  const senders = new Map<string, AlertSender>();
+  for (const channel of channels) {
+    const sender = channel.sender(context);
+    if (sender) senders.set(channel.name, sender);
+  }
+  return senders;
+}

@@ -1,0 +1,118 @@
+/**
+ * The owner's webhook: one signed JSON POST per event to his own endpoint (n8n,
+ * Zapier, a CRM), as the Standard Webhooks specification says, signed by the
+ * `standardwebhooks` package so any receiver's verifier accepts it.
+ * - `webhook-id` is made from the lead and the event, so every retry of one
+ *   event carries the same id and a receiver can drop a repeat;
+ * - any 2xx is success; a redirect is a failure, never followed (the Location
+ *   could point anywhere); no answer within 15 s is a failure;
+ * - 410 Gone means the endpoint wants no more: the webhook is turned off
+ *   (`WebhookSwitch`), the attempt fails for good, and so does every later one
+ *   until the operator turns it back on;
+ * - unless WEBHOOK_ALLOW_PRIVATE, the connection may only reach a public
+ *   address, checked on the address connected to (addressGuard.ts).
+ */
+import type { WebhookConfig } from '../config';
+import { publicOnlyLookup, refuseLiteralPrivate } from './addressGuard';
+import { type AlertLead, type AlertSender, permanentFailure } from './alertSender';
+import { createHttpPoster } from './httpPost';
+import { loadOnce } from './loadOnce';
+
+export type WebhookEvent = 'lead.created' | 'lead.released' | 'test';
+
+/** The owner's endpoint answers within this or the attempt counts as failed. */
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+
+/** Whether the webhook is on; kept in the database (src/alerts/webhookSwitch.ts). */
+export interface WebhookSwitch {
+  /** Undefined while on; when off, why, for the alert's error. */
+  offReason(): string | undefined;
+  /** The endpoint answered 410 to this lead's event: turn the webhook off (and tell the owner, once). */
+  gone(leadId: number | undefined): void;
+}
+
+export interface WebhookTransport {
+  /**
+   * Posts one event (`happenedAt` goes in the body); resolves with its webhook-id once the endpoint
+   * answered 2xx. It is signed at the time of sending: receivers refuse a signature minutes old.
+   */
+  post(type: WebhookEvent, id: string, data: object, happenedAt: Date): Promise<{ providerMessageId: string }>;
+  warm(): Promise<void>;
+  close(): void;
+}
+
+/** The event's body: what a receiver stores about the lead. */
+export function webhookData(lead: AlertLead): object {
+  return {
+    id: lead.id,
+    name: lead.name,
+    company: lead.company,
+    email: lead.email,
+    verdict: lead.verdict,
+    reasons: lead.reasons ?? [],
+    source: lead.source,
+    createdAt: lead.createdAt,
+    inboxUrl: lead.inboxUrl ?? null,
+  };
+}
+
+/** The same on every attempt of one lead's event; distinct across databases by the lead's time. */
+export function webhookId(lead: AlertLead, type: WebhookEvent): string {
+  return `msg_lead${lead.id}_${Date.parse(lead.createdAt)}_${type.replace('.', '_')}`;
+}
+
+export function createWebhookTransport(
+  config: WebhookConfig,
+  power: WebhookSwitch | undefined,
+  now: () => number,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): WebhookTransport {
+  const url = new URL(config.url);
+  const poster = createHttpPoster(timeoutMs, config.allowPrivate ? undefined : publicOnlyLookup);
+  const signer = loadOnce(() => import('standardwebhooks').then(({ Webhook }) => new Webhook(config.secret)));
+  return {
+    warm: async () => void (await signer.get()),
+    close: () => poster.close(),
+    async post(type, id, data, happenedAt) {
+      const off = power?.offReason();
+      if (off) throw permanentFailure(off, 'WEBHOOK_OFF');
+      if (!config.allowPrivate) refuseLiteralPrivate(url);
+      const body = JSON.stringify({ type, timestamp: happenedAt.toISOString(), data });
+      const timestamp = new Date(now());
+      const signature = (await signer.get()).sign(id, timestamp, body);
+      const answer = await poster.post(url, body, {
+        'Content-Type': 'application/json',
+        'User-Agent': 'lead-alerts-webhook/1',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+        'webhook-signature': signature,
+      });
+      if (answer.status >= 200 && answer.status < 300) return { providerMessageId: id };
+      if (answer.status === 410) {
+        power?.gone(typeof data === 'object' && data && 'id' in data ? Number(data.id) : undefined);
+        throw permanentFailure(
+          'the endpoint answered 410 Gone: the webhook is now off until it is turned back on',
+          'HTTP 410',
+        );
+      }
+      if (answer.status >= 300 && answer.status < 400)
+        throw Object.assign(
+          new Error('the endpoint answered with a redirect, which is not followed: set WEBHOOK_URL to where it points'),
+          { status: answer.status },
+        );
+      throw Object.assign(new Error('the endpoint did not answer 2xx'), { status: answer.status });
+    },
+  };
+}
+
+/** A channel that posts `type` about the lead. */
+export function webhookSenderFor(transport: WebhookTransport, type: WebhookEvent, now: () => number): AlertSender {
+  return {
+    warm: () => transport.warm(),
+    send: (lead) => {
+      // lead.created is about the lead's arrival; a release happens when it is sent.
+      const at = type === 'lead.created' ? new Date(lead.createdAt) : new Date(now());
+      return transport.post(type, webhookId(lead, type), webhookData(lead), at);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Whether the webhook is on, kept in the settings table so every process (the
+ * server, a CLI run) sees it and a restart does not forget it. An endpoint
+ * that answers 410 Gone says it wants no more webhooks: the webhook goes off
+ * for that WEBHOOK_URL (a new URL starts on), and the owner gets one e-mail
+ * saying so, queued like any alert so it survives a crash. `leads webhook-on`
+ * turns it back on.
+ */
+import { createHash } from 'node:crypto';
+import type { Logger } from '../logger';
+import type { Db } from '../storage/database';
+import { deleteSetting, readSetting, writeSettingOnce } from '../storage/settings';
+import { iso } from '../time';
+import type { AlertQueue } from './alertQueue';
+import type { WebhookSwitch } from './webhookSender';
+
+const KEY = 'webhook_off';
+
+interface OffRecord {
+  /** SHA-256 of the WEBHOOK_URL that answered 410 (the URL itself may hold a token). */
+  url: string;
+  at: string;
+  leadId: number | null;
+}
+
+export interface WebhookPower extends WebhookSwitch {
+  /** When and for which lead the current WEBHOOK_URL answered 410; undefined while it is on. */
+  offSince(): { at: string; leadId: number | null } | undefined;
+  /** Turns it back on; false when it was not off. */
+  turnOn(): boolean;
+}
+
+export interface WebhookSwitchDeps {
+  db: Db;
+  queue: AlertQueue;
+  url: string;
+  /** The channel of the owner's e-mail that says the webhook went off; undefined when e-mail is off here. */
+  noticeChannel: string | undefined;
+  /** Starts an alert queued here at once (the delivery worker's attempt). */
+  attempt: (leadId: number, channel: string) => void;
+  logger: Logger;
+  now: () => number;
+}
+
+export function createWebhookSwitch({
+  db,
+  queue,
+  url,
+  noticeChannel,
+  attempt,
+  logger,
+  now,
+}: WebhookSwitchDeps): WebhookPower {
+  const urlHash = createHash('sha256').update(url).digest('hex');
+  const current = (): OffRecord | undefined => {
+    const value = readSetting(db, KEY);
+    if (value === undefined) return undefined;
+    try {
+      const record = JSON.parse(value) as OffRecord;
+      return record.url === urlHash ? record : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    offSince() {
+      const record = current();
+      return record && { at: record.at, leadId: record.leadId };
+    },
+    offReason() {
+      const record = current();
+      return record
+        ? `the webhook is off: its endpoint answered 410 Gone at ${record.at}; "npm run leads -- webhook-on" turns it back on`
+        : undefined;
+    },
+    gone(leadId) {
+      const record: OffRecord = { url: urlHash, at: iso(now()), leadId: leadId ?? null };
+      const turnedOff = db.transaction(() => {
+        if (readSetting(db, KEY) !== undefined && current() === undefined) deleteSetting(db, KEY); // another URL's
+        if (!writeSettingOnce(db, KEY, JSON.stringify(record))) return false;
+        if (noticeChannel && leadId !== undefined)
+          queue.enqueue(leadId, [{ channel: noticeChannel, status: 'pending', at: record.at }]);
+        return true;
+      })();
+      if (!turnedOff) return;
+      logger.error(
+        { leadId },
+        'webhook turned off: its endpoint answered 410 Gone; "leads webhook-on" turns it back on',
+      );
+      if (noticeChannel && leadId !== undefined) attempt(leadId, noticeChannel);
+    },
+    turnOn: () => current() !== undefined && deleteSetting(db, KEY),
+  };
+}
