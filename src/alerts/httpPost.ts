@@ -40,16 +40,22 @@ export function createHttpPoster(timeoutMs: number, lookup?: LookupFunction): Ht
           headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
           ...(lookup ? { lookup } : {}),
         });
+        // Settled once, by whichever comes first: the answer's end, an error of the request or of
+        // the answer (a connection cut mid-answer), or the timeout, which also covers a slow body.
+        let settled = false;
+        const fail = (err: Error & { code?: unknown }) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          // Node's own messages name the address and port, never the path; a lookup's refusal is ours.
+          reject(Object.assign(new Error(err.message), { code: err.code }));
+        };
         const timer = setTimeout(() => {
           const err = Object.assign(new Error(`no answer within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' });
+          fail(err);
           req.destroy(err);
         }, timeoutMs);
-        req.on('error', (err) => {
-          clearTimeout(timer);
-          const code = (err as { code?: unknown }).code;
-          // Node's own messages name the address and port, never the path; a lookup's refusal is ours.
-          reject(Object.assign(new Error(err.message), { code }));
-        });
+        req.on('error', fail);
         req.on('response', (res) => {
           const chunks: Buffer[] = [];
           let size = 0;
@@ -57,8 +63,11 @@ export function createHttpPoster(timeoutMs: number, lookup?: LookupFunction): Ht
             if (size < MAX_BODY) chunks.push(chunk);
             size += chunk.length;
           });
-          res.on('error', () => undefined); // the request's error handler has the timeout
+          res.on('error', fail);
+          res.on('aborted', () => fail(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' })));
           res.on('end', () => {
+            if (settled) return;
+            settled = true;
             clearTimeout(timer);
             const text = Buffer.concat(chunks).toString('utf8').slice(0, MAX_BODY);
             resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text });
