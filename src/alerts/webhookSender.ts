@@ -36,7 +36,14 @@ export interface WebhookTransport {
    * Posts one event (`happenedAt` goes in the body); resolves with its webhook-id once the endpoint
    * answered 2xx. It is signed at the time of sending: receivers refuse a signature minutes old.
    */
-  post(type: WebhookEvent, id: string, data: object, happenedAt: Date): Promise<{ providerMessageId: string }>;
+  post(event: {
+    type: WebhookEvent;
+    id: string;
+    data: object;
+    happenedAt: Date;
+    /** The lead it is about (none for a test): named to the owner if the endpoint answers 410. */
+    leadId?: number;
+  }): Promise<{ providerMessageId: string }>;
   warm(): Promise<void>;
   close(): void;
 }
@@ -73,7 +80,7 @@ export function createWebhookTransport(
   return {
     warm: async () => void (await signer.get()),
     close: () => poster.close(),
-    async post(type, id, data, happenedAt) {
+    async post({ type, id, data, happenedAt, leadId }) {
       const off = power?.offReason();
       if (off) throw permanentFailure(off, 'WEBHOOK_OFF');
       if (!config.allowPrivate) refuseLiteralPrivate(url);
@@ -89,7 +96,7 @@ export function createWebhookTransport(
       });
       if (answer.status >= 200 && answer.status < 300) return { providerMessageId: id };
       if (answer.status === 410) {
-        power?.gone(typeof data === 'object' && data && 'id' in data ? Number(data.id) : undefined);
+        power?.gone(leadId);
         throw permanentFailure(
           'the endpoint answered 410 Gone: the webhook is now off until it is turned back on',
           'HTTP 410',
@@ -112,7 +119,13 @@ export function webhookSenderFor(transport: WebhookTransport, type: WebhookEvent
     send: (lead) => {
       // lead.created is about the lead's arrival; a release happens when it is sent.
       const at = type === 'lead.created' ? new Date(lead.createdAt) : new Date(now());
-      return transport.post(type, webhookId(lead, type), webhookData(lead), at);
+      return transport.post({
+        type,
+        id: webhookId(lead, type),
+        data: webhookData(lead),
+        happenedAt: at,
+        leadId: lead.id,
+      });
     },
   };
 }

@@ -52,15 +52,18 @@ export function createWebhookSwitch({
   now,
 }: WebhookSwitchDeps): WebhookPower {
   const urlHash = createHash('sha256').update(url).digest('hex');
-  const current = (): OffRecord | undefined => {
+  /** The stored record, whichever URL it is about (undefined when none, or unreadable). */
+  const stored = (): OffRecord | undefined => {
     const value = readSetting(db, KEY);
-    if (value === undefined) return undefined;
     try {
-      const record = JSON.parse(value) as OffRecord;
-      return record.url === urlHash ? record : undefined;
+      return value === undefined ? undefined : (JSON.parse(value) as OffRecord);
     } catch {
       return undefined;
     }
+  };
+  const current = () => {
+    const record = stored();
+    return record?.url === urlHash ? record : undefined;
   };
   return {
     offSince() {
@@ -76,7 +79,7 @@ export function createWebhookSwitch({
     gone(leadId) {
       const record: OffRecord = { url: urlHash, at: iso(now()), leadId: leadId ?? null };
       const turnedOff = db.transaction(() => {
-        if (readSetting(db, KEY) !== undefined && current() === undefined) deleteSetting(db, KEY); // another URL's
+        if (stored()?.url !== urlHash) deleteSetting(db, KEY); // another URL's record, or none
         if (!writeSettingOnce(db, KEY, JSON.stringify(record))) return false;
         if (noticeChannel && leadId !== undefined)
           queue.enqueue(leadId, [{ channel: noticeChannel, status: 'pending', at: record.at }]);

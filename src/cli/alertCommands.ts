@@ -107,7 +107,12 @@ export const testAlerts: Command = {
         'webhook',
         webhook &&
           (() =>
-            webhook.post('test', `msg_test_${now.getTime()}`, { message: `Test event from ${config.publicUrl}` }, now)),
+            webhook.post({
+              type: 'test',
+              id: `msg_test_${now.getTime()}`,
+              data: { message: `Test event from ${config.publicUrl}` },
+              happenedAt: now,
+            })),
       ],
     ];
     const failed: string[] = [];

@@ -8,9 +8,9 @@ import type { Db } from './database';
 /** The configured secret, or one generated on first use and kept in the database from then on. */
 export function storedSecret(db: Db, key: string, configured: string | undefined): string {
   if (configured !== undefined) return configured;
-  // INSERT OR IGNORE: a value stored earlier (by this or another process) always wins.
-  db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(key, randomBytes(32).toString('hex'));
-  return (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string }).value;
+  // Written once: a value stored earlier (by this or another process) always wins.
+  writeSettingOnce(db, key, randomBytes(32).toString('hex'));
+  return readSetting(db, key) as string;
 }
 
 /** The value kept under `key`, if any. */
