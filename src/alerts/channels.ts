@@ -11,14 +11,13 @@
 import type { AlertSender } from './alertSender';
 import { buildAlertEmail } from './emailMessage';
 import { mailSenderFor } from './emailSender';
-import { newLeadMessage, reminderMessage, smsFallbackMessage } from './instantMessage';
+import { instantSenderFor, newLeadMessage, reminderMessage, smsFallbackMessage } from './instantMessage';
 import { buildSmsFallbackEmail, buildWebhookOffEmail } from './ownerNotices';
 import type { SenderContext } from './senderContext';
 import { buildReminderEmail, buildReminderSms } from './reminderMessage';
 import { buildReplyEmail } from './replyMessage';
 import { smsSenderFor } from './smsSender';
 import { buildSmsText } from './smsText';
-import { instantSenderFor } from './telegramSender';
 import { webhookSenderFor } from './webhookSender';
 
 export type { SenderContext } from './senderContext';

@@ -33,6 +33,14 @@ export function senderDomain(from: string): string {
   return /@([^\s@<>]+)>?$/.exec(from)?.[1] ?? 'localhost';
 }
 
+/**
+ * The Message-ID of a lead's e-mail of this kind: the same on every retry, so
+ * a mail server or client that sees an attempt twice keeps one copy.
+ */
+export function leadMessageId(kind: string, lead: Pick<AlertLead, 'id' | 'createdAt'>, from: string): string {
+  return `<${kind}-${lead.id}-${lead.createdAt.replace(/\D/g, '')}@${senderDomain(from)}>`;
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(value: string | number): string {
@@ -130,6 +138,6 @@ export function buildAlertEmail(lead: AlertLead, envelope: EmailEnvelope, markUr
     subject: oneLineHeader(`${tag}New lead: ${lead.name} (${lead.company})`),
     text,
     html,
-    messageId: `<lead-${lead.id}-${lead.createdAt.replace(/\D/g, '')}@${senderDomain(envelope.from)}>`,
+    messageId: leadMessageId('lead', lead, envelope.from),
   };
 }

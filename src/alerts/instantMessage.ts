@@ -5,7 +5,7 @@
  * become markup or a link) and ntfy's plain text.
  */
 import { escapeHtml, factsText, INBOX_LINK_TEXT, leadFacts } from './emailMessage';
-import type { AlertLead } from './alertSender';
+import type { AlertLead, AlertSender } from './alertSender';
 import { timeLeft } from './reminderMessage';
 import { smsFailureText } from './smsDelivery';
 
@@ -15,6 +15,20 @@ export interface InstantMessage {
   facts: [string, string][];
   /** The lead's page in the inbox (or the site, for a test). */
   url: string | undefined;
+}
+
+/** An owner channel that sends an InstantMessage: Telegram, ntfy. */
+export interface InstantTransport {
+  send(message: InstantMessage): Promise<{ providerMessageId: string }>;
+  close(): void;
+}
+
+/** A channel that sends what `messageOf` writes about the lead. */
+export function instantSenderFor(
+  transport: InstantTransport,
+  messageOf: (lead: AlertLead) => InstantMessage,
+): AlertSender {
+  return { send: (lead) => transport.send(messageOf(lead)) };
 }
 
 export function newLeadMessage(lead: AlertLead): InstantMessage {

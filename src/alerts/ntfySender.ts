@@ -6,8 +6,7 @@
  */
 import type { NtfyConfig } from '../config';
 import { createHttpPoster } from './httpPost';
-import { ntfyText } from './instantMessage';
-import type { InstantTransport } from './telegramSender';
+import { type InstantTransport, ntfyText } from './instantMessage';
 
 /** ntfy's "high": sound and vibration, below "urgent", which would break through do-not-disturb. */
 const HIGH_PRIORITY = 4;

@@ -12,7 +12,7 @@ import {
   INBOX_LINK_TEXT,
   leadFacts,
   oneLineHeader,
-  senderDomain,
+  leadMessageId,
   type EmailEnvelope,
   type MailMessage,
 } from './emailMessage';
@@ -44,7 +44,7 @@ export function buildSmsFallbackEmail(lead: AlertLead, envelope: EmailEnvelope):
     subject: oneLineHeader(`SMS not delivered: ${lead.name} (${lead.company})`),
     text,
     html,
-    messageId: `<sms-fallback-${lead.id}-${lead.createdAt.replace(/\D/g, '')}@${senderDomain(envelope.from)}>`,
+    messageId: leadMessageId('sms-fallback', lead, envelope.from),
   };
 }
 
@@ -68,6 +68,6 @@ export function buildWebhookOffEmail(lead: AlertLead, envelope: EmailEnvelope, p
     subject: 'Your webhook is off: its endpoint answered 410 Gone',
     text,
     html,
-    messageId: `<webhook-off-${lead.id}-${lead.createdAt.replace(/\D/g, '')}@${senderDomain(envelope.from)}>`,
+    messageId: leadMessageId('webhook-off', lead, envelope.from),
   };
 }

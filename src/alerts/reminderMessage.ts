@@ -11,7 +11,7 @@ import {
   escapeHtml,
   leadFacts,
   oneLineHeader,
-  senderDomain,
+  leadMessageId,
   type EmailEnvelope,
   type MailMessage,
 } from './emailMessage';
@@ -64,6 +64,6 @@ export function buildReminderEmail(
     subject: oneLineHeader(`Reminder: ${lead.name} (${lead.company}) is still waiting: ${left}`),
     text,
     html,
-    messageId: `<reminder-${lead.id}-${lead.createdAt.replace(/\D/g, '')}@${senderDomain(envelope.from)}>`,
+    messageId: leadMessageId('reminder', lead, envelope.from),
   };
 }

@@ -6,7 +6,7 @@
  * Auto-Submitted (RFC 3834) so the lead's own autoresponder does not answer it.
  */
 import { autoReply, type OwnerDetails } from '../content';
-import { escapeHtml, oneLineHeader, senderDomain, type MailMessage } from './emailMessage';
+import { escapeHtml, oneLineHeader, leadMessageId, type MailMessage } from './emailMessage';
 import type { AlertLead } from './alertSender';
 
 export interface ReplyEnvelope {
@@ -45,7 +45,7 @@ export function buildReplyEmail(
     subject: oneLineHeader(copy.subject),
     text,
     html,
-    messageId: `<reply-${lead.id}-${lead.createdAt.replace(/\D/g, '')}@${senderDomain(from)}>`,
+    messageId: leadMessageId('reply', lead, from),
     headers: { 'Auto-Submitted': 'auto-replied' },
   };
 }

@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import type { AlertLead } from './alertSender';
 import type { MailTransport } from './emailSender';
 import type { SmsTransport } from './smsSender';
-import type { InstantTransport } from './telegramSender';
+import type { InstantTransport } from './instantMessage';
 import type { WebhookTransport } from './webhookSender';
 
 /** What a sender is built from: the configuration and each provider's transport, shared by its channels. */

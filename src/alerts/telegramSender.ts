@@ -7,16 +7,9 @@
  * of the token before it is kept.
  */
 import type { TelegramConfig } from '../config';
-import type { AlertLead, AlertSender } from './alertSender';
 import { retryLater } from './alertSender';
 import { createHttpPoster } from './httpPost';
-import { type InstantMessage, telegramHtml } from './instantMessage';
-
-/** An owner channel that sends an InstantMessage: Telegram, ntfy. */
-export interface InstantTransport {
-  send(message: InstantMessage): Promise<{ providerMessageId: string }>;
-  close(): void;
-}
+import { type InstantTransport, telegramHtml } from './instantMessage';
 
 const TELEGRAM_ORIGIN = 'https://api.telegram.org';
 
@@ -61,12 +54,4 @@ export function createTelegramTransport(config: TelegramConfig, timeoutMs: numbe
       throw Object.assign(new Error(`Telegram: ${description}`), { status: answer.status });
     },
   };
-}
-
-/** A channel that sends what `messageOf` writes about the lead. */
-export function instantSenderFor(
-  transport: InstantTransport,
-  messageOf: (lead: AlertLead) => InstantMessage,
-): AlertSender {
-  return { send: (lead) => transport.send(messageOf(lead)) };
 }

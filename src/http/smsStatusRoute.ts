@@ -7,6 +7,7 @@
  * 403 and changes nothing.
  */
 import express, { type RequestHandler, Router } from 'express';
+import { loadOnce } from '../loadOnce';
 import type { SmsConfig } from '../config';
 import { SMS_STATUS_PATH, type SmsReceipts } from '../leads/smsReceipts';
 import type { Logger } from '../logger';
@@ -18,10 +19,8 @@ export interface SmsStatusDeps {
   logger: Logger;
 }
 
-type ValidateRequest = typeof import('twilio')['validateRequest'];
-let validator: Promise<ValidateRequest> | undefined;
 // The twilio package is loaded on the first report, as the SMS sender loads it on the first SMS.
-const validateRequest = () => (validator ??= import('twilio').then((m) => m.default.validateRequest));
+const validator = loadOnce(() => import('twilio').then((m) => m.default.validateRequest));
 
 const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 100 });
 
@@ -32,7 +31,7 @@ export function smsStatusRoute({ sms, publicUrl, receipts, logger }: SmsStatusDe
     const params = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, string>;
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     const url = `${publicUrl}${SMS_STATUS_PATH}${query}`;
-    if (!signature || !(await validateRequest())(sms.authToken, signature, url, params)) {
+    if (!signature || !(await validator.get())(sms.authToken, signature, url, params)) {
       logger.warn('SMS status report refused: its signature does not validate');
       return void res.status(403).type('text/plain').send('Forbidden: the request is not signed by Twilio.');
     }

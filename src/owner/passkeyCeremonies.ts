@@ -7,7 +7,7 @@
  * server's start-up.
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { loadOnce } from '../alerts/loadOnce';
+import { loadOnce } from '../loadOnce';
 import { iso } from '../time';
 import { createCeremonyChallenges } from './ceremonyChallenges';
 import type { PasskeysTable } from './passkeysTable';

@@ -1,6 +1,7 @@
 /**
- * A provider SDK loaded on first use and shared by every later call. A failed
- * load is not remembered: the next call (the alert's next attempt) tries again.
+ * A library loaded on first use (a provider SDK, the passkey and Twilio
+ * signature checks) and shared by every later call. A failed load is not
+ * remembered: the next call (the alert's next attempt) tries again.
  */
 export interface LoadOnce<T> {
   /** The loaded value, loading it now if no load is under way or done. */
