@@ -19,7 +19,9 @@ import { duplicateKey, expectationFor } from './leadOracle';
 import { hostileRequest, type HostileRequest } from './requestArbitraries';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 10_000);
-const SEED = process.env.HOSTILE_SEED === undefined ? undefined : Number(process.env.HOSTILE_SEED);
+// Chosen here, not by fast-check, so that every run prints the seed that replays it.
+const SEED = process.env.HOSTILE_SEED === undefined ? (Math.random() * 2 ** 31) | 0 : Number(process.env.HOSTILE_SEED);
+const TEST_FILE = 'tests/security/leadFuzz.test.ts';
 const ALLOWED = new Set([200, 400, 413, 415]);
 const SCRIPT_IN_PAGE = /<script>alert|<img src=x onerror/;
 
@@ -115,6 +117,9 @@ describe('the lead endpoint under generated hostile input', () => {
     timeout: Math.max(170_000, RUNS * 30),
   }, async () => {
     const started = Date.now();
+    console.log(
+      `[hostile-fuzz] replay: HOSTILE_SEED=${SEED} HOSTILE_RUNS=${RUNS} node --import tsx --test ${TEST_FILE}`,
+    );
     await fc.assert(fc.asyncProperty(hostileRequest, check), { numRuns: RUNS, seed: SEED, endOnFailure: false });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(

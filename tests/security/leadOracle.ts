@@ -36,6 +36,7 @@ const FORMAT = /\p{Cf}/u;
 const JOINERS = new Set(['\u200c', '\u200d']);
 const SURE_EMAIL =
   /^[a-z0-9](?:[a-z0-9._+-]{0,62}[a-z0-9])?@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+const PUNYCODE_LABEL = /(?:^|\.)xn--/i;
 // Characters outside the HTML standard's local part and domain: never in an address the form accepts.
 const NEVER_IN_EMAIL = /[\s\p{Cc}<>(),;:\\"[\]]/u;
 
@@ -51,6 +52,9 @@ function fieldVerdict(field: keyof LeadValues, value: unknown): Verdict {
   if (NEVER_IN_EMAIL.test(trimmed) || trimmed.split('@').length !== 2) return 'invalid';
   const [local, domain] = trimmed.split('@') as [string, string];
   if (local === '' || !domain.includes('.') || codePoints(local) > 64) return 'invalid';
+  // An `xn--` label is punycode: the address is valid only when it decodes (`xn--a` does not),
+  // which these rules do not model.
+  if (PUNYCODE_LABEL.test(domain)) return 'either';
   return SURE_EMAIL.test(trimmed) ? 'valid' : 'either';
 }
 
