@@ -6,7 +6,7 @@
  */
 import type { AlertQueue } from './alerts/alertQueue';
 import type { AlertLead, AlertSender } from './alerts/alertSender';
-import { type ChannelSpec, channelsOfKind } from './alerts/channels';
+import { type ChannelSpec, channelsOfKind, leadSmsChannel } from './alerts/channels';
 import { createDeliveryWorker, type DeliveryWorker } from './alerts/deliveryWorker';
 import { buildSenders, closeProviders, openProviders, sendTimeoutMs } from './alerts/providers';
 import { createWebhookSwitch, type WebhookPower } from './alerts/webhookSwitch';
@@ -85,7 +85,7 @@ export function openDelivery({
     : undefined;
   const providers = openProviders(config, { markUrl, now, webhookSwitch: webhook });
   const senders = deps.senders ?? buildSenders(channels, providers, logger);
-  const leadSms = channels.find((ch) => ch.kind === 'instant' && ch.provider === 'Twilio')?.name;
+  const leadSms = leadSmsChannel(channels);
   // Only a fallback tells what became of the SMS; the other senders are spared the lookup.
   const fallbacks = channelsOfKind(channels, 'fallback');
   worker = createDeliveryWorker({

@@ -223,3 +223,8 @@ export const alwaysPlanned = (channels: readonly ChannelSpec[]): string[] =>
 /** The channels of these kinds, in the list's order. */
 export const channelsOfKind = (channels: readonly ChannelSpec[], ...kinds: ChannelKind[]): string[] =>
   channels.filter((ch) => kinds.includes(ch.kind)).map((ch) => ch.name);
+
+/** The lead's own SMS alert: the channel whose delivery receipt can send the lead again (fallbacks). */
+export const leadSmsChannel = (
+  channels: readonly Pick<ChannelSpec, 'name' | 'kind' | 'provider'>[],
+): string | undefined => channels.find((ch) => ch.kind === 'instant' && ch.provider === 'Twilio')?.name;

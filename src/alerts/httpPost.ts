@@ -24,6 +24,18 @@ export interface HttpPoster {
 
 const MAX_BODY = 64 * 1024;
 
+/** The fields of an answer's JSON object; {} when the body is not one (an HTML error page, a cut-off body). */
+export function jsonFields(body: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(body);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
 /** `lookup`: how the connection finds the address (the webhook's refuses private ones). */
 export function createHttpPoster(timeoutMs: number, lookup?: LookupFunction): HttpPoster {
   const agents = {

@@ -14,14 +14,12 @@ export interface TxtLookup {
   resolveTxt(name: string): Promise<string[][]>;
 }
 
-/** A resolver for the check: DNS_SERVERS ("127.0.0.1:5353" or "1.1.1.1, 8.8.8.8") when given, else the system's; each lookup gives up after timeoutMs (default 3000). */
+/** A resolver for the check: the servers of DNS_SERVERS, as the configuration lists them, else the system's; each lookup gives up after timeoutMs (default 3000). */
 export function createTxtLookup(servers: readonly string[] | undefined, timeoutMs = 3000): TxtLookup {
   // One try per server: a check the operator waits for should fail fast and say so, not retry
   // for half a minute (c-ares' default is 4 tries with a growing timeout).
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
-  // Accept both a parsed list and the raw comma-separated value.
-  const list = (servers ?? []).flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '');
-  if (list.length > 0) resolver.setServers(list);
+  if (servers !== undefined && servers.length > 0) resolver.setServers(servers);
   return resolver;
 }
 

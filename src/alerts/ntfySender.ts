@@ -5,7 +5,7 @@
  * owner's phone) and the lead's inbox page as the click action.
  */
 import type { NtfyConfig } from '../config';
-import { createHttpPoster } from './httpPost';
+import { createHttpPoster, jsonFields } from './httpPost';
 import { type InstantTransport, ntfyText } from './instantMessage';
 
 /** ntfy's "high": sound and vibration, below "urgent", which would break through do-not-disturb. */
@@ -35,21 +35,10 @@ export function createNtfyTransport(config: NtfyConfig, timeoutMs: number): Inst
         ...(message.url ? { click: message.url } : {}),
       });
       const answer = await poster.post(root, body, { 'Content-Type': 'application/json', ...auth });
-      if (answer.status >= 200 && answer.status < 300) {
-        let id = '';
-        try {
-          id = String((JSON.parse(answer.body) as { id?: unknown }).id ?? '');
-        } catch {
-          // an answer without JSON is still an acceptance
-        }
-        return { providerMessageId: id };
-      }
-      let error = '';
-      try {
-        error = String((JSON.parse(answer.body) as { error?: unknown }).error ?? '');
-      } catch {
-        error = '';
-      }
+      const fields = jsonFields(answer.body);
+      // An answer without JSON is still an acceptance; its id is then unknown.
+      if (answer.status >= 200 && answer.status < 300) return { providerMessageId: String(fields.id ?? '') };
+      const error = String(fields.error ?? '');
       throw Object.assign(new Error(`ntfy: ${error.slice(0, 200) || 'no error text'}`), { status: answer.status });
     },
   };

@@ -8,7 +8,7 @@
  */
 import type { TelegramConfig } from '../config';
 import { retryLater } from './alertSender';
-import { createHttpPoster } from './httpPost';
+import { createHttpPoster, jsonFields } from './httpPost';
 import { type InstantTransport, telegramHtml } from './instantMessage';
 
 const TELEGRAM_ORIGIN = 'https://api.telegram.org';
@@ -18,15 +18,6 @@ interface BotAnswer {
   result?: { message_id?: number };
   description?: string;
   parameters?: { retry_after?: number };
-}
-
-function parsed(body: string): BotAnswer {
-  try {
-    const value: unknown = JSON.parse(body);
-    return typeof value === 'object' && value !== null ? (value as BotAnswer) : {};
-  } catch {
-    return {};
-  }
 }
 
 export function createTelegramTransport(config: TelegramConfig, timeoutMs: number): InstantTransport {
@@ -44,7 +35,7 @@ export function createTelegramTransport(config: TelegramConfig, timeoutMs: numbe
         link_preview_options: { is_disabled: true },
       });
       const answer = await poster.post(url, body, { 'Content-Type': 'application/json' });
-      const reply = parsed(answer.body);
+      const reply = jsonFields(answer.body) as BotAnswer;
       if (answer.status === 200 && reply.ok === true)
         return { providerMessageId: String(reply.result?.message_id ?? '') };
       const description = withoutToken(reply.description ?? 'no description');

@@ -4,7 +4,7 @@
  * fail every SMS, one log line at a time. Each problem names the variable and
  * never its value (credentials, phone numbers and addresses stay out of logs).
  */
-import type { Reader } from './reader';
+import { parsedUrl, type Reader } from './reader';
 
 export interface SmsConfig {
   accountSid: string;
@@ -70,7 +70,7 @@ export function readEmailConfig(r: Reader): EmailConfig | null {
   ];
   if (!/^smtps?:\/\//.test(smtpUrl)) {
     r.problems.push('SMTP_URL must start with smtp:// or smtps:// (its value is not shown: it may hold a password)');
-  } else if (!parsesWithHost(smtpUrl)) {
+  } else if (!parsedUrl(smtpUrl)?.hostname) {
     r.problems.push(
       'SMTP_URL is not a valid URL with a host name; characters such as @ / : in the password must be percent-encoded (its value is not shown)',
     );
@@ -83,12 +83,4 @@ export function readEmailConfig(r: Reader): EmailConfig | null {
       r.problems.push(`${name} must be an e-mail address (name@example.com, or Name <name@example.com>)`);
   }
   return { smtpUrl, to, from, allowPlaintext: r.flag('SMTP_ALLOW_PLAINTEXT') };
-}
-
-function parsesWithHost(value: string): boolean {
-  try {
-    return new URL(value).hostname !== '';
-  } catch {
-    return false;
-  }
 }

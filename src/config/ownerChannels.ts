@@ -6,7 +6,7 @@
  * carry credentials).
  */
 import { isIP } from 'node:net';
-import type { Reader } from './reader';
+import { parsedUrl, type Reader } from './reader';
 
 export interface WebhookConfig {
   url: string;
@@ -34,14 +34,6 @@ export interface NtfyConfig {
 const WHSEC = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]{20,}$/;
 const CHAT_ID = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
-
-function parsedUrl(value: string): URL | undefined {
-  try {
-    return new URL(value);
-  } catch {
-    return undefined;
-  }
-}
 
 export function readWebhookConfig(r: Reader): WebhookConfig | null {
   const includeSpam = r.flag('WEBHOOK_INCLUDE_SPAM');

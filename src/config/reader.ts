@@ -50,14 +50,10 @@ export class Reader {
 
   url(name: string, fallback: string, protocols: string[] = ['http:', 'https:']): string {
     const value = this.raw(name) ?? fallback;
-    try {
-      const url = new URL(value);
-      if (!protocols.includes(url.protocol)) throw new Error('protocol');
-      return value;
-    } catch {
-      this.problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${value}")`);
-      return fallback;
-    }
+    const url = parsedUrl(value);
+    if (url && protocols.includes(url.protocol)) return value;
+    this.problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${value}")`);
+    return fallback;
   }
 
   oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
@@ -80,12 +76,7 @@ export class Reader {
   providerUrl(name: string): string | undefined {
     const value = this.raw(name);
     if (value === undefined) return undefined;
-    let url: URL | undefined;
-    try {
-      url = new URL(value);
-    } catch {
-      url = undefined;
-    }
+    const url = parsedUrl(value);
     if (url && (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) return value;
     this.problems.push(
       `${name} must be an https: URL, or http: to this machine (localhost, 127.0.0.1, ::1); its value is not shown`,
@@ -107,6 +98,15 @@ export class Reader {
 }
 
 /** True for localhost, 127.0.0.0/8 and ::1: traffic that never leaves the machine. */
+/** The URL a value spells, or undefined when it spells none. */
+export function parsedUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);

@@ -7,7 +7,7 @@
  * carried this lead.
  */
 import type { AlertQueue, PlannedAlert } from '../alerts/alertQueue';
-import type { ChannelSpec } from '../alerts/channels';
+import { type ChannelSpec, leadSmsChannel } from '../alerts/channels';
 import { FINAL_SMS_STATES, type FinalSmsState } from '../alerts/smsDelivery';
 
 export { SMS_STATUS_PATH } from '../alerts/smsDelivery';
@@ -52,14 +52,14 @@ export function createSmsReceipts({
   now,
 }: SmsReceiptsDeps): SmsReceipts {
   const smsChannels = channels.filter((ch) => ch.provider === 'Twilio').map((ch) => ch.name);
-  const leadSms = channels.filter((ch) => ch.provider === 'Twilio' && ch.kind === 'instant').map((ch) => ch.name);
+  const leadSms = leadSmsChannel(channels);
   const fallbacks = channels.filter((ch) => ch.kind === 'fallback' && configured.includes(ch.name));
 
   const recordOnce = db.transaction((report: SmsReport & { status: FinalSmsState }) => {
     const at = iso(now());
     const errorCode = report.status === 'delivered' ? null : (report.errorCode ?? null);
     const alert = queue.recordDelivery(smsChannels, report.messageSid, { state: report.status, errorCode, at });
-    if (!alert || report.status === 'delivered' || !leadSms.includes(alert.channel)) return { alert, added: [] };
+    if (!alert || report.status === 'delivered' || alert.channel !== leadSms) return { alert, added: [] };
     const plan: PlannedAlert[] = fallbacks
       .filter((ch) => ch.covers === undefined || queue.status(alert.leadId, ch.covers) !== 'sent')
       .map((ch) => ({ channel: ch.name, status: 'pending', at }));

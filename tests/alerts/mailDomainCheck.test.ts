@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { checkMailDomain, createTxtLookup, fromDomain, type TxtLookup } from '../../src/alerts/mailDomainCheck';
+import { loadConfig } from '../../src/config';
 import { startFakeDns, type FakeDns } from '../support/fakeDns';
 
 const GOOD_SPF = 'v=spf1 include:_spf.mailer.example -all';
@@ -143,9 +144,10 @@ describe('checkMailDomain (node:dns resolver -> fake DNS)', () => {
     assert.ok(!findings.some((f) => f.includes('no SPF record') || f.includes('no DMARC record')));
   });
 
-  it('takes DNS_SERVERS as the raw comma-separated value too', async () => {
-    const raw = createTxtLookup([`${fake.server}, ${fake.server}`], 500);
-    assert.deepEqual(await checkMailDomain('alerts@good.example', raw), []);
+  it('asks the servers of a comma-separated DNS_SERVERS, as the configuration reads it', async () => {
+    const { dnsServers } = loadConfig({ DNS_SERVERS: `${fake.server}, ${fake.server}` });
+    const fromEnv = createTxtLookup(dnsServers, 500);
+    assert.deepEqual(await checkMailDomain('alerts@good.example', fromEnv), []);
   });
 });
 

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import type { SourceReport } from '../../src/leads/sourceReport';
 import { openDatabase } from '../../src/storage/database';
 import { runCli } from '../support/cli';
 import { tempDir } from '../support/tempDirs';
@@ -105,17 +106,7 @@ describe('leads report', () => {
       DATABASE_PATH: path,
     });
     assert.equal(code, 0, stderr);
-    const report = JSON.parse(stdout) as {
-      days: number;
-      sources: {
-        source: string;
-        views: number;
-        leads: Record<string, number>;
-        conversion: number | null;
-        medianReplyHours: number | null;
-      }[];
-      total: { views: number };
-    };
+    const report = JSON.parse(stdout) as SourceReport;
     assert.equal(report.days, 2);
     assert.deepEqual(
       report.sources.map((s) => [s.source, s.views, s.leads, s.conversion, s.medianReplyHours]),

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse } from 'node-html-parser';
+import type { SourceReport } from '../../src/leads/sourceReport';
 import { runCli } from '../support/cli';
 import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
 import { newLeadRow } from '../support/newLeadRow';
@@ -96,15 +97,7 @@ describe('the folders of the inbox', () => {
       const report = JSON.parse(
         (await runCli(['report', '--days', String(days), '--format', 'json'], { DATABASE_PATH: s.databasePath }))
           .stdout,
-      ) as {
-        sources: {
-          source: string;
-          views: number;
-          leads: Record<string, number>;
-          conversion: number | null;
-          medianReplyHours: number | null;
-        }[];
-      };
+      ) as SourceReport;
       const html = await page(s, session.cookie, `/owner/sources?days=${days}`);
       const rows = html
         .querySelectorAll('tbody tr')

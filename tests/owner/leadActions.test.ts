@@ -63,6 +63,13 @@ describe("a lead's actions in the inbox", () => {
       await ownerFetch(s, '/owner/leads/1?done=released', { headers: { Cookie: session.cookie } })
     ).text();
     assert.match(shown, /Lead #1 is released/);
+
+    // A lead that is not there (never was, or erased) is answered, not left waiting.
+    for (const path of ['/owner/leads/99/release', '/owner/leads/x/release']) {
+      const missing = await act(s, session, path);
+      assert.equal(missing.status, 404, path);
+      assert.match(await missing.text(), /There is no such lead/, path);
+    }
   });
 
   it('sends failed alerts again', async () => {

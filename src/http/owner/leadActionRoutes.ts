@@ -24,11 +24,14 @@ export interface LeadActionDeps extends OwnerRouteDeps {
   now: () => number;
 }
 
+const noSuchLead = (res: Response) =>
+  void res.status(404).type('text/plain').send('There is no such lead (it may have been erased).');
+
 /** The lead named by the path, or undefined (answered 404). */
 function leadOf(req: Request, res: Response, leads: LeadActionDeps['services']['leads']) {
   const id = leadIdOf(req);
   const row = id === undefined ? undefined : leads.get(id);
-  if (!row) res.status(404).type('text/plain').send('There is no such lead (it may have been erased).');
+  if (!row) noSuchLead(res);
   return row;
 }
 
@@ -41,15 +44,16 @@ export function leadActionRoutes({ owner, guard, services, now }: LeadActionDeps
 
   const router = Router({ caseSensitive: true, strict: true });
   router.post(`${OWNER_PATHS.lead}:id/release`, ownerForm, guard.action, (req, res) => {
-    const row = leadOf(req, res, leads);
-    const released = row && services.service.releaseLead(row.id);
-    if (!row || !released) return;
-    deliver(row.id, released.added);
+    // The release reads the lead in its own transaction: no second read that an erasure could race.
+    const id = leadIdOf(req);
+    const released = id === undefined ? undefined : services.service.releaseLead(id);
+    if (id === undefined || !released) return noSuchLead(res);
+    deliver(id, released.added);
     owner.access.record(
       'released',
-      `lead ${row.id}: was ${released.previous}, queued ${released.added.join(', ') || 'nothing'}`,
+      `lead ${id}: was ${released.previous}, queued ${released.added.join(', ') || 'nothing'}`,
     );
-    back(res, row.id, 'released');
+    back(res, id, 'released');
   });
 
   router.post(`${OWNER_PATHS.lead}:id/send-again`, ownerForm, guard.action, (req, res) => {
