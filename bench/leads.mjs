@@ -4,7 +4,7 @@
 // time. Each lead carries a solved proof of work, fetched from the server and solved before the
 // run (the server's cost per lead is checking it, which does not depend on the difficulty, so the
 // bench server's challenges are cheap to solve), so every lead is verified and texted. The path
-// and the field names come from the lead contract (src/contract.ts), as the form's do. Every lead
+// and the field names come from the lead contract (src/contract/lead.ts), as the form's do. Every lead
 // is unique (its number is in each field), so stored rows and delivered alerts can be matched one
 // to one and duplicates counted.
 import { existsSync } from 'node:fs';
@@ -19,13 +19,13 @@ export async function loadTs(file) {
   return tsImport(pathToFileURL(join(root, file)).href, import.meta.url);
 }
 
-/** The lead endpoint's path and a body builder, both from src/contract.ts. */
+/** The lead endpoint's path and a body builder, both from src/contract/lead.ts. */
 export async function leadContract() {
   const { LEAD_ENDPOINT, LEAD_CHALLENGE_ENDPOINT, LEAD_FIELDS, FIELD_LIMITS, HONEYPOT_FIELD, PROOF_FIELD } =
-    await loadTs('src/contract.ts');
+    await loadTs('src/contract/lead.ts');
   // The e-mail is what the stored rows are matched on, and it must be a valid address.
   if (!LEAD_FIELDS.includes('email'))
-    throw new Error(`src/contract.ts: LEAD_FIELDS (${LEAD_FIELDS.join(', ')}) has no 'email'`);
+    throw new Error(`src/contract/lead.ts: LEAD_FIELDS (${LEAD_FIELDS.join(', ')}) has no 'email'`);
   const value = (field, n) =>
     field === 'email' ? `bench${n}@example.com` : `Bench${n} ${field}`.slice(0, FIELD_LIMITS[field]);
   const body = (n, proof) =>

@@ -5,7 +5,7 @@
  * answer; the server answers where to go next.
  */
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
-import { CSRF_HEADER, type CeremonyEnd, type CeremonyStart } from '../src/ownerContract';
+import { CSRF_HEADER, type CeremonyEnd, type CeremonyStart } from '../src/contract/inbox';
 
 async function post<T>(url: string, csrf: string | undefined, body: unknown): Promise<T> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };

@@ -20,7 +20,7 @@ export const clientEntries = {
   'not-found': 'client/not-found.ts',
   'lead-form': 'client/lead-form.tsx',
   'island-loader': 'client/island-loader.ts',
-  owner: 'src/pages/owner/owner.css',
+  inbox: 'src/pages/inbox/inbox.css',
   'owner-passkey': 'client/owner-passkey.ts',
 };
 

@@ -4,7 +4,7 @@
  * one by one) so an operator sees every mistake in a single run. Secret and
  * personal values never appear in a problem message.
  */
-import { owner as ownerDefaults, type OwnerDetails } from './content';
+import { owner as ownerDefaults, type OwnerDetails } from './content/content';
 import {
   EMAIL_ADDRESS,
   readEmailConfig,

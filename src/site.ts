@@ -1,6 +1,6 @@
 /**
  * The whole site, assembled once: the pages rendered from the content, the
- * services behind them (src/services.ts), and the HTTP layer in front: the
+ * services behind them (src/services/services.ts), and the HTTP layer in front: the
  * fixed pages answered from memory, everything else through the Express app.
  * The server listens with its listener; every test that starts a site builds
  * it here too, with fakes passed in, so a test site is the production site.
@@ -8,11 +8,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
 import { createHttpLayer } from './http/app';
-import { createLogger, type Logger } from './logger';
+import { createLogger, type Logger } from './lib/logger';
 import { type Assets, loadAssets } from './pages/assets';
 import { type RenderedSite, renderSite } from './pages/site';
-import { assetsDir } from './paths';
-import { openServices, type ServiceDeps, type Services } from './services';
+import { assetsDir } from './lib/paths';
+import { openServices, type ServiceDeps, type Services } from './services/services';
 
 // The providers' SDKs are imported on first use, to keep them out of the start-up; they are
 // loaded a moment after listening, so the first requests (a health check, the first page view)

@@ -12,7 +12,7 @@ import type { AlertSender } from './alertSender';
 import { buildAlertEmail } from './emailMessage';
 import { mailSenderFor } from './emailSender';
 import { instantSenderFor, newLeadMessage, reminderMessage, smsFallbackMessage } from './instantMessage';
-import { buildSmsFallbackEmail, buildWebhookOffEmail } from './ownerNotices';
+import { buildSmsFallbackEmail, buildWebhookOffEmail } from './noticeEmails';
 import type { SenderContext } from './senderContext';
 import { buildReminderEmail, buildReminderSms } from './reminderMessage';
 import { buildReplyEmail } from './replyMessage';

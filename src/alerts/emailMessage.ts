@@ -5,7 +5,7 @@
  * to the lead (Reply-To) while From stays our own address, so the mail passes
  * SPF/DKIM checks of our domain.
  */
-import { FIELD_LIMITS } from '../contract';
+import { FIELD_LIMITS } from '../contract/lead';
 import type { AlertLead } from './alertSender';
 
 export interface EmailEnvelope {

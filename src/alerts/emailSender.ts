@@ -7,7 +7,7 @@
  */
 import { isLoopbackHost, type EmailConfig } from '../config';
 import { buildAlertEmail, type MailMessage } from './emailMessage';
-import { loadOnce } from '../loadOnce';
+import { loadOnce } from '../lib/loadOnce';
 import type { AlertLead, AlertSender } from './alertSender';
 
 /**

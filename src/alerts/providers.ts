@@ -4,7 +4,7 @@
  * of Telegram share one connection pool), and the senders built on them.
  */
 import type { Config } from '../config';
-import type { Logger } from '../logger';
+import type { Logger } from '../lib/logger';
 import type { AlertLead, AlertSender } from './alertSender';
 import type { ChannelSpec } from './channels';
 import { createMailTransport } from './emailSender';

@@ -3,7 +3,7 @@
  * it arrived: how much of the 24-hour promise is left, who is waiting, and
  * (in the e-mail) the link that marks the lead as contacted.
  */
-import { FIELD_LIMITS } from '../contract';
+import { FIELD_LIMITS } from '../contract/lead';
 import {
   MARK_LINK_TEXT,
   factsHtml,
@@ -17,7 +17,7 @@ import {
 } from './emailMessage';
 import type { AlertLead } from './alertSender';
 import { fitSms } from './smsText';
-import { HOUR_MS, REPLY_PROMISE_MS } from '../time';
+import { HOUR_MS, REPLY_PROMISE_MS } from '../lib/time';
 
 /** "4 hours left of the 24-hour promise", counted from the lead's arrival to `now`. */
 export function timeLeft(createdAt: string, now: number): string {

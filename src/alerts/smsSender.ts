@@ -6,7 +6,7 @@
  * (the lead alert, the follow-up reminder, the operator's test message).
  */
 import type { SmsConfig } from '../config';
-import { loadOnce } from '../loadOnce';
+import { loadOnce } from '../lib/loadOnce';
 import type { AlertLead, AlertSender } from './alertSender';
 import { SMS_STATUS_PATH } from './smsDelivery';
 import { buildSmsText } from './smsText';

@@ -16,7 +16,7 @@ import type { WebhookConfig } from '../config';
 import { publicOnlyLookup, refuseLiteralPrivate } from './addressGuard';
 import { type AlertLead, type AlertSender, permanentFailure } from './alertSender';
 import { createHttpPoster } from './httpPost';
-import { loadOnce } from '../loadOnce';
+import { loadOnce } from '../lib/loadOnce';
 
 export type WebhookEvent = 'lead.created' | 'lead.released' | 'test';
 

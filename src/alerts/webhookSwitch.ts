@@ -7,10 +7,10 @@
  * turns it back on.
  */
 import { createHash } from 'node:crypto';
-import type { Logger } from '../logger';
+import type { Logger } from '../lib/logger';
 import type { Db } from '../storage/database';
 import { deleteSetting, readSetting, writeSettingOnce } from '../storage/settings';
-import { iso } from '../time';
+import { iso } from '../lib/time';
 import type { AlertQueue } from './alertQueue';
 import type { WebhookSwitch } from './webhookSender';
 

@@ -10,7 +10,7 @@
  */
 import { alwaysPlanned } from '../alerts/channels';
 import { followUpChannels } from '../leads/leadMarking';
-import type { Services } from '../services';
+import type { Services } from '../services/services';
 
 export interface RetryReport {
   requeued: Record<string, number>;

@@ -1,7 +1,7 @@
 /** The shape of a CLI command: what it is given and what it does. */
 import type { Config } from '../config';
-import type { Services } from '../services';
-import type { Logger } from '../logger';
+import type { Services } from '../services/services';
+import type { Logger } from '../lib/logger';
 
 export interface CliOptions {
   limit?: string;

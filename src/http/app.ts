@@ -7,18 +7,18 @@
  */
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Config } from '../config';
-import type { Logger } from '../logger';
+import type { Logger } from '../lib/logger';
 import type { Assets } from '../pages/assets';
 import { createLeadResultPage } from '../pages/leadResultPage';
 import { createMarkLinkPage } from '../pages/markLinkPage';
 import { hostOf } from '../sources/attribution';
 import type { RenderedSite } from '../pages/site';
-import type { Services } from '../services';
+import type { Services } from '../services/services';
 import { healthRoute } from './healthRoute';
 import { countHomePageViews } from './homePageViews';
 import { leadRoute } from './leadRoute';
 import { markLinkRoute } from './markLinkRoute';
-import { ownerRoutes } from './owner/ownerRoutes';
+import { ownerRoutes } from './inbox/routes';
 import { requestLog } from './requestLog';
 import { smsStatusRoute } from './smsStatusRoute';
 import { securityHeaderList, securityHeaders } from './securityHeaders';

@@ -4,7 +4,7 @@
  * the route itself only ever sees a parsed body.
  */
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { BODY_LIMIT_BYTES } from '../contract';
+import { BODY_LIMIT_BYTES } from '../contract/lead';
 import type { Answer } from './leadAnswer';
 import { isOverLimit } from './rateLimit';
 

@@ -5,7 +5,7 @@
  * way, and never stored by a cache: the page echoes what the visitor typed.
  */
 import type { Request, Response } from 'express';
-import type { LeadInput, LeadResponse } from '../contract';
+import type { LeadInput, LeadResponse } from '../contract/lead';
 import { typedValues } from '../leads/validation';
 import { identityBody } from './precompress';
 import { HTML, prepare, writePrepared } from './staticPages';

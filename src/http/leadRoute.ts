@@ -7,7 +7,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
-import { LEAD_CHALLENGE_ENDPOINT, LEAD_ENDPOINT, type LeadResponse } from '../contract';
+import { LEAD_CHALLENGE_ENDPOINT, LEAD_ENDPOINT, type LeadResponse } from '../contract/lead';
 import type { ProofChallenges } from '../leads/altchaChallenges';
 import type { LeadOutcome, LeadService } from '../leads/leadService';
 import { parseLeadBody } from './bodyParsing';

@@ -9,8 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger } from '../logger';
-import { OWNER_PATHS } from '../ownerContract';
+import type { Logger } from '../lib/logger';
+import { OWNER_PATHS } from '../contract/inbox';
 
 const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
 const processPrefix = randomBytes(6).toString('base64url');

@@ -7,10 +7,10 @@
  * 403 and changes nothing.
  */
 import express, { type RequestHandler, Router } from 'express';
-import { loadOnce } from '../loadOnce';
+import { loadOnce } from '../lib/loadOnce';
 import type { SmsConfig } from '../config';
 import { SMS_STATUS_PATH, type SmsReceipts } from '../leads/smsReceipts';
-import type { Logger } from '../logger';
+import type { Logger } from '../lib/logger';
 
 export interface SmsStatusDeps {
   sms: SmsConfig;

@@ -23,7 +23,7 @@ import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import type { Assets } from '../pages/assets';
 import type { RenderedSite } from '../pages/site';
-import type { Logger } from '../logger';
+import type { Logger } from '../lib/logger';
 import { ENCODINGS, precompress, type Body, type Encoding } from './precompress';
 import { logRequest, requestId } from './requestLog';
 import type { HeaderList } from './securityHeaders';

@@ -1,13 +1,13 @@
 /**
  * Recognises the same submission sent twice (a double click, a retried
  * request). The key ignores surrounding spaces and how the address was spelled
- * (its canonical key, src/addressKey.ts). While
+ * (its canonical key, src/lib/addressKey.ts). While
  * the first request is still running, later ones share its answer (in
  * memory); after that, the database finds it for the rest of the window.
  */
 import { createHash } from 'node:crypto';
-import { storedAddressKey } from '../addressKey';
-import type { LeadInput } from '../contract';
+import { storedAddressKey } from '../lib/addressKey';
+import type { LeadInput } from '../contract/lead';
 
 export const DEDUPE_WINDOW_MS = 60_000;
 

@@ -12,7 +12,7 @@
  * With verification off, every lead that is not spam is verified.
  */
 import type { GradingConfig } from '../config';
-import { hasLinkOrTag } from '../linkRule';
+import { hasLinkOrTag } from '../lib/linkRule';
 
 // The rule lives in a leaf module, which attribution applies to source values too.
 export { hasLinkOrTag };

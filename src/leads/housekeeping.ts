@@ -9,13 +9,13 @@
  * freed bytes are overwritten, not just unlinked.
  */
 import type { Config } from '../config';
-import type { Logger } from '../logger';
+import type { Logger } from '../lib/logger';
 import type { PageViewsTable } from '../sources/pageViewsTable';
 import type { LeadsTable } from './leadsTable';
 import { LINK_VALIDITY_MS } from './markLinks';
 import type { UsedLinksTable } from './usedLinksTable';
 import type { UsedProofsTable } from './usedProofsTable';
-import { DAY_MS } from '../time';
+import { DAY_MS } from '../lib/time';
 
 export interface HousekeepingDeps {
   leads: LeadsTable;

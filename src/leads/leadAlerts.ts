@@ -7,7 +7,7 @@
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import { alwaysPlanned, type ChannelSpec, channelsOfKind } from '../alerts/channels';
-import { DAY_MS, HOUR_MS, iso } from '../time';
+import { DAY_MS, HOUR_MS, iso } from '../lib/time';
 import { alertPlan } from './alertPlan';
 import type { Verdict } from './grading';
 

@@ -10,9 +10,9 @@
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import { type ChannelSpec, channelsOfKind } from '../alerts/channels';
-import type { AlertStillApplies } from '../alerts/deliveryWorker';
+import type { AlertStillApplies } from '../alerts/runner';
 import type { Db } from '../storage/database';
-import { iso, REPLY_PROMISE_MS } from '../time';
+import { iso, REPLY_PROMISE_MS } from '../lib/time';
 import type { LeadMarksTable } from './leadMarksTable';
 import type { LeadStatus, LeadsTable } from './leadsTable';
 import type { UsedLinksTable } from './usedLinksTable';

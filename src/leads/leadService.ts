@@ -9,17 +9,17 @@
  * the visitor was told about is never lost. Every stored lead gets the same answer shape; only a
  * verified lead's instant alert can make notificationResult true.
  */
-import { storedAddressKey } from '../addressKey';
-import { PROOF_FIELD, type LeadInput } from '../contract';
-import type { Logger } from '../logger';
+import { storedAddressKey } from '../lib/addressKey';
+import { PROOF_FIELD, type LeadInput } from '../contract/lead';
+import type { Logger } from '../lib/logger';
 import type { AlertQueue } from '../alerts/alertQueue';
 import { type ChannelSpec, channelsOfKind } from '../alerts/channels';
-import type { DeliveryWorker } from '../alerts/deliveryWorker';
+import type { DeliveryWorker } from '../alerts/runner';
 import type { Db } from '../storage/database';
 import { groupCommit } from '../storage/groupCommit';
 import type { IpHasher } from '../storage/ipHash';
 import { leadSourceOf } from '../sources/attribution';
-import { DAY_MS, iso } from '../time';
+import { DAY_MS, iso } from '../lib/time';
 import type { ProofCheck, ProofChallenges } from './altchaChallenges';
 import { answerTiming, settleWithin } from './answerTiming';
 import { DEDUPE_WINDOW_MS, PendingAnswers, dedupeKey } from './dedupe';

@@ -20,7 +20,7 @@ export interface NewLead {
   name: string;
   company: string;
   email: string;
-  /** The address's canonical key (src/addressKey.ts). */
+  /** The address's canonical key (src/lib/addressKey.ts). */
   emailKey: string;
   userAgent: string | null;
   ipHash: string | null;

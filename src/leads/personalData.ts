@@ -1,6 +1,6 @@
 /**
  * The owner's privacy duties towards one person, found by the canonical key of
- * their address (src/addressKey.ts: every spelling of one mailbox): everything
+ * their address (src/lib/addressKey.ts: every spelling of one mailbox): everything
  * stored about them, as JSON (a subject access request), and its erasure.
  * Erasing overwrites the deleted rows (secure_delete is on) and then empties
  * the write-ahead log, so neither the database file nor its log keeps the
@@ -9,7 +9,7 @@
  * that did not remove it. Backups taken before keep it.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
-import { storedAddressKey } from '../addressKey';
+import { storedAddressKey } from '../lib/addressKey';
 import { describeSource, sourceOf } from '../sources/attribution';
 import { type Db, textsLeftInFiles, truncateWal } from '../storage/database';
 import type { LeadMarksTable } from './leadMarksTable';

@@ -11,9 +11,9 @@ import { type ChannelSpec, leadSmsChannel } from '../alerts/channels';
 import { FINAL_SMS_STATES, type FinalSmsState } from '../alerts/smsDelivery';
 
 export { SMS_STATUS_PATH } from '../alerts/smsDelivery';
-import type { Logger } from '../logger';
+import type { Logger } from '../lib/logger';
 import type { Db } from '../storage/database';
-import { iso } from '../time';
+import { iso } from '../lib/time';
 
 export interface SmsReport {
   messageSid: string;

@@ -5,7 +5,7 @@
  * the counts; the rest is pure: it puts them together and writes table rows.
  */
 import type { PageViewsTable } from '../sources/pageViewsTable';
-import { DAY_MS } from '../time';
+import { DAY_MS } from '../lib/time';
 import type { Verdict } from './grading';
 import type { LeadMarksTable } from './leadMarksTable';
 import type { LeadsTable } from './leadsTable';

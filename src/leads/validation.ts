@@ -4,8 +4,8 @@
  * route decides what to answer. Each error is a sentence the visitor's toast
  * can show as it is. Unknown fields are ignored.
  */
-import { addressKey } from '../addressKey';
-import { FIELD_LIMITS, HONEYPOT_FIELD, LEAD_FIELDS, type LeadInput } from '../contract';
+import { addressKey } from '../lib/addressKey';
+import { FIELD_LIMITS, HONEYPOT_FIELD, LEAD_FIELDS, type LeadInput } from '../contract/lead';
 
 export type Validation = { ok: true; lead: LeadInput } | { ok: false; error: string };
 

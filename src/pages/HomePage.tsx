@@ -1,5 +1,5 @@
 /** The one-page site: hero, services, about, publications, video, contact, footer, in that order. */
-import type { OwnerDetails } from '../content';
+import type { OwnerDetails } from '../content/content';
 import { About } from './sections/About';
 import { Contact } from './sections/Contact';
 import { Hero } from './sections/Hero';

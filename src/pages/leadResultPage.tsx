@@ -6,8 +6,8 @@
  * No scripts: a visitor who reaches this page is browsing without them.
  */
 import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react';
-import { contact, type OwnerDetails } from '../content';
-import type { LeadInput, LeadResponse } from '../contract';
+import { contact, type OwnerDetails } from '../content/content';
+import type { LeadInput, LeadResponse } from '../contract/lead';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { LeadForm } from './form/LeadForm';

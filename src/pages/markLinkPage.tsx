@@ -7,7 +7,7 @@
  * only: never indexed, no scripts. Reuses the look of the lead result page.
  */
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import type { OwnerDetails } from '../content';
+import type { OwnerDetails } from '../content/content';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { renderHtml } from './site';

@@ -3,7 +3,7 @@
  * response afterwards is a copy of bytes already in memory.
  */
 import { renderToString } from 'react-dom/server';
-import { privacyNote, site, type OwnerDetails } from '../content';
+import { privacyNote, site, type OwnerDetails } from '../content/content';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { HomePage } from './HomePage';

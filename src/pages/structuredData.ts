@@ -2,8 +2,8 @@
  * JSON-LD for search engines: the strategist as a Person and the offer as a
  * ProfessionalService. Escaped so no value can close the <script> element.
  */
-import type { OwnerDetails } from '../content';
-import { footer, hero, services, site } from '../content';
+import type { OwnerDetails } from '../content/content';
+import { footer, hero, services, site } from '../content/content';
 
 export function structuredData(owner: OwnerDetails, publicUrl: string): string {
   const person = {

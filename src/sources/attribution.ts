@@ -4,13 +4,13 @@
  * of the page that referred them. Pure. Every value is untrusted text: cut to
  * SOURCE_VALUE_LIMIT characters, with no control or invisible format characters,
  * and dropped (null) when it holds a URL or markup (the link rule of grading,
- * src/linkRule.ts): a source value is shown to the owner next to a real lead,
+ * src/lib/linkRule.ts): a source value is shown to the owner next to a real lead,
  * so a link in it would reach the alert e-mail; the lead itself is kept.
  * A report groups visits and leads by one key: the UTM source, else the
  * referrer's host, else 'direct' (lower-cased, so LinkedIn and linkedin meet).
  */
-import { REFERRER_FIELD, SOURCE_VALUE_LIMIT, UTM_FIELDS, type UtmField } from '../contract';
-import { hasLinkOrTag } from '../linkRule';
+import { REFERRER_FIELD, SOURCE_VALUE_LIMIT, UTM_FIELDS, type UtmField } from '../contract/lead';
+import { hasLinkOrTag } from '../lib/linkRule';
 
 export type Utm = Record<UtmField, string | null>;
 

@@ -12,9 +12,9 @@
  * It learns them from its own writes: after a restart, such a source must be
  * written once more (in a minute with room) before it is known again.
  */
-import type { Logger } from '../logger';
+import type { Logger } from '../lib/logger';
 import { OTHER, type PageViewsTable, SOURCES_PER_DAY, type ViewCount } from './pageViewsTable';
-import { DAY_MS } from '../time';
+import { DAY_MS } from '../lib/time';
 
 const FLUSH_EVERY_MS = 60_000;
 /** New sources one minute keeps by name: more than a day can store would be written as 'other' anyway. */

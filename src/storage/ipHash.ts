@@ -12,7 +12,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { DAY_MS } from '../time';
+import { DAY_MS } from '../lib/time';
 
 /** The network an address belongs to: IPv4 /24, IPv6 /48 (IPv4-mapped IPv6 counts as IPv4). */
 export function networkOf(ip: string): string | undefined {

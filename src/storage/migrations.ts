@@ -5,7 +5,7 @@
  * Never edit a released migration: append a new one.
  */
 import type { Database } from 'better-sqlite3';
-import { storedAddressKey } from '../addressKey';
+import { storedAddressKey } from '../lib/addressKey';
 import { ALERT_RECEIPTS } from './alertReceiptsMigration';
 import { LEADS_SEARCH, OWNER_INBOX_TABLES } from './ownerInboxMigration';
 
@@ -26,7 +26,7 @@ import { LEADS_SEARCH, OWNER_INBOX_TABLES } from './ownerInboxMigration';
  *   (storage/ipHash.ts): it groups submissions of one network, nothing more.
  * - dedupe_key (a hash of the normalised name, company and e-mail) finds an
  *   identical submission from the last minute with one indexed lookup.
- * - email_key is the address's canonical key (src/addressKey.ts): every
+ * - email_key is the address's canonical key (src/lib/addressKey.ts): every
  *   lookup of a person by address uses it, never the typed text.
  */
 const channelColumns = (ch: 'sms' | 'email') => `
@@ -175,7 +175,7 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX alerts_waiting ON alerts (channel, next_attempt_at) WHERE status = 'pending' AND lease_until IS NULL;
   CREATE INDEX alerts_leased ON alerts (channel, lease_until) WHERE status = 'pending' AND lease_until IS NOT NULL;
   `,
-  // One key per mailbox (src/addressKey.ts): the limits, the auto-reply's once a day, export and
+  // One key per mailbox (src/lib/addressKey.ts): the limits, the auto-reply's once a day, export and
   // erasure compare it, so `ada@Ｇｍａｉｌ.com` and `ada@gmail.com` are one person. SQLite cannot
   // compute the UTS-46 mapping, so existing rows get theirs here, in code. An auto-reply the
   // site-wide cap kept from going out is 'held': the alerts table is rebuilt once more for it.

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadOnce } from '../../src/loadOnce';
+import { loadOnce } from '../../src/lib/loadOnce';
 
 describe('loadOnce', () => {
   it('loads nothing until asked, then shares one load between every caller', async () => {

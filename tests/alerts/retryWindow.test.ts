@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import pino from 'pino';
 import { createAlertQueue } from '../../src/alerts/alertQueue';
 import { type AlertSender, permanentFailure, retryLater } from '../../src/alerts/alertSender';
-import { createDeliveryWorker } from '../../src/alerts/deliveryWorker';
+import { createDeliveryWorker } from '../../src/alerts/runner';
 import { createLeadsTable } from '../../src/leads/leadsTable';
 import { openDatabase } from '../../src/storage/database';
 import { newLeadRow } from '../support/newLeadRow';

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { assetsDir } from '../../src/paths';
+import { assetsDir } from '../../src/lib/paths';
 import { LEAD_PATH } from '../support/leadSite';
 import { FORM_TEXT } from '../support/visitorText';
 import {

@@ -17,8 +17,8 @@ import { afterEach, test } from 'node:test';
 import { createChallenge, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { BrowserContext, Page, Route, Worker } from 'playwright-core';
-import { LEAD_CHALLENGE_ENDPOINT, LEAD_ENDPOINT } from '../../src/contract';
-import { assetsDir } from '../../src/paths';
+import { LEAD_CHALLENGE_ENDPOINT, LEAD_ENDPOINT } from '../../src/contract/lead';
+import { assetsDir } from '../../src/lib/paths';
 import { collectConsole, routeThumbnail } from '../support/browser';
 import {
   fillLead,

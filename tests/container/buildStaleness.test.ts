@@ -20,7 +20,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { projectRoot } from '../../src/paths';
+import { projectRoot } from '../../src/lib/paths';
 import { tempDir } from '../support/tempDirs';
 
 const copy = tempDir('build-staleness-');

@@ -21,7 +21,7 @@ import {
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { projectRoot } from '../../src/paths';
+import { projectRoot } from '../../src/lib/paths';
 import { freePort } from '../support/serverProcess';
 import { removeTempDir, tempDir } from '../support/tempDirs';
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BODY_LIMIT_BYTES, FIELD_LIMITS, HONEYPOT_FIELD, LEAD_ENDPOINT, LEAD_FIELDS } from '../../src/contract';
+import { BODY_LIMIT_BYTES, FIELD_LIMITS, HONEYPOT_FIELD, LEAD_ENDPOINT, LEAD_FIELDS } from '../../src/contract/lead';
 
 describe('lead endpoint contract', () => {
   it('keeps the URL the original front end posted to', () => {

@@ -12,7 +12,7 @@ import {
   REFERRER_FIELD,
   SOURCE_VALUE_LIMIT,
   UTM_FIELDS,
-} from '../../src/contract';
+} from '../../src/contract/lead';
 
 describe('proof-of-work contract', () => {
   it('serves the challenge next to the lead endpoint', () => {

@@ -1,7 +1,7 @@
 /** Where signing in leads: an inbox page asked for before, and never anywhere else (no open redirect). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { nextPage } from '../../src/ownerContract';
+import { nextPage } from '../../src/contract/inbox';
 
 describe('the page opened after signing in', () => {
   it('is the inbox page asked for', () => {

@@ -3,7 +3,7 @@
  * page must show, the sections in order, the record counts, the configured
  * contact details and every outbound link. Every expected text is written out
  * here, as the page is meant to read, never imported from the product's
- * content (src/content.ts): a typo on the page must fail a test.
+ * content (src/content/content.ts): a typo on the page must fail a test.
  */
 import assert from 'node:assert/strict';
 import { describe, it, before } from 'node:test';

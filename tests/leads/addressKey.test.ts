@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addressKey, storedAddressKey } from '../../src/addressKey';
+import { addressKey, storedAddressKey } from '../../src/lib/addressKey';
 
 describe('addressKey', () => {
   it('folds case, fullwidth forms and punycode of the domain, and the case of the local part', () => {

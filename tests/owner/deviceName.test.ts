@@ -1,7 +1,7 @@
 /** The device a session or passkey was made on, named from its User-Agent as the owner would say it. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { deviceName } from '../../src/owner/deviceName';
+import { deviceName } from '../../src/ownerAuth/deviceName';
 
 const AGENTS: [string, string][] = [
   [

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { projectRoot } from '../../src/paths';
+import { projectRoot } from '../../src/lib/paths';
 import { tempDir } from '../support/tempDirs';
 
 const script = join(projectRoot, 'scripts', 'audit-dependencies.mjs');

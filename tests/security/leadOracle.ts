@@ -1,7 +1,7 @@
 /**
  * What the lead endpoint must do with a request, decided independently of the
  * server's code, from the rules a visitor meets (the endpoint's fields, length
- * limits and 16 KB body limit of src/contract.ts, written out here; the HTML
+ * limits and 16 KB body limit of src/contract/lead.ts, written out here; the HTML
  * standard's e-mail syntax): which requests are certainly valid, which are
  * certainly invalid, and the values that must be stored (sent values, trimmed,
  * names and companies without invisible format characters but their joiners). Where those rules

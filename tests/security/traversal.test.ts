@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { assetsDir } from '../../src/paths';
+import { assetsDir } from '../../src/lib/paths';
 import { rawRequest } from '../support/rawHttp';
 import { startServer, type ServerProcess } from '../support/serverProcess';
 

@@ -5,7 +5,7 @@
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { LEAD_CHALLENGE_ENDPOINT } from '../../src/contract';
+import { LEAD_CHALLENGE_ENDPOINT } from '../../src/contract/lead';
 
 export async function fetchChallenge(baseUrl: string): Promise<Challenge> {
   const res = await fetch(`${baseUrl}${LEAD_CHALLENGE_ENDPOINT}`);

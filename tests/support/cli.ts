@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { projectRoot } from '../../src/paths';
+import { projectRoot } from '../../src/lib/paths';
 
 export interface CliResult {
   code: number | null;

@@ -11,7 +11,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db } from '../../src/storage/database';
-import { projectRoot } from '../../src/paths';
+import { projectRoot } from '../../src/lib/paths';
 import { tempDir } from './tempDirs';
 
 /** From another connection: every insert into leads fails as on a full disk until the returned function is called. */

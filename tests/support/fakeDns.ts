@@ -29,6 +29,8 @@ export interface FakeDns {
 const HOST = '127.0.0.1';
 // DNS character-strings carry at most 255 bytes (the records used in tests are ASCII).
 const CHUNK = 255;
+// The "no such name" answer code of RFC 1035 (dns2 3.0 has Packet.RCODE, but its typings do not).
+const NXDOMAIN = 3;
 
 function chunks(record: string): string[] {
   const out: string[] = [];
@@ -86,7 +88,7 @@ export async function startFakeDns(records: Record<string, FakeTxt>): Promise<Fa
         if (txt === 'timeout') return;
         const response = Packet.createResponseFromRequest(request);
         if (txt === undefined) {
-          response.header.rcode = Packet.RCODE.NXDOMAIN;
+          response.header.rcode = NXDOMAIN;
         } else if (question.type === Packet.TYPE.TXT) {
           for (const record of txt) {
             response.answers.push(

@@ -5,7 +5,7 @@
  * every 127.x.y.z address is this machine's loopback.
  */
 import { type Agent, request } from 'node:http';
-import { LEAD_ENDPOINT as LEAD_PATH } from '../../src/contract';
+import { LEAD_ENDPOINT as LEAD_PATH } from '../../src/contract/lead';
 
 /** The endpoint's path, from the shared contract, to address requests (tests/contract/contract.test.ts checks its value). */
 export { LEAD_PATH };

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { projectRoot } from '../../src/paths';
+import { projectRoot } from '../../src/lib/paths';
 import { tempDir } from './tempDirs';
 
 /** A port nothing listens on right now (the kernel picks it), on 127.0.0.1. */

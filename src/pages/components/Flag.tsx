@@ -3,7 +3,7 @@
  * files would cost requests, so the three flags the page needs are drawn here.
  * They are decorative: the country name is always written next to them.
  */
-import type { CountryCode } from '../../content';
+import type { CountryCode } from '../../content/content';
 
 function Brazil() {
   return (

@@ -3,7 +3,7 @@
  * to plain SVG on the server, so they cost the browser no JavaScript.
  */
 import { GraduationCap, Presentation, Target, Users, Workflow, type LucideIcon } from 'lucide-react';
-import type { ServiceIcon } from '../../content';
+import type { ServiceIcon } from '../../content/content';
 
 const icons: Record<ServiceIcon, LucideIcon> = {
   target: Target,

@@ -6,7 +6,7 @@
  * Inputs are uncontrolled so text typed before hydration is never lost.
  */
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
-import { HONEYPOT_FIELD, LEAD_ENDPOINT, LEAD_FIELDS, type LeadInput, type LeadSourceInput } from '../../contract';
+import { HONEYPOT_FIELD, LEAD_ENDPOINT, LEAD_FIELDS, type LeadInput, type LeadSourceInput } from '../../contract/lead';
 import { thrownErrorToast, type ToastMessage } from './messages';
 import type { ProofOfWork } from './proofOfWork';
 import { postLead } from './postLead';

@@ -4,7 +4,7 @@
  * element; client/lead-form.tsx hydrates it with the same props.
  */
 import { useRef } from 'react';
-import type { LeadSourceInput } from '../../contract';
+import type { LeadSourceInput } from '../../contract/lead';
 import { LeadForm } from './LeadForm';
 import type { ProofOfWork } from './proofOfWork';
 import { Toaster } from './Toaster';

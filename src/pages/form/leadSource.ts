@@ -5,7 +5,7 @@
  * form posted without JavaScript sends none of this: the server reads the
  * post's Referer header instead.
  */
-import { REFERRER_FIELD, SOURCE_VALUE_LIMIT, UTM_FIELDS, type LeadSourceInput } from '../../contract';
+import { REFERRER_FIELD, SOURCE_VALUE_LIMIT, UTM_FIELDS, type LeadSourceInput } from '../../contract/lead';
 
 /** `search` is location.search, `referrer` document.referrer. Values are trimmed and cut to the limit; empty ones are left out. */
 export function readLeadSource(search: string, referrer: string): LeadSourceInput {

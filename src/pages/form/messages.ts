@@ -3,7 +3,7 @@
  * error toasts for each way a submission can fail. Shared by the browser form
  * and the page answered to a form posted without JavaScript.
  */
-import type { LeadResponse } from '../../contract';
+import type { LeadResponse } from '../../contract/lead';
 
 export interface ToastMessage {
   variant: 'success' | 'destructive';

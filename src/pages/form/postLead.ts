@@ -3,7 +3,7 @@
  * that outcome (messages.ts). Kept free of React so every outcome can be
  * reasoned about (and tested) in one place.
  */
-import { HONEYPOT_FIELD, LEAD_ENDPOINT, PROOF_FIELD, type LeadInput, type LeadSourceInput } from '../../contract';
+import { HONEYPOT_FIELD, LEAD_ENDPOINT, PROOF_FIELD, type LeadInput, type LeadSourceInput } from '../../contract/lead';
 import { thrownErrorToast, toastForResponse, transportErrorToast, type ToastMessage } from './messages';
 
 /** A request still unanswered after this long is treated as a transport failure, so the button never stays stuck. */

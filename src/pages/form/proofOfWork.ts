@@ -11,7 +11,7 @@
  * An unused one is replaced about a minute before it expires. Kept free of
  * React, like postLead.ts, so every path can be reasoned about here.
  */
-import { LEAD_CHALLENGE_ENDPOINT } from '../../contract';
+import { LEAD_CHALLENGE_ENDPOINT } from '../../contract/lead';
 
 /** How long a submission waits for a solve still running before it goes without a proof. */
 export const PROOF_WAIT_MS = 1_500;

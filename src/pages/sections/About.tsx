@@ -1,6 +1,6 @@
 /** About: the professional journey, conference talks and industry recognition. */
 import { Award, MapPin } from 'lucide-react';
-import { about, conferences, recognitions } from '../../content';
+import { about, conferences, recognitions } from '../../content/content';
 
 export function About({ ownerName }: { ownerName: string }) {
   return (

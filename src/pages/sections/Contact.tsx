@@ -1,7 +1,7 @@
 /** Contact: the lead form card and the 'Get in Touch' panel with four direct ways to connect. */
 import { BriefcaseBusiness, Mail, Phone, Send } from 'lucide-react';
-import type { OwnerDetails } from '../../content';
-import { contact } from '../../content';
+import type { OwnerDetails } from '../../content/content';
+import { contact } from '../../content/content';
 import { ExternalLink } from '../components/ExternalLink';
 import { islandAttributes } from '../form/island';
 import { LeadFormIsland } from '../form/LeadFormIsland';

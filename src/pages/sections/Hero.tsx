@@ -1,6 +1,6 @@
 /** Hero: who this is, the two headline numbers, the LinkedIn button and the illustration. */
 import { ArrowRight, BriefcaseBusiness, TrendingUp } from 'lucide-react';
-import { hero } from '../../content';
+import { hero } from '../../content/content';
 import { ExternalLink } from '../components/ExternalLink';
 import { HeroGraphic } from '../components/HeroGraphic';
 

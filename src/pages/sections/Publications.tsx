@@ -1,6 +1,6 @@
 /** 'International Expertise': six publications, each an external link. */
 import { ExternalLink as ExternalIcon } from 'lucide-react';
-import { publications, publicationsSection } from '../../content';
+import { publications, publicationsSection } from '../../content/content';
 import { ExternalLink } from '../components/ExternalLink';
 import { Flag } from '../components/Flag';
 

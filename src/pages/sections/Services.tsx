@@ -1,5 +1,5 @@
 /** 'How I Can Help': the five service cards. */
-import { services } from '../../content';
+import { services } from '../../content/content';
 import { ServiceIconSvg } from '../components/Icon';
 
 export function Services() {

@@ -1,5 +1,5 @@
 /** Footer: the copyright line and the strategist's title. */
-import { footer } from '../../content';
+import { footer } from '../../content/content';
 
 export function SiteFooter({ ownerName }: { ownerName: string }) {
   return (

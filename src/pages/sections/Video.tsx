@@ -3,7 +3,7 @@
  * page in a new tab. No embedded player: it would load a third-party script.
  */
 import { Play } from 'lucide-react';
-import { video } from '../../content';
+import { video } from '../../content/content';
 import { ExternalLink } from '../components/ExternalLink';
 
 export function Video({ videoUrl, thumbnailUrl }: { videoUrl: string; thumbnailUrl: string }) {

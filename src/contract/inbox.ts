@@ -1,0 +1,58 @@
+/**
+ * The owner's inbox, as the browser, the server and the tests know it: its
+ * paths, the form-token field and header, and what the passkey endpoints
+ * answer. A leaf, like src/contract/lead.ts: the pages, the passkey script, the
+ * HTTP layer and the owner's services import it.
+ */
+export const OWNER_PATHS = {
+  inbox: '/owner',
+  login: '/owner/login',
+  /** POST: e-mail a one-time sign-in link to the owner's configured address. */
+  emailLink: '/owner/login/email-link',
+  /** POST: options for a passkey sign-in; then POST the answer to `login`. */
+  loginOptions: '/owner/login/options',
+  signOut: '/owner/sign-out',
+  /** + token: the one-time link that registers a passkey (`leads owner-link`). */
+  register: '/owner/register/',
+  /** + token: the e-mailed one-time sign-in link. */
+  signInLink: '/owner/sign-in/',
+  passkeys: '/owner/passkeys',
+  /** POST: options for registering one more passkey while signed in; then POST the answer to `passkeys`. */
+  passkeyOptions: '/owner/passkeys/options',
+  /** + id */
+  lead: '/owner/leads/',
+  spam: '/owner/spam',
+  alerts: '/owner/alerts',
+  /** POST: every failed alert back in the queue, sent now. */
+  alertsSendAgain: '/owner/alerts/send-again',
+  sources: '/owner/sources',
+  activity: '/owner/activity',
+  /** Every lead as CSV, as `leads export` writes it. */
+  exportCsv: '/owner/export.csv',
+} as const;
+
+/**
+ * Where to go after signing in: a page of the inbox asked for before, carried as `?next=` (an inbox
+ * path only, never another site); anything else is the list of leads.
+ */
+export function nextPage(value: unknown): string {
+  return typeof value === 'string' && /^\/owner(\/[A-Za-z0-9-]+){0,3}$/.test(value) ? value : OWNER_PATHS.inbox;
+}
+
+/** The form field, and for JSON requests the header, that carries the session's form token. */
+export const CSRF_FIELD = '_csrf';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** The session cookie: with the __Host- prefix (Secure, Path=/) behind https, else plain, on /owner. */
+export const SESSION_COOKIE = 'owner_session';
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** What the passkey endpoints answer: options with the ceremony to send back, then where to go. */
+export interface CeremonyStart {
+  ceremony: string;
+  options: unknown;
+}
+export type CeremonyEnd = { ok: true; next: string } | { ok: false; error: string };
+
+/** The longest name a passkey may be given. */
+export const PASSKEY_NAME_MAX = 60;

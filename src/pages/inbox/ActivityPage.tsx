@@ -1,0 +1,41 @@
+/** What was done in the inbox and to its sign-in, newest first. Erasures name no one. */
+import { OwnerLayout, type OwnerPageAssets } from './InboxLayout';
+import { shortTime } from './time';
+import type { ActivityView } from './views';
+
+const ACTIONS: Record<string, string> = {
+  'signed-in': 'Signed in',
+  'signed-out': 'Signed out',
+  'signed-out-everywhere': 'Every session ended',
+  'sign-in-link-sent': 'Sign-in link e-mailed',
+  'passkey-added': 'Passkey added',
+  'passkey-removed': 'Passkey removed',
+  marked: 'Lead marked',
+  released: 'Lead released',
+  'alerts-sent-again': 'Alerts sent again',
+  exported: 'Data downloaded',
+  erased: 'Person erased',
+};
+
+export function ActivityPage({ view, assets }: { view: ActivityView; assets: OwnerPageAssets }) {
+  return (
+    <OwnerLayout assets={assets} title="Activity" csrf={view.csrf} current="activity" notice={view.notice}>
+      <h1>Activity</h1>
+      {view.entries.length === 0 ? (
+        <p className="owner-empty">Nothing yet.</p>
+      ) : (
+        <ol className="owner-leads">
+          {view.entries.map((entry) => (
+            <li key={entry.id} className="owner-lead">
+              <span className="owner-lead-name">{ACTIONS[entry.action] ?? entry.action}</span>
+              {entry.detail && <span className="owner-lead-company">{entry.detail}</span>}
+              <span className="owner-lead-meta">
+                <time dateTime={entry.at}>{shortTime(entry.at)}</time>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </OwnerLayout>
+  );
+}
