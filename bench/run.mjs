@@ -190,6 +190,52 @@ function describeSettings(pid) {
   };
 }
 
+/** One lead run against `origin`: proofs solved first, then submissions, then what each stand-in received. */
+async function leadRun({ origin, contract, fakes }) {
+  const solving = Date.now();
+  const proofs = await solvedProofs(origin, contract.challengeEndpoint, LEADS ?? LEAD_SECONDS * PROOFS_PER_SECOND);
+  print(
+    `  ${fmt(proofs.length)} challenges fetched and solved before the run, in ${fmt((Date.now() - solving) / 1000, 1)} s (leads past them go without a proof: unverified)`,
+  );
+  const r = await runLeadBench({
+    origin,
+    contract,
+    fakes,
+    seconds: LEAD_SECONDS,
+    amount: LEADS,
+    connections: 20,
+    proofs,
+  });
+  if (r.skipped) print(`  skipped: ${r.skipped}`);
+  else {
+    print(
+      `  sent ${fmt(r.sent)}, answered ${fmt(r.answered)}, accepted ${fmt(r.accepted)} (${fmt(r.perSecond)}/s; target >= 200/s), statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`,
+    );
+    print(`  latency p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms (target p99 < 100 ms)`);
+    if (r.db?.error) print(`  stored leads: could not read the database (${r.db.error})`);
+    else if (r.db)
+      print(
+        `  stored leads ${fmt(r.db.stored)}, verified ${fmt(r.db.verified)} (rows with the same e-mail twice: ${r.db.duplicateRows}); alert status 'sent': SMS ${fmt(r.db.smsSent)}, e-mail ${fmt(r.db.emailSent)}`,
+      );
+    print(
+      `  SMS at the Twilio fake: ${fmt(r.sms.messages)} messages (${fmt(r.sms.distinct)} distinct leads, duplicates ${r.sms.duplicates}${r.sms.unmatched ? `, ${r.sms.unmatched} without a lead number` : ''}; ${fmt(r.sms.requests)} requests)`,
+    );
+    print(
+      `  e-mail at the SMTP sink: ${fmt(r.email.messages)} messages (${fmt(r.email.distinct)} distinct leads, duplicates ${r.email.duplicates}${r.email.unmatched ? `, ${r.email.unmatched} without a lead number` : ''})`,
+    );
+    for (const [label, c] of [
+      ['Telegram stand-in', r.telegram],
+      ['ntfy stand-in', r.ntfy],
+      ['webhook receiver', r.webhook],
+    ])
+      if (c)
+        print(
+          `  ${label}: ${fmt(c.messages)} messages (${fmt(c.distinct)} distinct leads, duplicates ${c.duplicates}${c.forged ? `, ${c.forged} with a bad signature` : ''})`,
+        );
+    print(`  waited ${fmt(r.waitedMs / 1000, 1)} s after the run for the alerts to arrive`);
+  }
+}
+
 async function main() {
   print(processes.buildIfStale());
   const nginx = references.nginxPath();
@@ -247,52 +293,8 @@ async function main() {
   print(
     `Lead submissions to POST ${contract.endpoint} (${LEADS ? `${fmt(LEADS)} leads` : `${LEAD_SECONDS} s`}, rate limit lifted, alerts to the local fakes)`,
   );
-  if (!fakes.env) {
-    print(`  skipped: ${fakes.reason}`);
-  } else {
-    const solving = Date.now();
-    const proofs = await solvedProofs(ours.url, contract.challengeEndpoint, LEADS ?? LEAD_SECONDS * PROOFS_PER_SECOND);
-    print(
-      `  ${fmt(proofs.length)} challenges fetched and solved before the run, in ${fmt((Date.now() - solving) / 1000, 1)} s (leads past them go without a proof: unverified)`,
-    );
-    const r = await runLeadBench({
-      origin: ours.url,
-      contract,
-      fakes,
-      seconds: LEAD_SECONDS,
-      amount: LEADS,
-      connections: 20,
-      proofs,
-    });
-    if (r.skipped) print(`  skipped: ${r.skipped}`);
-    else {
-      print(
-        `  sent ${fmt(r.sent)}, answered ${fmt(r.answered)}, accepted ${fmt(r.accepted)} (${fmt(r.perSecond)}/s; target >= 500/s), statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`,
-      );
-      print(`  latency p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms`);
-      if (r.db?.error) print(`  stored leads: could not read the database (${r.db.error})`);
-      else if (r.db)
-        print(
-          `  stored leads ${fmt(r.db.stored)}, verified ${fmt(r.db.verified)} (rows with the same e-mail twice: ${r.db.duplicateRows}); alert status 'sent': SMS ${fmt(r.db.smsSent)}, e-mail ${fmt(r.db.emailSent)}`,
-        );
-      print(
-        `  SMS at the Twilio fake: ${fmt(r.sms.messages)} messages (${fmt(r.sms.distinct)} distinct leads, duplicates ${r.sms.duplicates}${r.sms.unmatched ? `, ${r.sms.unmatched} without a lead number` : ''}; ${fmt(r.sms.requests)} requests)`,
-      );
-      print(
-        `  e-mail at the SMTP sink: ${fmt(r.email.messages)} messages (${fmt(r.email.distinct)} distinct leads, duplicates ${r.email.duplicates}${r.email.unmatched ? `, ${r.email.unmatched} without a lead number` : ''})`,
-      );
-      for (const [label, c] of [
-        ['Telegram stand-in', r.telegram],
-        ['ntfy stand-in', r.ntfy],
-        ['webhook receiver', r.webhook],
-      ])
-        if (c)
-          print(
-            `  ${label}: ${fmt(c.messages)} messages (${fmt(c.distinct)} distinct leads, duplicates ${c.duplicates}${c.forged ? `, ${c.forged} with a bad signature` : ''})`,
-          );
-      print(`  waited ${fmt(r.waitedMs / 1000, 1)} s after the run for the alerts to arrive`);
-    }
-  }
+  if (!fakes.env) print(`  skipped: ${fakes.reason}`);
+  else await leadRun({ origin: ours.url, contract, fakes });
 
   // Right after the runs V8 still holds the garbage of the burst; it hands it back once the process
   // is idle (its memory reducer, some seconds after the last full GC; on Node 24 and later only with
@@ -307,6 +309,15 @@ async function main() {
   print(
     `  resident ${samples.map(([after, m]) => `${fmt(m.rssMb, 1)} MB ${after ? `${after} s later, idle` : 'right after the benchmarks'}`).join('; ')}; peak ${fmt(samples.at(-1)[1].peakMb, 1)} MB`,
   );
+  if (process.env.BENCH_COMPARE && fakes.env) {
+    // The same lead run against the other build, with stand-ins and a database of its own.
+    const otherFakes = await startFakes(join(tmp, 'compare-leads'));
+    const other = await processes.startServerLike(resolve(process.env.BENCH_COMPARE), started.settings, otherFakes.env);
+    print();
+    print(`Lead submissions to the compare build (BENCH_COMPARE), the same run`);
+    await leadRun({ origin: other.url, contract, fakes: otherFakes });
+    await otherFakes.close();
+  }
   await processes.stopAll();
   await fakes.close?.();
   await proofOfWork();

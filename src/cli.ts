@@ -105,7 +105,9 @@ async function main(argv: string[]): Promise<void> {
       if (opened) return opened;
       if (!existsSync(config.databasePath))
         throw new CommandError(`No database at ${resolve(config.databasePath)}: check DATABASE_PATH.`);
-      opened = openServices(config, createLogger({ ...config, logLevel: logAlerts ? 'warn' : 'silent' }, true));
+      const logger = createLogger({ ...config, logLevel: logAlerts ? 'warn' : 'silent' }, true);
+      // Alerts are sent only when a command runs the runner: one started and left at exit would be sent twice.
+      opened = openServices(config, logger, { attemptQueued: false });
       return opened;
     },
     print: (text) => void process.stdout.write(text),

@@ -1,97 +1,25 @@
 /**
  * Configuration: every environment variable the server and the CLI read,
- * parsed and validated once at start-up. Problems are collected (not thrown
- * one by one) so an operator sees every mistake in a single run. Secret and
- * personal values never appear in a problem message.
+ * parsed and validated once at start-up by one schema (src/config/schema.ts),
+ * and the settings the rest of the code reads, typed from it. Problems are
+ * collected (not thrown one by one) so an operator sees every mistake in a
+ * single run. Secret and personal values never appear in a problem message.
  */
-import { owner as ownerDefaults, type OwnerDetails } from './content/content';
-import {
-  EMAIL_ADDRESS,
-  readEmailConfig,
-  readSmsConfig,
-  type EmailConfig,
-  type SmsConfig,
-} from './config/alertProviders';
-import {
-  readDnsServers,
-  readNtfyConfig,
-  readTelegramConfig,
-  readWebhookConfig,
-  type NtfyConfig,
-  type TelegramConfig,
-  type WebhookConfig,
-} from './config/ownerChannels';
-import { Reader, type Env } from './config/reader';
+import { envSchema, type Variables } from './config/schema';
+import type { Env } from './config/variables';
 
-export { isLoopbackHost } from './config/reader';
-export type { EmailConfig, NtfyConfig, SmsConfig, TelegramConfig, WebhookConfig };
+export { EMAIL_ADDRESS } from './config/alertProviders';
+export { isLoopbackHost, parsedUrl } from './config/variables';
 
-export type NodeEnv = 'production' | 'development' | 'test';
-
+export type Config = ReturnType<typeof toConfig>;
+export type NodeEnv = Config['nodeEnv'];
 /** How submissions are graded verified, unverified or spam. */
-export interface GradingConfig {
-  /** 'proof': a solved proof-of-work challenge makes a lead verified; 'off': every lead that is not spam is. */
-  verification: 'proof' | 'off';
-  /** A proven lead sent sooner than this after its challenge was issued is unverified. */
-  minFillMs: number;
-  /** More leads than this from one e-mail address within 24 hours are spam. */
-  maxPerEmailPerDay: number;
-  /** HMAC key of the challenges; undefined: generated once and kept in the database. */
-  challengeSecret: string | undefined;
-  /** The most hashes a browser may need to solve a challenge (it needs 1/2 to 1 times this). */
-  challengeDifficulty: number;
-}
-
-export interface Config {
-  nodeEnv: NodeEnv;
-  host: string;
-  port: number;
-  /** Canonical origin without a trailing slash, e.g. https://example.com; unset: http://localhost:<port>. */
-  publicUrl: string;
-  /** False when PUBLIC_URL was left unset: the listening address then counts as the site's own origin too. */
-  publicUrlSet: boolean;
-  owner: OwnerDetails;
-  logLevel: string;
-  databasePath: string;
-  /** The key of the stored IP hash; when absent a random key is kept in memory and replaced daily. */
-  ipHashSalt: string | undefined;
-  /** The proxies whose X-Forwarded-* headers are believed, by address (Express's 'trust proxy'); false: none. */
-  trustProxy: false | string;
-  leadRateLimit: number;
-  leadRateWindowMs: number;
-  /** null: the channel is not configured and its alerts are 'skipped'. */
-  sms: SmsConfig | null;
-  email: EmailConfig | null;
-  /** The owner's optional channels: null when not configured (no row, not even 'skipped'). */
-  webhook: WebhookConfig | null;
-  telegram: TelegramConfig | null;
-  ntfy: NtfyConfig | null;
-  /** The resolver the mail-domain check asks (DNS_SERVERS); undefined: the system's. */
-  dnsServers: string[] | undefined;
-  alertTimeoutMs: number;
-  alertRetryBaseMs: number;
-  alertMaxAttempts: number;
-  shutdownTimeoutMs: number;
-  /** A client must send its request headers within this time, and the whole request within requestTimeoutMs. */
-  headersTimeoutMs: number;
-  requestTimeoutMs: number;
-  grading: GradingConfig;
-  /** LEAD_AUTO_REPLY: a verified lead gets a thank-you e-mail (needs e-mail configured). */
-  autoReply: boolean;
-  /**
-   * Site-wide caps on auto-replies (LEAD_AUTO_REPLY_MAX_PER_HOUR, _PER_DAY): anyone who solves the
-   * proof of work can name any address, so the volume the owner's domain sends to strangers is bounded.
-   */
-  autoReplyCap: { perHour: number; perDay: number };
-  /** After how long a lead still marked new earns the owner a reminder; null: no reminders. */
-  followUpAfterMs: number | null;
-  /** HMAC key of the links in alert e-mails; undefined: generated once and kept in the database. */
-  linkSecret: string | undefined;
-  /** Days after which leads are deleted (null: kept); spam has its own, shorter, retention. */
-  retention: { leadDays: number | null; spamDays: number; pageViewDays: number };
-  /** The owner's inbox sessions: ended after idleMs unused, or maxMs after they began. */
-  ownerSession: { idleMs: number; maxMs: number };
-}
+export type GradingConfig = Config['grading'];
+export type SmsConfig = NonNullable<Config['sms']>;
+export type EmailConfig = NonNullable<Config['email']>;
+export type WebhookConfig = NonNullable<Config['webhook']>;
+export type TelegramConfig = NonNullable<Config['telegram']>;
+export type NtfyConfig = NonNullable<Config['ntfy']>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -100,135 +28,124 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * The proxy is trusted by address only. `true` or a hop count would believe the first hop
- * whoever it is: a client reaching the port directly could then choose its own address with
- * X-Forwarded-For and pass the rate limit.
- */
-function readTrustProxy(r: Reader): false | string {
-  const value = r.raw('TRUST_PROXY');
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true' || /^\d+$/.test(value)) {
-    r.problems.push(
-      `TRUST_PROXY must name the proxy by address (e.g. loopback, or the container bridge's gateway 172.17.0.1), not "${value}": ` +
-        'true or a hop count would let a client that reaches the port directly choose its own address',
-    );
-    return false;
-  }
-  return value; // e.g. "loopback" or "10.0.0.1, 172.16.0.0/12": Express parses the list
-}
-
-function readOwner(r: Reader): OwnerDetails {
-  const owner: OwnerDetails = {
-    name: r.string('OWNER_NAME', ownerDefaults.name),
-    email: r.string('CONTACT_EMAIL', ownerDefaults.email),
-    phone: r.string('CONTACT_PHONE', ownerDefaults.phone),
-    linkedinUrl: r.url('LINKEDIN_URL', ownerDefaults.linkedinUrl),
-    messengerUrl: r.url('MESSENGER_URL', ownerDefaults.messengerUrl),
-    videoUrl: r.url('VIDEO_URL', ownerDefaults.videoUrl),
-    videoThumbnailUrl: r.url('VIDEO_THUMBNAIL_URL', ownerDefaults.videoThumbnailUrl),
-  };
-  if (!EMAIL_ADDRESS.test(owner.email))
-    r.problems.push(`CONTACT_EMAIL must be an e-mail address (got "${owner.email}")`);
-  if (!/^\+?[\d\s().-]{5,}$/.test(owner.phone))
-    r.problems.push(`CONTACT_PHONE must be a phone number (got "${owner.phone}")`);
-  return owner;
-}
-
-function readGrading(r: Reader): GradingConfig {
-  return {
-    verification: r.oneOf('LEAD_VERIFICATION', 'proof', ['proof', 'off']),
-    minFillMs: r.int('LEAD_MIN_FILL_MS', 3_000, 0, 3_600_000),
-    maxPerEmailPerDay: r.int('LEAD_MAX_PER_EMAIL_PER_DAY', 3, 1, 1_000_000),
-    challengeSecret: r.raw('LEAD_CHALLENGE_SECRET'),
-    challengeDifficulty: r.int('LEAD_CHALLENGE_DIFFICULTY', 15_000, 10, 10_000_000),
-  };
-}
-
-/**
- * PUBLIC_URL's default follows PORT, so a local start on any port has a canonical origin that
- * opens this very server (and the form's same-origin check accepts the page it served).
- */
-function defaultPublicUrl(port: number): string {
-  return `http://localhost:${port}`;
-}
-
+/** The settings the environment describes; a ConfigError lists everything wrong with it, one line each. */
 export function loadConfig(env: Env = process.env): Config {
-  const r = new Reader(env);
-  const nodeEnv = r.oneOf<NodeEnv>('NODE_ENV', 'production', ['production', 'development', 'test']);
-  const owner = readOwner(r);
-  const sms = readSmsConfig(r);
-  const email = readEmailConfig(r);
-  const followUpHours = r.decimal('FOLLOW_UP_AFTER_HOURS', 20, 0, 720);
-  const host = r.string('HOST', '127.0.0.1');
-  const port = r.int('PORT', 3000, 0, 65535);
-  const publicUrlSet = r.raw('PUBLIC_URL') !== undefined;
-  const publicUrl = r.url('PUBLIC_URL', defaultPublicUrl(port)).replace(/\/+$/, '');
+  const result = envSchema.safeParse(env);
+  if (!result.success) throw new ConfigError(result.error.issues.map((issue) => issue.message));
+  return toConfig(result.data);
+}
 
-  const config: Config = {
-    nodeEnv,
-    host,
-    port,
-    publicUrl,
-    publicUrlSet,
-    owner,
-    logLevel: r.oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', [
-      'trace',
-      'debug',
-      'info',
-      'warn',
-      'error',
-      'fatal',
-      'silent',
-    ]),
-    databasePath: r.string('DATABASE_PATH', 'data/leads.db'),
-    ipHashSalt: r.raw('IP_HASH_SALT'),
-    trustProxy: readTrustProxy(r),
-    leadRateLimit: r.int('LEAD_RATE_LIMIT', 5, 1, 1_000_000),
-    leadRateWindowMs: r.int('LEAD_RATE_WINDOW_MS', 600_000, 1_000, 86_400_000),
-    sms,
-    email,
-    webhook: readWebhookConfig(r),
-    telegram: readTelegramConfig(r),
-    ntfy: readNtfyConfig(r),
-    dnsServers: readDnsServers(r),
-    alertTimeoutMs: r.int('ALERT_TIMEOUT_MS', 5_000, 100, 120_000),
-    alertRetryBaseMs: r.int('ALERT_RETRY_BASE_MS', 30_000, 10, 86_400_000),
-    alertMaxAttempts: r.int('ALERT_MAX_ATTEMPTS', 10, 1, 100),
-    shutdownTimeoutMs: r.int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 120_000),
-    headersTimeoutMs: r.int('HEADERS_TIMEOUT_MS', 10_000, 100, 120_000),
-    requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
-    grading: readGrading(r),
-    autoReply: r.flag('LEAD_AUTO_REPLY'),
-    autoReplyCap: {
-      perHour: r.int('LEAD_AUTO_REPLY_MAX_PER_HOUR', 20, 0, 1_000_000),
-      perDay: r.int('LEAD_AUTO_REPLY_MAX_PER_DAY', 100, 0, 1_000_000),
+/** The settings the rest of the code reads, named for it, from the parsed variables; Config is their type. */
+function toConfig(v: Variables) {
+  return {
+    nodeEnv: v.NODE_ENV,
+    host: v.HOST,
+    port: v.PORT,
+    /**
+     * Canonical origin without a trailing slash, e.g. https://example.com; unset: http://localhost:<port>, so a
+     * local start on any port has one that opens this very server (and the form's same-origin check accepts the
+     * page it served).
+     */
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+    /** False when PUBLIC_URL was left unset: the listening address then counts as the site's own origin too. */
+    publicUrlSet: v.PUBLIC_URL !== undefined,
+    /** His public profile: the name and contact details the pages show. */
+    profile: {
+      name: v.OWNER_NAME,
+      email: v.CONTACT_EMAIL,
+      phone: v.CONTACT_PHONE,
+      linkedinUrl: v.LINKEDIN_URL,
+      messengerUrl: v.MESSENGER_URL,
+      videoUrl: v.VIDEO_URL,
+      videoThumbnailUrl: v.VIDEO_THUMBNAIL_URL,
     },
-    followUpAfterMs: followUpHours === 0 ? null : Math.round(followUpHours * 3_600_000),
-    linkSecret: r.raw('LEAD_LINK_SECRET'),
+    logLevel: v.LOG_LEVEL ?? (v.NODE_ENV === 'test' ? 'silent' : 'info'),
+    databasePath: v.DATABASE_PATH,
+    /** The key of the stored IP hash; when absent a random key is kept in memory and replaced daily. */
+    ipHashSalt: v.IP_HASH_SALT,
+    /** The proxies whose X-Forwarded-* headers are believed, by address (Express's 'trust proxy'); false: none. */
+    trustProxy: v.TRUST_PROXY,
+    leadRateLimit: v.LEAD_RATE_LIMIT,
+    leadRateWindowMs: v.LEAD_RATE_WINDOW_MS,
+    /** null: the channel is not configured and its alerts are 'skipped'. */
+    sms: v.sms && {
+      accountSid: v.sms.TWILIO_ACCOUNT_SID,
+      authToken: v.sms.TWILIO_AUTH_TOKEN,
+      from: v.sms.TWILIO_FROM,
+      to: v.sms.ALERT_SMS_TO,
+      /** Replaces https://api.twilio.com (and the other Twilio origins) for a local fake or an egress proxy. */
+      apiUrl: v.TWILIO_API_URL,
+    },
+    email: v.email && {
+      smtpUrl: v.email.SMTP_URL,
+      to: v.email.ALERT_EMAIL_TO,
+      /** As configured: an address, or `Name <address>`. */
+      from: v.email.ALERT_EMAIL_FROM,
+      /** Send over smtp:// without STARTTLS to a host that is not this machine. */
+      allowPlaintext: v.email.SMTP_ALLOW_PLAINTEXT,
+    },
+    /** The owner's optional channels: null when not configured (no row, not even 'skipped'). */
+    webhook: v.webhook && {
+      url: v.webhook.WEBHOOK_URL,
+      /** The Standard Webhooks signing secret, `whsec_` and base64. */
+      secret: v.webhook.WEBHOOK_SECRET,
+      /** Spam is posted too, with its verdict. */
+      includeSpam: v.WEBHOOK_INCLUDE_SPAM,
+      /** http: and addresses on this machine or its network (a local n8n). */
+      allowPrivate: v.WEBHOOK_ALLOW_PRIVATE,
+    },
+    telegram: v.telegram && {
+      botToken: v.telegram.TELEGRAM_BOT_TOKEN,
+      chatId: v.telegram.TELEGRAM_CHAT_ID,
+      /** Replaces https://api.telegram.org for a local stand-in or an egress proxy. */
+      apiUrl: v.TELEGRAM_API_URL,
+    },
+    /** The topic's URL, e.g. https://ntfy.sh/my-leads-3f9a, and its optional access token. */
+    ntfy: v.NTFY_URL === undefined ? null : { topicUrl: v.NTFY_URL, token: v.NTFY_TOKEN },
+    /** The resolver the mail-domain check asks; undefined: the system's. */
+    dnsServers: v.DNS_SERVERS,
+    alertTimeoutMs: v.ALERT_TIMEOUT_MS,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    /** A client must send its request headers within this time, and the whole request within requestTimeoutMs. */
+    headersTimeoutMs: v.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: v.REQUEST_TIMEOUT_MS,
+    grading: {
+      /** 'proof': a solved proof-of-work challenge makes a lead verified; 'off': every lead that is not spam is. */
+      verification: v.LEAD_VERIFICATION,
+      /** A proven lead sent sooner than this after its challenge was issued is unverified. */
+      minFillMs: v.LEAD_MIN_FILL_MS,
+      /** More leads than this from one e-mail address within 24 hours are spam. */
+      maxPerEmailPerDay: v.LEAD_MAX_PER_EMAIL_PER_DAY,
+      /** HMAC key of the challenges; undefined: generated once and kept in the database. */
+      challengeSecret: v.LEAD_CHALLENGE_SECRET,
+      /** The most hashes a browser may need to solve a challenge (it needs 1/2 to 1 times this). */
+      challengeDifficulty: v.LEAD_CHALLENGE_DIFFICULTY,
+    },
+    /** A verified lead gets a thank-you e-mail (needs e-mail configured). */
+    autoReply: v.LEAD_AUTO_REPLY,
+    /**
+     * Site-wide caps on auto-replies: anyone who solves the proof of work can name any address, so the
+     * volume the owner's domain sends to strangers is bounded.
+     */
+    autoReplyCap: { perHour: v.LEAD_AUTO_REPLY_MAX_PER_HOUR, perDay: v.LEAD_AUTO_REPLY_MAX_PER_DAY },
+    /** After how long a lead still marked new earns the owner a reminder; null: no reminders. */
+    followUpAfterMs: v.FOLLOW_UP_AFTER_HOURS === 0 ? null : Math.round(v.FOLLOW_UP_AFTER_HOURS * 3_600_000),
+    /** HMAC key of the links in alert e-mails; undefined: generated once and kept in the database. */
+    linkSecret: v.LEAD_LINK_SECRET,
+    /** Days after which leads are deleted (null: kept); spam has its own, shorter, retention. */
     retention: {
-      leadDays: r.optionalInt('LEAD_RETENTION_DAYS', 1, 36_500) ?? null,
-      spamDays: r.int('SPAM_RETENTION_DAYS', 30, 1, 3_650),
-      pageViewDays: r.int('PAGE_VIEWS_RETENTION_DAYS', 400, 90, 36_500),
+      leadDays: v.LEAD_RETENTION_DAYS ?? null,
+      spamDays: v.SPAM_RETENTION_DAYS,
+      pageViewDays: v.PAGE_VIEWS_RETENTION_DAYS,
     },
-    ownerSession: {
-      idleMs: r.int('OWNER_SESSION_IDLE_HOURS', 72, 1, 720) * 3_600_000,
-      maxMs: r.int('OWNER_SESSION_MAX_DAYS', 30, 1, 365) * 86_400_000,
-    },
+    /** The owner's inbox sessions: ended after idleMs unused, or maxMs after they began. */
+    ownerSession: { idleMs: v.OWNER_SESSION_IDLE_HOURS * 3_600_000, maxMs: v.OWNER_SESSION_MAX_DAYS * 86_400_000 },
   };
-  // Node refuses a headers timeout longer than the request timeout.
-  if (config.headersTimeoutMs > config.requestTimeoutMs)
-    r.problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
-  if (config.autoReply && !email)
-    r.problems.push('LEAD_AUTO_REPLY=true needs e-mail: set SMTP_URL, ALERT_EMAIL_TO and ALERT_EMAIL_FROM');
-
-  if (r.problems.length > 0) throw new ConfigError(r.problems);
-  return config;
 }
 
 /** The origin of the video thumbnail: the only other origin images may come from (CSP img-src). */
-export function thumbnailOrigin(config: Pick<Config, 'owner'>): string {
-  return new URL(config.owner.videoThumbnailUrl).origin;
+export function thumbnailOrigin(config: Pick<Config, 'profile'>): string {
+  return new URL(config.profile.videoThumbnailUrl).origin;
 }
 
 /**

@@ -41,7 +41,7 @@ export interface Site {
 export function createSite(config: Config, deps: SiteDeps = {}): Site {
   const logger = deps.logger ?? createLogger(config);
   const assets = loadAssets(assetsDir);
-  const pages = renderSite(config.owner, config.publicUrl, assets, {
+  const pages = renderSite(config.profile, config.publicUrl, assets, {
     leadRetentionDays: config.retention.leadDays,
     proofOfWork: config.grading.verification === 'proof',
   });
@@ -56,7 +56,7 @@ export function createSite(config: Config, deps: SiteDeps = {}): Site {
     assets,
     logger,
     start() {
-      services.worker.start();
+      services.runner.start();
       services.housekeeping.start();
       services.views.start();
       warming = setTimeout(() => {

@@ -1,45 +1,20 @@
 /**
  * The alert queue: every SQL statement on the alerts table, prepared once. One row per (lead,
- * channel); the worker, the lead service and the CLI all go through here, so an alert's life is
+ * channel); the runner, the lead service and the CLI all go through here, so an alert's life is
  * written here only: pending -> sent | failed; skipped when the channel was off; cancelled when the
  * owner's mark made it needless (a reminder), pending again if he undoes the mark; held when a
  * site-wide cap kept it from being queued (an auto-reply). A sent alert may get a delivery report.
  * Claiming an attempt is a compare-and-swap inside one UPDATE (pending, due, unleased): the server
- * and a CLI run (`leads retry`) may share the database, and whichever claims first sends.
+ * and a CLI run (`leads retry`) may share the database, and whichever claims first sends. The queue
+ * knows alerts only: what a lead is, and which of its alerts are still wanted, is the leads layer's.
+ * Whatever becomes pending here is announced to one listener (the runner), once the statement's
+ * transaction is over.
  */
 import type { Db } from '../storage/database';
-import { relaxedWrites } from './relaxedWrites';
 
-type Channel = string; // a name of src/alerts/channels.ts; the queue stores any
-export type AlertStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'cancelled' | 'held';
+import type { AlertKey, AlertRow, AlertStatus, Channel, PlannedAlert } from './alertRows';
 
-export interface AlertRow {
-  lead_id: number;
-  channel: Channel;
-  status: AlertStatus;
-  attempts: number;
-  next_attempt_at: string | null;
-  lease_until: string | null;
-  provider_message_id: string | null;
-  last_error: string | null;
-  sent_at: string | null;
-  /** When the current run of attempts began (reset by a requeue). */
-  first_attempt_at: string | null;
-  /** What the provider reported later (an SMS's delivery receipt): delivered, undelivered or failed. */
-  delivery: string | null;
-  delivery_error: string | null;
-  delivery_at: string | null;
-}
-
-/** A delivery receipt recorded for the first time: whose alert it was. */
-export type RecordedDelivery = { leadId: number; channel: Channel };
-
-/** An alert to add to a lead: pending and due at `at`, skipped (its channel was not configured) or held (over a cap). */
-export interface PlannedAlert {
-  channel: Channel;
-  status: 'pending' | 'skipped' | 'held';
-  at: string | null;
-}
+export type { AlertKey, AlertRow, AlertStatus, Channel, PlannedAlert };
 
 export interface AlertQueue {
   /** Adds the lead's alerts it does not have yet (none twice), in the lead's transaction; the channels added as pending. */
@@ -48,10 +23,6 @@ export interface AlertQueue {
   cancelPending(leadId: number, channels: readonly Channel[], reason: string): number;
   /** Cancelled alerts of these channels are pending again, due at `at`; returns how many. */
   reopenCancelled(leadId: number, channels: readonly Channel[], at: string): number;
-  /** True when a lead with this address key, stored at or after `since`, has an alert on this channel. */
-  hasAlertForAddress(channel: Channel, emailKey: string, since: string): boolean;
-  /** Alerts of these channels queued (pending, sent or failed) for verified leads stored since `since`: what a cap counts. */
-  countQueuedSince(channels: readonly Channel[], since: string): number;
   /** Counts an attempt and leases the alert until `leaseUntil`; undefined when another claim won or it is not due. */
   claim(leadId: number, channel: Channel, now: string, leaseUntil: string): number | undefined;
   recordSent(leadId: number, channel: Channel, providerMessageId: string, sentAt: string): void;
@@ -69,23 +40,29 @@ export interface AlertQueue {
     channels: readonly Channel[],
     providerMessageId: string,
     delivery: { state: string; errorCode: string | null; at: string },
-  ): RecordedDelivery | undefined;
+  ): AlertKey | undefined;
   /** The provider's final report on an alert, if any. */
   deliveryOf(leadId: number, channel: Channel): { state: string; errorCode: string | null } | undefined;
-  /** Failed alerts back to pending with a fresh set of attempts, due at `now` (`followUps` only while their lead is new); how many per channel. */
-  requeueFailed(now: string, leadId?: number, followUps?: readonly Channel[]): Record<Channel, number>;
+  /** Failed alerts (of one lead, or all) back to pending with a fresh set of attempts, due at `now`, but those on `except`; how many per channel. */
+  requeueFailed(now: string, leadId?: number, except?: readonly Channel[]): Record<Channel, number>;
+  /** One failed alert back to pending with a fresh set of attempts, due at `now`; false when it was not failed. */
+  requeueOne(now: string, leadId: number, channel: Channel): boolean;
+  /** The failed alerts of these channels, of one lead or all. */
+  failedOn(channels: readonly Channel[], leadId?: number): AlertKey[];
   /** Every alert of these leads. */
   ofLeads(leadIds: readonly number[]): AlertRow[];
   /** Lead ids with an alert still pending or given up on, oldest first. */
   undeliveredLeadIds(): number[];
   countsByStatus(): { channel: Channel; status: AlertStatus; count: number }[];
-  /** Runs these status updates (claims, acceptances) as one transaction: one commit for all (relaxedWrites.ts). */
-  batch<T>(writes: () => T): T;
+  /** The one listener told of alerts that became pending, after the transaction that queued them. */
+  onQueued(listener: (alerts: AlertKey[]) => void): void;
   /** The providers' reports on sent alerts, counted per channel, report and error code. */
   countsByDelivery(): { channel: Channel; delivery: string; error: string | null; count: number }[];
 }
 
 const MAX_ERROR_LENGTH = 500;
+
+type QueuedRow = { lead_id: number; channel: Channel };
 
 export function createAlertQueue(db: Db): AlertQueue {
   const insert = db.prepare<[number, Channel, AlertStatus, string | null]>(
@@ -96,18 +73,10 @@ export function createAlertQueue(db: Db): AlertQueue {
   const cancel = db.prepare<{ leadId: number; channels: string; reason: string }>(`
     UPDATE alerts SET status = 'cancelled', last_error = @reason, next_attempt_at = NULL
     WHERE lead_id = @leadId AND channel IN (SELECT value FROM json_each(@channels)) AND status = 'pending'`);
-  const reopen = db.prepare<{ leadId: number; channels: string; at: string }>(`
+  const reopen = db.prepare<{ leadId: number; channels: string; at: string }, { channel: Channel }>(`
     UPDATE alerts SET status = 'pending', last_error = NULL, next_attempt_at = @at
-    WHERE lead_id = @leadId AND channel IN (SELECT value FROM json_each(@channels)) AND status = 'cancelled'`);
-  const forAddress = db.prepare<[Channel, string, string]>(`
-    SELECT 1 FROM alerts JOIN leads ON leads.id = alerts.lead_id
-    WHERE alerts.channel = ? AND leads.email_key = ? AND leads.created_at >= ? LIMIT 1`);
-  // Only verified leads get a visitor's reply, so the walk follows leads_verdict over the window
-  // and looks each alert up by its key: no scan of the alerts table on the lead's path.
-  const queuedSince = db.prepare<[string, string], { n: number }>(`
-    SELECT COUNT(*) AS n FROM leads JOIN alerts ON alerts.lead_id = leads.id
-    WHERE leads.verdict = 'verified' AND leads.created_at >= ?
-      AND alerts.channel IN (SELECT value FROM json_each(?)) AND alerts.status IN ('pending', 'sent', 'failed')`);
+    WHERE lead_id = @leadId AND channel IN (SELECT value FROM json_each(@channels)) AND status = 'cancelled'
+    RETURNING channel`);
   const claim = db.prepare<
     { leadId: number; channel: Channel; now: string; leaseUntil: string },
     { attempts: number }
@@ -153,12 +122,19 @@ export function createAlertQueue(db: Db): AlertQueue {
     WHERE provider_message_id = @id AND channel IN (SELECT value FROM json_each(@channels))
       AND status = 'sent' AND delivery IS NULL
     RETURNING lead_id, channel`);
-  const requeue = db.prepare<{ now: string; leadId: number | null; followUps: string }, { channel: Channel }>(`
+  const requeue = db.prepare<{ now: string; leadId: number | null; except: string }, QueuedRow>(`
     UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = @now, lease_until = NULL
     WHERE status = 'failed' AND (@leadId IS NULL OR lead_id = @leadId)
-      AND (channel NOT IN (SELECT value FROM json_each(@followUps))
-           OR (SELECT status FROM leads WHERE leads.id = alerts.lead_id) = 'new')
-    RETURNING channel`);
+      AND channel NOT IN (SELECT value FROM json_each(@except))
+    RETURNING lead_id, channel`);
+  const requeueOne = db.prepare<[string, number, Channel]>(`
+    UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = ?, lease_until = NULL
+    WHERE lead_id = ? AND channel = ? AND status = 'failed'`);
+  const failedOn = db.prepare<{ channels: string; leadId: number | null }, QueuedRow>(`
+    SELECT lead_id, channel FROM alerts
+    WHERE status = 'failed' AND channel IN (SELECT value FROM json_each(@channels))
+      AND (@leadId IS NULL OR lead_id = @leadId)
+    ORDER BY lead_id, channel`);
   const ofLeads = db.prepare<[string], AlertRow>(
     'SELECT * FROM alerts WHERE lead_id IN (SELECT value FROM json_each(?)) ORDER BY lead_id, channel',
   );
@@ -172,33 +148,46 @@ export function createAlertQueue(db: Db): AlertQueue {
     SELECT channel, delivery, delivery_error AS error, COUNT(*) AS count FROM alerts WHERE delivery IS NOT NULL
     GROUP BY channel, delivery, delivery_error ORDER BY channel, delivery, delivery_error`);
 
-  const { relaxed, batch } = relaxedWrites(db);
+  // Told in a microtask: better-sqlite3's transactions are synchronous, so by then the transaction that
+  // queued the alerts has committed (or rolled back, and the listener's claim finds nothing).
+  let listener: ((alerts: AlertKey[]) => void) | undefined;
+  let woken: AlertKey[] = [];
+  const tell = () => {
+    const alerts = woken;
+    woken = [];
+    listener?.(alerts);
+  };
+  const wake = (leadId: number, channel: Channel) => {
+    if (!listener) return;
+    if (woken.length === 0) queueMicrotask(tell);
+    woken.push({ leadId, channel });
+  };
 
   return {
     enqueue(leadId, alerts) {
       const added: Channel[] = [];
       for (const alert of alerts) {
-        const { changes } = insert.run(
-          leadId,
-          alert.channel,
-          alert.status,
-          alert.status === 'pending' ? alert.at : null,
-        );
-        if (changes === 1 && alert.status === 'pending') added.push(alert.channel);
+        const pending = alert.status === 'pending';
+        const { changes } = insert.run(leadId, alert.channel, alert.status, pending ? alert.at : null);
+        if (changes === 1 && pending) {
+          added.push(alert.channel);
+          wake(leadId, alert.channel);
+        }
       }
       return added;
     },
     cancelPending: (leadId, channels, reason) =>
       cancel.run({ leadId, channels: JSON.stringify(channels), reason: `cancelled: ${reason}` }).changes,
-    reopenCancelled: (leadId, channels, at) => reopen.run({ leadId, channels: JSON.stringify(channels), at }).changes,
-    hasAlertForAddress: (channel, key, since) => forAddress.get(channel, key, since) !== undefined,
-    countQueuedSince: (channels, since) => queuedSince.get(since, JSON.stringify(channels))?.n ?? 0,
-    claim: (leadId, channel, now, leaseUntil) =>
-      relaxed(() => claim.get({ leadId, channel, now, leaseUntil })?.attempts),
+    reopenCancelled(leadId, channels, at) {
+      const reopened = reopen.all({ leadId, channels: JSON.stringify(channels), at });
+      for (const { channel } of reopened) wake(leadId, channel);
+      return reopened.length;
+    },
+    claim: (leadId, channel, now, leaseUntil) => claim.get({ leadId, channel, now, leaseUntil })?.attempts,
     recordSent: (leadId, channel, providerMessageId, sentAt) =>
-      void relaxed(() => sent.run(providerMessageId, sentAt, leadId, channel)),
+      void sent.run(providerMessageId, sentAt, leadId, channel),
     recordFailure: (leadId, channel, error, next) =>
-      void relaxed(() => failure.run({ leadId, channel, error: error.slice(0, MAX_ERROR_LENGTH), next })),
+      void failure.run({ leadId, channel, error: error.slice(0, MAX_ERROR_LENGTH), next }),
     due(channel, now, limit) {
       const ids = dueAfterLease.all(channel, now, now, limit).map((r) => r.lead_id);
       if (ids.length < limit) ids.push(...dueWaiting.all(channel, now, limit - ids.length).map((r) => r.lead_id));
@@ -219,16 +208,29 @@ export function createAlertQueue(db: Db): AlertQueue {
       const row = one.get(leadId, channel);
       return row?.delivery ? { state: row.delivery, errorCode: row.delivery_error } : undefined;
     },
-    requeueFailed(now, leadId, followUps = []) {
+    requeueFailed(now, leadId, except = []) {
       const perChannel: Record<Channel, number> = {};
-      for (const { channel } of requeue.all({ now, leadId: leadId ?? null, followUps: JSON.stringify(followUps) }))
-        perChannel[channel] = (perChannel[channel] ?? 0) + 1;
+      for (const row of requeue.all({ now, leadId: leadId ?? null, except: JSON.stringify(except) })) {
+        perChannel[row.channel] = (perChannel[row.channel] ?? 0) + 1;
+        wake(row.lead_id, row.channel);
+      }
       return perChannel;
     },
+    requeueOne(now, leadId, channel) {
+      const requeued = requeueOne.run(now, leadId, channel).changes === 1;
+      if (requeued) wake(leadId, channel);
+      return requeued;
+    },
+    failedOn: (channels, leadId) =>
+      failedOn
+        .all({ channels: JSON.stringify(channels), leadId: leadId ?? null })
+        .map((row) => ({ leadId: row.lead_id, channel: row.channel })),
     ofLeads: (leadIds) => (leadIds.length === 0 ? [] : ofLeads.all(JSON.stringify(leadIds))),
     undeliveredLeadIds: () => undelivered.all().map((r) => r.lead_id),
     countsByStatus: () => counts.all(),
     countsByDelivery: () => deliveries.all(),
-    batch,
+    onQueued(told) {
+      listener = told;
+    },
   };
 }

@@ -28,8 +28,12 @@ export interface AlertLead {
 }
 
 export interface AlertSender {
-  /** Resolves once the provider accepted the alert; rejects otherwise. Must settle (senders carry their own timeouts). */
-  send(lead: AlertLead): Promise<{ providerMessageId: string }>;
+  /**
+   * Resolves once the provider accepted the alert; rejects otherwise. `signal` aborts at the attempt's
+   * deadline, which the runner owns: the attempt counts as failed then, whatever the sender does, so a
+   * sender only passes the signal on to what can stop early (an HTTP request).
+   */
+  send(lead: AlertLead, signal: AbortSignal): Promise<{ providerMessageId: string }>;
   /** Loads the provider's SDK now: senders import it on first use, to keep it out of the start-up. */
   warm?(): Promise<void>;
   /** Closes what the sender keeps open between alerts (pooled connections); at shutdown. */

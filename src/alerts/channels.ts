@@ -8,7 +8,10 @@
  * CHANNELS: the plan, the queue, the worker, the retries, `leads status`,
  * `leads export` and `leads retry` all read this list.
  */
+import type { Channel } from './alertQueue';
 import type { AlertSender } from './alertSender';
+
+export type { Channel };
 import { buildAlertEmail } from './emailMessage';
 import { mailSenderFor } from './emailSender';
 import { instantSenderFor, newLeadMessage, reminderMessage, smsFallbackMessage } from './instantMessage';
@@ -18,7 +21,7 @@ import { buildReminderEmail, buildReminderSms } from './reminderMessage';
 import { buildReplyEmail } from './replyMessage';
 import { smsSenderFor } from './smsSender';
 import { buildSmsText } from './smsText';
-import { webhookSenderFor } from './webhookSender';
+import { WEBHOOK_DEADLINE_MS, webhookSenderFor } from './webhookSender';
 
 export type { SenderContext } from './senderContext';
 
@@ -37,8 +40,8 @@ export type Audience = 'owner' | 'visitor';
  */
 export type ChannelKind = 'instant' | 'email' | 'webhook' | 'release' | 'reminder' | 'reply' | 'fallback' | 'notice';
 
-export interface ChannelSpec<Name extends string = string> {
-  name: Name;
+export interface ChannelSpec {
+  name: Channel;
   audience: Audience;
   kind: ChannelKind;
   /** Who delivers it, for people: the operator's messages name it. */
@@ -49,8 +52,10 @@ export interface ChannelSpec<Name extends string = string> {
   recordWhenOff: boolean;
   /** A fallback's instant channel: when that channel already carried the lead, the fallback is not sent on it. */
   covers?: string;
-  /** Failures are retried for at least this long after the first attempt, whatever ALERT_MAX_ATTEMPTS says. */
+  /** Failures are retried for at least this long after the first attempt, whatever the attempts per alert say. */
   retryForMs?: number;
+  /** An attempt fails after this long, when that is sooner than the runner's deadline for every channel. */
+  deadlineMs?: number;
   /** Its sender, or undefined when the configuration leaves the channel off. */
   sender(context: SenderContext): AlertSender | undefined;
 }
@@ -111,6 +116,7 @@ export const CHANNELS = [
     provider: 'webhook',
     maxInFlight: FEW_IN_FLIGHT,
     retryForMs: WEBHOOK_RETRY_MS,
+    deadlineMs: WEBHOOK_DEADLINE_MS,
     sender: ({ webhook, now }) => webhook && webhookSenderFor(webhook, 'lead.created', now),
   },
   {
@@ -120,6 +126,7 @@ export const CHANNELS = [
     provider: 'webhook',
     maxInFlight: FEW_IN_FLIGHT,
     retryForMs: WEBHOOK_RETRY_MS,
+    deadlineMs: WEBHOOK_DEADLINE_MS,
     sender: ({ webhook, now }) => webhook && webhookSenderFor(webhook, 'lead.released', now),
   },
   {
@@ -131,7 +138,7 @@ export const CHANNELS = [
     recordWhenOff: false,
     sender: ({ mail, config }) =>
       mail && config.autoReply
-        ? mailSenderFor(mail.transport, (lead) => buildReplyEmail(lead, { from: mail.from, owner: config.owner }))
+        ? mailSenderFor(mail.transport, (lead) => buildReplyEmail(lead, { from: mail.from, profile: config.profile }))
         : undefined,
   },
   {
@@ -212,9 +219,6 @@ export const CHANNELS = [
       mail && mailSenderFor(mail.transport, (lead) => buildWebhookOffEmail(lead, mail, config.publicUrl)),
   },
 ] as const satisfies readonly ChannelSpec[];
-
-/** The name of a channel of this release. */
-export type Channel = (typeof CHANNELS)[number]['name'];
 
 /** The owner's channels every lead is planned on, configured or not (`recordWhenOff`), in order. */
 export const alwaysPlanned = (channels: readonly ChannelSpec[]): string[] =>

@@ -3,8 +3,9 @@
  * without an SDK (webhook, Telegram, ntfy): node:http so that the webhook's
  * connection can use its own lookup (addressGuard.ts), a keep-alive agent
  * per sender so a burst of leads reuses connections, no redirect ever
- * followed, and a timeout over the whole exchange. Errors carry a code and a
- * message that never contain the URL (Telegram's holds the bot token).
+ * followed, and the caller's AbortSignal (the runner's deadline) over the
+ * whole exchange. Errors carry a code and a message that never contain the
+ * URL (Telegram's holds the bot token).
  */
 import { Agent as HttpAgent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -18,7 +19,8 @@ export interface HttpAnswer {
 }
 
 export interface HttpPoster {
-  post(url: URL, body: string, headers: Record<string, string>): Promise<HttpAnswer>;
+  /** Fails with ETIMEDOUT once `signal` aborts, whatever stage the exchange is at. */
+  post(url: URL, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<HttpAnswer>;
   close(): void;
 }
 
@@ -37,13 +39,13 @@ export function jsonFields(body: string): Record<string, unknown> {
 }
 
 /** `lookup`: how the connection finds the address (the webhook's refuses private ones). */
-export function createHttpPoster(timeoutMs: number, lookup?: LookupFunction): HttpPoster {
+export function createHttpPoster(lookup?: LookupFunction): HttpPoster {
   const agents = {
     http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
     https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
   };
   return {
-    post(url, body, headers) {
+    post(url, body, headers, signal) {
       return new Promise<HttpAnswer>((resolve, reject) => {
         const https = url.protocol === 'https:';
         const req = (https ? httpsRequest : httpRequest)(url, {
@@ -53,20 +55,22 @@ export function createHttpPoster(timeoutMs: number, lookup?: LookupFunction): Ht
           ...(lookup ? { lookup } : {}),
         });
         // Settled once, by whichever comes first: the answer's end, an error of the request or of
-        // the answer (a connection cut mid-answer), or the timeout, which also covers a slow body.
+        // the answer (a connection cut mid-answer), or the deadline, which also covers a slow body.
         let settled = false;
         const fail = (err: Error & { code?: unknown }) => {
           if (settled) return;
           settled = true;
-          clearTimeout(timer);
+          signal.removeEventListener('abort', expire);
           // Node's own messages name the address and port, never the path; a lookup's refusal is ours.
           reject(Object.assign(new Error(err.message), { code: err.code }));
         };
-        const timer = setTimeout(() => {
-          const err = Object.assign(new Error(`no answer within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' });
+        function expire() {
+          const err = Object.assign(new Error('no answer before the deadline'), { code: 'ETIMEDOUT' });
           fail(err);
           req.destroy(err);
-        }, timeoutMs);
+        }
+        if (signal.aborted) return expire();
+        signal.addEventListener('abort', expire, { once: true });
         req.on('error', fail);
         req.on('response', (res) => {
           const chunks: Buffer[] = [];
@@ -80,7 +84,7 @@ export function createHttpPoster(timeoutMs: number, lookup?: LookupFunction): Ht
           res.on('end', () => {
             if (settled) return;
             settled = true;
-            clearTimeout(timer);
+            signal.removeEventListener('abort', expire);
             const text = Buffer.concat(chunks).toString('utf8').slice(0, MAX_BODY);
             resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text });
           });

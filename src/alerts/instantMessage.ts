@@ -19,7 +19,8 @@ export interface InstantMessage {
 
 /** An owner channel that sends an InstantMessage: Telegram, ntfy. */
 export interface InstantTransport {
-  send(message: InstantMessage): Promise<{ providerMessageId: string }>;
+  /** `signal`: the attempt's deadline (the runner's). */
+  send(message: InstantMessage, signal: AbortSignal): Promise<{ providerMessageId: string }>;
   close(): void;
 }
 
@@ -28,7 +29,7 @@ export function instantSenderFor(
   transport: InstantTransport,
   messageOf: (lead: AlertLead) => InstantMessage,
 ): AlertSender {
-  return { send: (lead) => transport.send(messageOf(lead)) };
+  return { send: (lead, signal) => transport.send(messageOf(lead), signal) };
 }
 
 export function newLeadMessage(lead: AlertLead): InstantMessage {

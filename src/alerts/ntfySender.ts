@@ -20,13 +20,13 @@ export function ntfyTarget(topicUrl: string): { root: URL; topic: string } {
   return { root: url, topic: decodeURIComponent(topic) };
 }
 
-export function createNtfyTransport(config: NtfyConfig, timeoutMs: number): InstantTransport {
+export function createNtfyTransport(config: NtfyConfig): InstantTransport {
   const { root, topic } = ntfyTarget(config.topicUrl);
-  const poster = createHttpPoster(timeoutMs);
+  const poster = createHttpPoster();
   const auth: Record<string, string> = config.token ? { Authorization: `Bearer ${config.token}` } : {};
   return {
     close: () => poster.close(),
-    async send(message) {
+    async send(message, signal) {
       const body = JSON.stringify({
         topic,
         title: message.title,
@@ -34,7 +34,7 @@ export function createNtfyTransport(config: NtfyConfig, timeoutMs: number): Inst
         priority: HIGH_PRIORITY,
         ...(message.url ? { click: message.url } : {}),
       });
-      const answer = await poster.post(root, body, { 'Content-Type': 'application/json', ...auth });
+      const answer = await poster.post(root, body, { 'Content-Type': 'application/json', ...auth }, signal);
       const fields = jsonFields(answer.body);
       // An answer without JSON is still an acceptance; its id is then unknown.
       if (answer.status >= 200 && answer.status < 300) return { providerMessageId: String(fields.id ?? '') };

@@ -12,43 +12,42 @@ import { createNtfyTransport } from './ntfySender';
 import type { SenderContext } from './senderContext';
 import { createSmsTransport } from './smsSender';
 import { createTelegramTransport } from './telegramSender';
-import { createWebhookTransport, WEBHOOK_TIMEOUT_MS, type WebhookSwitch } from './webhookSender';
+import { createWebhookTransport } from './webhookSender';
+import type { WebhookSwitch } from './webhookSwitch';
 
 /**
- * A provider call may run this many times the visitor's answer timeout before it counts as
- * failed: long enough that a slow provider's late acceptance is recorded (not resent), short
- * enough that a dead one is retried soon.
+ * An attempt may run this many times the visitor's answer timeout before it counts as failed: long
+ * enough that a slow provider's late acceptance is recorded (not resent), short enough that a dead
+ * one is retried soon.
  */
-export const SEND_TIMEOUT_FACTOR = 3;
+export const DEADLINE_FACTOR = 3;
 
-export function sendTimeoutMs(config: Pick<Config, 'alertTimeoutMs'>): number {
-  return config.alertTimeoutMs * SEND_TIMEOUT_FACTOR;
+/** How long the runner lets one attempt run (the deadline it gives each sender). */
+export function attemptDeadlineMs(config: Pick<Config, 'alertTimeoutMs'>): number {
+  return config.alertTimeoutMs * DEADLINE_FACTOR;
 }
 
 export interface SenderOptions {
   markUrl?: (lead: AlertLead) => string;
   now?: () => number;
   /** Whether the webhook is on (kept in the database); absent, it always is. */
-  webhookSwitch?: WebhookSwitch;
+  webhookSwitch?: Pick<WebhookSwitch, 'offReason' | 'gone'>;
 }
 
 /** Opens the transports of the providers the configuration names. */
 export function openProviders(config: Config, { markUrl, now = Date.now, webhookSwitch }: SenderOptions = {}) {
-  const timeout = sendTimeoutMs(config);
+  const deadline = attemptDeadlineMs(config);
   const context: SenderContext = {
     config,
     sms: config.sms
-      ? createSmsTransport(config.sms, timeout, config.publicUrlSet ? config.publicUrl : undefined)
+      ? createSmsTransport(config.sms, deadline, config.publicUrlSet ? config.publicUrl : undefined)
       : undefined,
     mail: config.email
-      ? { transport: createMailTransport(config.email, timeout), from: config.email.from, to: config.email.to }
+      ? { transport: createMailTransport(config.email, deadline), from: config.email.from, to: config.email.to }
       : undefined,
-    telegram: config.telegram ? createTelegramTransport(config.telegram, timeout) : undefined,
-    ntfy: config.ntfy ? createNtfyTransport(config.ntfy, timeout) : undefined,
-    // Never longer than the other senders' timeout, which the worker's lease is sized by.
-    webhook: config.webhook
-      ? createWebhookTransport(config.webhook, webhookSwitch, now, Math.min(WEBHOOK_TIMEOUT_MS, timeout))
-      : undefined,
+    telegram: config.telegram ? createTelegramTransport(config.telegram) : undefined,
+    ntfy: config.ntfy ? createNtfyTransport(config.ntfy) : undefined,
+    webhook: config.webhook ? createWebhookTransport(config.webhook, webhookSwitch, now) : undefined,
     markUrl,
     now,
   };

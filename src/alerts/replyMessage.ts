@@ -5,21 +5,21 @@
  * only thing of theirs it uses, as its recipient. Marked
  * Auto-Submitted (RFC 3834) so the lead's own autoresponder does not answer it.
  */
-import { autoReply, type OwnerDetails } from '../content/content';
+import { autoReply, type Profile } from '../content/content';
 import { escapeHtml, oneLineHeader, leadMessageId, type MailMessage } from './emailMessage';
 import type { AlertLead } from './alertSender';
 
 export interface ReplyEnvelope {
   /** ALERT_EMAIL_FROM. */
   from: string;
-  owner: OwnerDetails;
+  profile: Profile;
 }
 
 export function buildReplyEmail(
   lead: Pick<AlertLead, 'id' | 'createdAt' | 'email'>,
-  { from, owner }: ReplyEnvelope,
+  { from, profile }: ReplyEnvelope,
 ): MailMessage {
-  const copy = autoReply(owner);
+  const copy = autoReply(profile);
   const text = [
     copy.greeting,
     '',
@@ -41,7 +41,7 @@ export function buildReplyEmail(
   return {
     from,
     to: lead.email,
-    replyTo: owner.email,
+    replyTo: profile.email,
     subject: oneLineHeader(copy.subject),
     text,
     html,

@@ -23,8 +23,11 @@ export interface SmsTransport {
   warm(): Promise<void>;
 }
 
-/** The twilio client's messages API, with requests sent to `origin` instead of Twilio's. */
-function createMessages(twilio: Twilio, config: SmsConfig, timeoutMs: number): Messages {
+/**
+ * The twilio client's messages API, with requests sent to `origin` instead of Twilio's. The client
+ * takes no AbortSignal: it is given the runner's deadline, so its request ends with the attempt.
+ */
+function createMessages(twilio: Twilio, config: SmsConfig, deadlineMs: number): Messages {
   class OriginRewritingClient extends twilio.RequestClient {
     constructor(
       private readonly origin: string | undefined,
@@ -40,7 +43,7 @@ function createMessages(twilio: Twilio, config: SmsConfig, timeoutMs: number): M
   }
   const origin = config.apiUrl?.replace(/\/+$/, '');
   const client = twilio(config.accountSid, config.authToken, {
-    httpClient: new OriginRewritingClient(origin, timeoutMs),
+    httpClient: new OriginRewritingClient(origin, deadlineMs),
   });
   return client.messages;
 }
@@ -49,7 +52,7 @@ function createMessages(twilio: Twilio, config: SmsConfig, timeoutMs: number): M
  * `publicUrl`: the site's public origin, when it has one; each SMS then asks Twilio to report its
  * delivery there (SMS_STATUS_PATH). Without one (a local run) Twilio could not reach us anyway.
  */
-export function createSmsTransport(config: SmsConfig, timeoutMs: number, publicUrl?: string): SmsTransport {
+export function createSmsTransport(config: SmsConfig, deadlineMs: number, publicUrl?: string): SmsTransport {
   const statusCallback = publicUrl === undefined ? {} : { statusCallback: `${publicUrl}${SMS_STATUS_PATH}` };
   // twilio is the heaviest import of the server and its client loads its API modules on first use
   // (`client.messages`), blocking the event loop both times. Neither may
@@ -59,7 +62,7 @@ export function createSmsTransport(config: SmsConfig, timeoutMs: number, publicU
     () =>
       import('twilio')
         .then((module) => new Promise<Twilio>((resolve) => setImmediate(() => resolve(module.default))))
-        .then((twilio) => createMessages(twilio, config, timeoutMs)), // a separate turn: two shorter stalls, not one long one
+        .then((twilio) => createMessages(twilio, config, deadlineMs)), // a separate turn: two shorter stalls, not one long one
   );
   return {
     warm: async () => void (await messages.get()),

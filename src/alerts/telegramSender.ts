@@ -20,21 +20,21 @@ interface BotAnswer {
   parameters?: { retry_after?: number };
 }
 
-export function createTelegramTransport(config: TelegramConfig, timeoutMs: number): InstantTransport {
+export function createTelegramTransport(config: TelegramConfig): InstantTransport {
   const base = (config.apiUrl ?? TELEGRAM_ORIGIN).replace(/\/+$/, '');
   const url = new URL(`${base}/bot${config.botToken}/sendMessage`);
-  const poster = createHttpPoster(timeoutMs);
+  const poster = createHttpPoster();
   const withoutToken = (text: string) => text.replaceAll(config.botToken, '[bot token]').slice(0, 300);
   return {
     close: () => poster.close(),
-    async send(message) {
+    async send(message, signal) {
       const body = JSON.stringify({
         chat_id: config.chatId,
         text: telegramHtml(message),
         parse_mode: 'HTML',
         link_preview_options: { is_disabled: true },
       });
-      const answer = await poster.post(url, body, { 'Content-Type': 'application/json' });
+      const answer = await poster.post(url, body, { 'Content-Type': 'application/json' }, signal);
       const reply = jsonFields(answer.body) as BotAnswer;
       if (answer.status === 200 && reply.ok === true)
         return { providerMessageId: String(reply.result?.message_id ?? '') };

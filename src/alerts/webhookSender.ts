@@ -5,7 +5,8 @@
  * - `webhook-id` is made from the lead and the event, so every retry of one
  *   event carries the same id and a receiver can drop a repeat;
  * - any 2xx is success; a redirect is a failure, never followed (the Location
- *   could point anywhere); no answer within 15 s is a failure;
+ *   could point anywhere); no answer before the attempt's deadline (at most
+ *   WEBHOOK_DEADLINE_MS) is a failure;
  * - 410 Gone means the endpoint wants no more: the webhook is turned off
  *   (`WebhookSwitch`), the attempt fails for good, and so does every later one
  *   until the operator turns it back on;
@@ -16,20 +17,13 @@ import type { WebhookConfig } from '../config';
 import { publicOnlyLookup, refuseLiteralPrivate } from './addressGuard';
 import { type AlertLead, type AlertSender, permanentFailure } from './alertSender';
 import { createHttpPoster } from './httpPost';
+import type { WebhookSwitch } from './webhookSwitch';
 import { loadOnce } from '../lib/loadOnce';
 
 export type WebhookEvent = 'lead.created' | 'lead.released' | 'test';
 
-/** The owner's endpoint answers within this or the attempt counts as failed. */
-export const WEBHOOK_TIMEOUT_MS = 15_000;
-
-/** Whether the webhook is on; kept in the database (src/alerts/webhookSwitch.ts). */
-export interface WebhookSwitch {
-  /** Undefined while on; when off, why, for the alert's error. */
-  offReason(): string | undefined;
-  /** The endpoint answered 410 to this lead's event: turn the webhook off (and tell the owner, once). */
-  gone(leadId: number | undefined): void;
-}
+/** The owner's endpoint answers within this (or the runner's shorter deadline) or the attempt counts as failed. */
+export const WEBHOOK_DEADLINE_MS = 15_000;
 
 export interface WebhookTransport {
   /**
@@ -43,6 +37,8 @@ export interface WebhookTransport {
     happenedAt: Date;
     /** The lead it is about (none for a test): named to the owner if the endpoint answers 410. */
     leadId?: number;
+    /** The attempt's deadline (the runner's). */
+    signal: AbortSignal;
   }): Promise<{ providerMessageId: string }>;
   warm(): Promise<void>;
   close(): void;
@@ -70,30 +66,34 @@ export function webhookId(lead: AlertLead, type: WebhookEvent): string {
 
 export function createWebhookTransport(
   config: WebhookConfig,
-  power: WebhookSwitch | undefined,
+  power: Pick<WebhookSwitch, 'offReason' | 'gone'> | undefined,
   now: () => number,
-  timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): WebhookTransport {
   const url = new URL(config.url);
-  const poster = createHttpPoster(timeoutMs, config.allowPrivate ? undefined : publicOnlyLookup);
+  const poster = createHttpPoster(config.allowPrivate ? undefined : publicOnlyLookup);
   const signer = loadOnce(() => import('standardwebhooks').then(({ Webhook }) => new Webhook(config.secret)));
   return {
     warm: async () => void (await signer.get()),
     close: () => poster.close(),
-    async post({ type, id, data, happenedAt, leadId }) {
+    async post({ type, id, data, happenedAt, leadId, signal }) {
       const off = power?.offReason();
       if (off) throw permanentFailure(off, 'WEBHOOK_OFF');
       if (!config.allowPrivate) refuseLiteralPrivate(url);
       const body = JSON.stringify({ type, timestamp: happenedAt.toISOString(), data });
       const timestamp = new Date(now());
       const signature = (await signer.get()).sign(id, timestamp, body);
-      const answer = await poster.post(url, body, {
-        'Content-Type': 'application/json',
-        'User-Agent': 'lead-alerts-webhook/1',
-        'webhook-id': id,
-        'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-        'webhook-signature': signature,
-      });
+      const answer = await poster.post(
+        url,
+        body,
+        {
+          'Content-Type': 'application/json',
+          'User-Agent': 'lead-alerts-webhook/1',
+          'webhook-id': id,
+          'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+          'webhook-signature': signature,
+        },
+        signal,
+      );
       if (answer.status >= 200 && answer.status < 300) return { providerMessageId: id };
       if (answer.status === 410) {
         power?.gone(leadId);
@@ -116,7 +116,7 @@ export function createWebhookTransport(
 export function webhookSenderFor(transport: WebhookTransport, type: WebhookEvent, now: () => number): AlertSender {
   return {
     warm: () => transport.warm(),
-    send: (lead) => {
+    send: (lead, signal) => {
       // lead.created is about the lead's arrival; a release happens when it is sent.
       const at = type === 'lead.created' ? new Date(lead.createdAt) : new Date(now());
       return transport.post({
@@ -125,6 +125,7 @@ export function webhookSenderFor(transport: WebhookTransport, type: WebhookEvent
         data: webhookData(lead),
         happenedAt: at,
         leadId: lead.id,
+        signal,
       });
     },
   };

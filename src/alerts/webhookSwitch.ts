@@ -12,7 +12,6 @@ import type { Db } from '../storage/database';
 import { deleteSetting, readSetting, writeSettingOnce } from '../storage/settings';
 import { iso } from '../lib/time';
 import type { AlertQueue } from './alertQueue';
-import type { WebhookSwitch } from './webhookSender';
 
 const KEY = 'webhook_off';
 
@@ -23,7 +22,11 @@ interface OffRecord {
   leadId: number | null;
 }
 
-export interface WebhookPower extends WebhookSwitch {
+export interface WebhookSwitch {
+  /** Undefined while on; when off, why, for the alert's error. */
+  offReason(): string | undefined;
+  /** The endpoint answered 410 to this lead's event: turn the webhook off (and queue the owner's notice, once). */
+  gone(leadId: number | undefined): void;
   /** When and for which lead the current WEBHOOK_URL answered 410; undefined while it is on. */
   offSince(): { at: string; leadId: number | null } | undefined;
   /** Turns it back on; false when it was not off. */
@@ -36,21 +39,11 @@ export interface WebhookSwitchDeps {
   url: string;
   /** The channel of the owner's e-mail that says the webhook went off; undefined when e-mail is off here. */
   noticeChannel: string | undefined;
-  /** Starts an alert queued here at once (the delivery worker's attempt). */
-  attempt: (leadId: number, channel: string) => void;
   logger: Logger;
   now: () => number;
 }
 
-export function createWebhookSwitch({
-  db,
-  queue,
-  url,
-  noticeChannel,
-  attempt,
-  logger,
-  now,
-}: WebhookSwitchDeps): WebhookPower {
+export function createWebhookSwitch({ db, queue, url, noticeChannel, logger, now }: WebhookSwitchDeps): WebhookSwitch {
   const urlHash = createHash('sha256').update(url).digest('hex');
   /** The stored record, whichever URL it is about (undefined when none, or unreadable). */
   const stored = (): OffRecord | undefined => {
@@ -90,7 +83,6 @@ export function createWebhookSwitch({
         { leadId },
         'webhook turned off: its endpoint answered 410 Gone; "leads webhook-on" turns it back on',
       );
-      if (noticeChannel && leadId !== undefined) attempt(leadId, noticeChannel);
     },
     turnOn: () => current() !== undefined && deleteSetting(db, KEY),
   };

@@ -4,15 +4,17 @@
  */
 import { describeSendError } from '../alerts/alertSender';
 import { createTxtLookup, checkMailDomain } from '../alerts/mailDomainCheck';
-import { closeProviders, openProviders } from '../alerts/providers';
+import { withinDeadline } from '../alerts/deadline';
+import { attemptDeadlineMs, closeProviders, openProviders } from '../alerts/providers';
 import { testEmail, testSmsText } from '../alerts/testMessages';
 import { testInstantMessage } from '../alerts/instantMessage';
 import type { Config } from '../config';
 import { alertStatusCounts, channelNames, undeliveredLeads } from '../leads/leadRecords';
 import { toTable } from './formatLeads';
+import { CLI } from '../ownerActions/activity';
 import { CommandError, parsePositiveInt } from './cliArgs';
 import type { Command } from './command';
-import { retryFailedAlerts } from './alertDelivery';
+import { countWhere, runDueAlerts } from './runAlerts';
 
 /** What receivers will make of the alert e-mail's From domain: one warning per line, nothing when all is well. */
 async function mailDomainWarnings(config: Config): Promise<string[]> {
@@ -67,20 +69,32 @@ export const status: Command = {
   },
 };
 
+/**
+ * `retry [--id N]`: the owner's "send again" (every failed alert back in the queue, but a follow-up of a
+ * lead no longer new), then the runner in this process until each due alert has had its attempt.
+ */
 export const retry: Command = {
   async run({ options, services, print }) {
-    const report = await retryFailedAlerts(services(true), new Date(), parsePositiveInt('--id', options.id));
+    const opened = services(true);
+    const leadId = parsePositiveInt('--id', options.id);
+    const again = opened.owner.leads.sendAgain(CLI, leadId);
+    if (!again) throw new CommandError(`No lead with id ${leadId}.`);
+    const sentBefore = countWhere(opened, ['sent']);
+    const { notConfigured } = await runDueAlerts(opened);
+    const sentAfter = countWhere(opened, ['sent']);
     const perChannel = (counts: Record<string, number>) =>
       Object.entries(counts)
         .map(([ch, n]) => `${ch} ${n}`)
         .join(', ');
-    print(`requeued: ${perChannel(report.requeued)}\n`);
-    if (Object.keys(report.leftFailed).length > 0)
-      print(`left failed (their lead is no longer new): ${perChannel(report.leftFailed)}\n`);
-    print(`sent now: ${perChannel(report.sent)}\n`);
-    print(`still pending or failed: ${perChannel(report.stillUndelivered)}\n`);
-    if (report.notConfigured.length > 0)
-      print(`not configured here (alerts stay queued): ${report.notConfigured.join(', ')}\n`);
+    print(`requeued: ${perChannel({ ...countWhere(opened, []), ...again.requeued })}\n`);
+    if (Object.keys(again.leftFailed).length > 0)
+      print(`left failed (their lead is no longer new): ${perChannel(again.leftFailed)}\n`);
+    const sent = Object.fromEntries(
+      Object.keys(sentAfter).map((ch) => [ch, (sentAfter[ch] ?? 0) - (sentBefore[ch] ?? 0)]),
+    );
+    print(`sent now: ${perChannel(sent)}\n`);
+    print(`still pending or failed: ${perChannel(countWhere(opened, ['pending', 'failed']))}\n`);
+    if (notConfigured.length > 0) print(`not configured here (alerts stay queued): ${notConfigured.join(', ')}\n`);
   },
 };
 
@@ -93,32 +107,31 @@ export const testAlerts: Command = {
     const providers = openProviders(config);
     const now = new Date();
     const { sms, mail, telegram, ntfy, webhook } = providers;
-    const attempts: [string, (() => Promise<{ providerMessageId: string }>) | undefined][] = [
+    type Attempt = (signal: AbortSignal) => Promise<{ providerMessageId: string }>;
+    const email = mail && testEmail({ from: mail.from, to: mail.to, publicUrl: config.publicUrl, sentAt: now });
+    const attempts: [string, Attempt | undefined][] = [
       ['sms', sms && (() => sms.send(testSmsText(config.publicUrl)))],
-      [
-        'email',
-        mail &&
-          (() =>
-            mail.transport.send(testEmail({ from: mail.from, to: mail.to, publicUrl: config.publicUrl, sentAt: now }))),
-      ],
-      ['telegram', telegram && (() => telegram.send(testInstantMessage('Telegram', config.publicUrl)))],
-      ['ntfy', ntfy && (() => ntfy.send(testInstantMessage('ntfy', config.publicUrl)))],
+      ['email', mail && email && (() => mail.transport.send(email))],
+      ['telegram', telegram && ((signal) => telegram.send(testInstantMessage('Telegram', config.publicUrl), signal))],
+      ['ntfy', ntfy && ((signal) => ntfy.send(testInstantMessage('ntfy', config.publicUrl), signal))],
       [
         'webhook',
         webhook &&
-          (() =>
+          ((signal) =>
             webhook.post({
               type: 'test',
               id: `msg_test_${now.getTime()}`,
               data: { message: `Test event from ${config.publicUrl}` },
               happenedAt: now,
+              signal,
             })),
       ],
     ];
     const failed: string[] = [];
     try {
       // All at once, each settled before any is read: a rejection waiting its turn is not left unhandled.
-      const outcomes = await Promise.allSettled(attempts.map(([, send]) => send?.()));
+      const deadline = attemptDeadlineMs(config);
+      const outcomes = await Promise.allSettled(attempts.map(([, send]) => send && withinDeadline(deadline, send)));
       for (const [i, [channel, send]] of attempts.entries()) {
         const outcome = outcomes[i] as PromiseSettledResult<{ providerMessageId: string } | undefined>;
         if (!send) {

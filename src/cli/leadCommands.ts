@@ -1,15 +1,16 @@
 /**
- * The commands about leads themselves: list, export, the spam quarantine, and
- * releasing a lead the filter held back.
+ * The commands about leads themselves: list, export, the spam quarantine, releasing a lead the filter
+ * held back, and a person's data and erasure. What changes or hands out data goes through the owner's
+ * actions, as in the inbox, so it shows in his activity as done from the command line.
  */
 import { alwaysPlanned } from '../alerts/channels';
 import { exportColumns, toCsv, toJson } from '../leads/leadExport';
 import { channelNames, leadRecords } from '../leads/leadRecords';
-import { eraseByEmail, personalData } from '../leads/personalData';
+import { CLI } from '../ownerActions/activity';
 import { toTable } from './formatLeads';
 import { CommandError, leadIdArgument, parsePositiveInt, parseSince, UsageError, writePrivateFile } from './cliArgs';
 import type { Command } from './command';
-import { deliverDue } from './alertDelivery';
+import { runDueAlerts } from './runAlerts';
 
 export const list: Command = {
   run({ options, services, print }) {
@@ -46,7 +47,7 @@ export const exportLeads: Command = {
     const format = options.format ?? 'csv';
     if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json (got "${format}")`);
     const opened = services();
-    const rows = leadRecords(opened.leads.since(parseSince(options.since)), opened);
+    const rows = opened.owner.leads.exportLeads(CLI, parseSince(options.since));
     const columns = exportColumns(channelNames(opened));
     const text = format === 'csv' ? toCsv(rows, columns) : toJson(rows, columns);
     if (!options.output) return print(text);
@@ -66,14 +67,14 @@ export const release: Command = {
   async run({ positionals, services, print }) {
     const id = leadIdArgument('release', positionals[0]);
     const leads = services(true);
-    const released = leads.service.releaseLead(id);
+    const released = leads.owner.leads.release(CLI, id);
     if (!released) throw new CommandError(`No lead with id ${id}.`);
     print(
       `lead ${id}: ${released.previous === 'verified' ? 'verified already' : `was ${released.previous}, now verified`}\n`,
     );
     print(`queued: ${released.added.length > 0 ? released.added.join(', ') : 'nothing (no alert was missing)'}\n`);
     if (released.added.length === 0) return;
-    const { notConfigured } = await deliverDue(leads);
+    const { notConfigured } = await runDueAlerts(leads);
     const alerts = leads.queue.ofLeads([id]).map((a) => `${a.channel} ${a.status}`);
     print(`alerts of lead ${id} now: ${alerts.join(', ')}\n`);
     if (notConfigured.length > 0)
@@ -87,7 +88,7 @@ const exportPerson: Command = {
     const email = emailOption('export', options.email);
     if (options.format !== undefined && options.format !== 'json')
       throw new UsageError('export --email writes JSON only: leave out --format or use --format json');
-    const text = `${JSON.stringify(personalData(services(), email, new Date()), null, 2)}\n`;
+    const text = `${JSON.stringify(services().owner.leads.exportPerson(CLI, { email }), null, 2)}\n`;
     if (!options.output) return print(text);
     writePrivateFile(options.output, text, options.force === true);
     note(`wrote the data of ${email} to ${options.output}`);
@@ -98,7 +99,7 @@ const exportPerson: Command = {
 export const erase: Command = {
   run({ options, services, print, log }) {
     const email = emailOption('erase', options.email);
-    const erased = eraseByEmail(services(), email);
+    const erased = services().owner.leads.erasePerson(CLI, email);
     print(`erased ${erased.leads} leads, ${erased.alerts} alerts and ${erased.marks} marks of that address\n`);
     log.info({ leads: erased.leads, alerts: erased.alerts, marks: erased.marks }, "erased a person's leads on request");
     if (!erased.logEmptied) {

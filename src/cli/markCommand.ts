@@ -1,5 +1,6 @@
 /** `mark ID contacted|won|lost|new`: records where the owner stands with a lead. */
 import { LEAD_STATUSES, type LeadStatus } from '../leads/leadsTable';
+import { CLI } from '../ownerActions/activity';
 import { CommandError, leadIdArgument, UsageError } from './cliArgs';
 import type { Command } from './command';
 
@@ -10,7 +11,7 @@ export const mark: Command = {
     if (!status || !(LEAD_STATUSES as readonly string[]).includes(status)) {
       throw new UsageError(`mark needs a status: ${LEAD_STATUSES.join(', ')} (e.g. leads mark ${id} contacted)`);
     }
-    const outcome = services().marking.mark(id, status as LeadStatus);
+    const outcome = services().owner.leads.mark(CLI, id, status as LeadStatus);
     if (outcome.kind !== 'marked') throw new CommandError(`No lead with id ${id}.`);
     const reminders =
       outcome.remindersCancelled > 0

@@ -4,13 +4,13 @@
  * losing the old), `sessions` lists the signed-in browsers, and
  * `sign-out --all` ends every session.
  */
+import { CLI } from '../ownerActions/activity';
 import { UsageError } from './cliArgs';
 import type { Command } from './command';
 
 export const ownerLink: Command = {
   run({ services, print, note }) {
-    const { access } = services().owner;
-    const { url, expiresAt } = access.newLink('register');
+    const { url, expiresAt } = services().owner.access.newRegisterLink(CLI);
     note('Open this link on the phone or computer that should hold a passkey for the inbox.');
     note(
       `It works once, until ${expiresAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}; an older link no longer works.`,
@@ -23,13 +23,13 @@ const when = (time: string) => time.replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' 
 
 export const sessions: Command = {
   run({ services, print }) {
-    const rows = services().owner.access.sessions();
+    const rows = services().owner.reads.sessions();
     if (rows.length === 0) return print('No one is signed in.\n');
     const lines = [['created', 'last seen', 'device', 'signed in with']];
     for (const row of rows)
       lines.push([
-        when(row.created_at),
-        when(row.last_seen_at),
+        when(row.createdAt),
+        when(row.lastSeenAt),
         row.device,
         row.via === 'link' ? 'e-mailed link' : 'passkey',
       ]);
@@ -50,9 +50,7 @@ export const sessions: Command = {
 export const signOut: Command = {
   run({ options, services, print }) {
     if (!options.all) throw new UsageError('sign-out needs --all: it ends every session of the inbox.');
-    const { access } = services().owner;
-    const ended = access.endAllSessions();
-    access.record('signed-out-everywhere', 'from the command line');
+    const ended = services().owner.access.endAllSessions(CLI);
     print(`${ended} session${ended === 1 ? '' : 's'} ended: every browser must sign in again.\n`);
   },
 };

@@ -4,19 +4,19 @@
  * contact details (name, e-mail, phone, profile links, video) are defaults
  * here and can be overridden by environment variables (see README).
  */
-import type { Conference, OwnerDetails, Publication, Recognition, Service } from './types';
+import type { Conference, Profile, Publication, Recognition, Service } from './types';
 
 export type {
   Conference,
   CountryCode,
-  OwnerDetails,
+  Profile,
   Publication,
   Recognition,
   Service,
   ServiceIcon,
 } from './types';
 
-export const owner: OwnerDetails = {
+export const profile: Profile = {
   name: 'Anna Volkova',
   email: 'hello@annavolkova.com',
   phone: '+1 (415) 555-0142',
@@ -211,17 +211,17 @@ export const footer = {
  * The one e-mail a verified lead receives when LEAD_AUTO_REPLY=true. Fixed text: of what the
  * visitor typed it repeats only their name (escaped where it is HTML).
  */
-export function autoReply(owner: OwnerDetails) {
+export function autoReply(profile: Profile) {
   return {
-    subject: `Your free setup call with ${owner.name}`,
+    subject: `Your free setup call with ${profile.name}`,
     // Nothing the visitor typed: anyone who solves the proof of work can name any address, so a
     // typed name would let them put their own words into a mail from the owner's domain.
     greeting: 'Hello,',
     paragraphs: [
       "Thank you for your interest! I'll get back to you within 24 hours to schedule your free setup call.",
-      `If you would like to reach me sooner, write to ${owner.email}, call ${owner.phone}, or message me on Telegram (${owner.messengerUrl}) or LinkedIn (${owner.linkedinUrl}).`,
+      `If you would like to reach me sooner, write to ${profile.email}, call ${profile.phone}, or message me on Telegram (${profile.messengerUrl}) or LinkedIn (${profile.linkedinUrl}).`,
     ],
-    signOff: ['Best regards,', owner.name],
+    signOff: ['Best regards,', profile.name],
     footer:
       'You receive this one e-mail because this address was entered in the contact form of my website. If that was not you, please ignore it.',
   };

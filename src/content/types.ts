@@ -1,6 +1,6 @@
 /** The shapes of the page's content (src/content/content.ts holds the content itself). */
 
-export interface OwnerDetails {
+export interface Profile {
   name: string; // OWNER_NAME
   email: string; // CONTACT_EMAIL
   phone: string; // CONTACT_PHONE

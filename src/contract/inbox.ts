@@ -4,7 +4,7 @@
  * answer. A leaf, like src/contract/lead.ts: the pages, the passkey script, the
  * HTTP layer and the owner's services import it.
  */
-export const OWNER_PATHS = {
+export const INBOX_PATHS = {
   inbox: '/owner',
   login: '/owner/login',
   /** POST: e-mail a one-time sign-in link to the owner's configured address. */
@@ -19,6 +19,10 @@ export const OWNER_PATHS = {
   passkeys: '/owner/passkeys',
   /** POST: options for registering one more passkey while signed in; then POST the answer to `passkeys`. */
   passkeyOptions: '/owner/passkeys/options',
+  /** The signed-in browsers; POST `sessions/<key>/end` ends one. */
+  sessions: '/owner/sessions',
+  /** POST: ends every session but this one. */
+  endOtherSessions: '/owner/sessions/end-others',
   /** + id */
   lead: '/owner/leads/',
   spam: '/owner/spam',
@@ -36,7 +40,7 @@ export const OWNER_PATHS = {
  * path only, never another site); anything else is the list of leads.
  */
 export function nextPage(value: unknown): string {
-  return typeof value === 'string' && /^\/owner(\/[A-Za-z0-9-]+){0,3}$/.test(value) ? value : OWNER_PATHS.inbox;
+  return typeof value === 'string' && /^\/owner(\/[A-Za-z0-9-]+){0,3}$/.test(value) ? value : INBOX_PATHS.inbox;
 }
 
 /** The form field, and for JSON requests the header, that carries the session's form token. */

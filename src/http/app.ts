@@ -18,7 +18,7 @@ import { healthRoute } from './healthRoute';
 import { countHomePageViews } from './homePageViews';
 import { leadRoute } from './leadRoute';
 import { markLinkRoute } from './markLinkRoute';
-import { ownerRoutes } from './inbox/routes';
+import { inboxRoutes } from './inbox/routes';
 import { requestLog } from './requestLog';
 import { smsStatusRoute } from './smsStatusRoute';
 import { securityHeaderList, securityHeaders } from './securityHeaders';
@@ -38,23 +38,8 @@ export interface HttpDeps {
   logger: Logger;
   pages: RenderedSite;
   assets: Assets;
-  services: Pick<
-    Services,
-    | 'service'
-    | 'leads'
-    | 'challenges'
-    | 'marking'
-    | 'links'
-    | 'views'
-    | 'owner'
-    | 'db'
-    | 'marks'
-    | 'queue'
-    | 'channels'
-    | 'worker'
-    | 'pageViews'
-    | 'receipts'
-  >;
+  /** What the routes call: the lead service, the owner's actions, never a table. */
+  services: Pick<Services, 'leadService' | 'challenges' | 'markLinks' | 'views' | 'owner' | 'receipts' | 'health'>;
   /** The clock the signed links are checked against. */
   now?: () => number;
 }
@@ -76,23 +61,22 @@ export function createHttpLayer({ config, logger, pages, assets, services, now =
   app.set('strict routing', true);
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
-  app.get('/healthz', healthRoute(services.leads));
+  app.get('/healthz', healthRoute(services.health));
   if (config.sms)
     app.use(smsStatusRoute({ sms: config.sms, publicUrl: config.publicUrl, receipts: services.receipts, logger }));
-  const resultPage = createLeadResultPage(config.owner, assets);
-  app.use(leadRoute({ config, service: services.service, challenges: services.challenges, resultPage }));
-  const markPage = createMarkLinkPage(config.owner, assets);
+  const resultPage = createLeadResultPage(config.profile, assets);
+  app.use(leadRoute({ config, service: services.leadService, challenges: services.challenges, resultPage }));
+  const markPage = createMarkLinkPage(config.profile, assets);
   app.use(
     markLinkRoute({
       config,
-      links: services.links,
-      marking: services.marking,
-      leads: services.leads,
+      links: services.markLinks,
+      owner: services.owner,
       page: markPage,
       now,
     }),
   );
-  app.use(ownerRoutes({ config, assets, services, now }));
+  app.use(inboxRoutes({ config, assets, owner: services.owner, now }));
   app.use(notFound(pages, logger));
   app.use(errorHandler(logger));
   return { staticPages, app };

@@ -9,9 +9,8 @@
  */
 import express, { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
-import type { LeadMarking } from '../leads/leadMarking';
-import type { LeadsTable } from '../leads/leadsTable';
 import { MARK_LINK_PATH, type LinkCheck, type MarkLinks } from '../leads/markLinks';
+import type { Owner } from '../services/owner';
 import { REFUSALS, type MarkLinkView } from '../pages/markLinkPage';
 import { identityBody } from './precompress';
 import { rejectCrossSiteOrigin } from './sameSite';
@@ -20,8 +19,7 @@ import { HTML, prepare, writePrepared } from './staticPages';
 export interface MarkLinkRouteDeps {
   config: Config;
   links: MarkLinks;
-  marking: LeadMarking;
-  leads: Pick<LeadsTable, 'get'>;
+  owner: Pick<Owner, 'leads' | 'reads'>;
   page: (view: MarkLinkView) => string;
   now: () => number;
 }
@@ -29,7 +27,8 @@ export interface MarkLinkRouteDeps {
 const PRIVATE = [['X-Robots-Tag', 'noindex, nofollow']] as const;
 const FIELDS = ['lead', 'action', 'expires', 'sig'] as const;
 
-export function markLinkRoute({ config, links, marking, leads, page, now }: MarkLinkRouteDeps): Router {
+export function markLinkRoute({ config, links, owner, page, now }: MarkLinkRouteDeps): Router {
+  const leadOf = (id: number) => owner.reads.lead(id)?.lead;
   const answer = (req: Request, res: Response, status: number, view: MarkLinkView) =>
     void writePrepared(
       req,
@@ -48,8 +47,8 @@ export function markLinkRoute({ config, links, marking, leads, page, now }: Mark
   ): (LinkCheck & { ok: true }) | undefined {
     const check = links.check(values, now());
     if (!check.ok) return void refuse(req, res, check.reason);
-    if (!leads.get(check.leadId)) return void refuse(req, res, 'gone');
-    if (marking.linkUsedAt(check.id) !== undefined) return void refuse(req, res, 'used');
+    if (!leadOf(check.leadId)) return void refuse(req, res, 'gone');
+    if (owner.reads.markLinkUsedAt(check.id) !== undefined) return void refuse(req, res, 'used');
     return check;
   }
 
@@ -57,7 +56,7 @@ export function markLinkRoute({ config, links, marking, leads, page, now }: Mark
   router.get(MARK_LINK_PATH, (req, res) => {
     const check = checked(req, res, req.query);
     if (!check) return;
-    const lead = leads.get(check.leadId);
+    const lead = leadOf(check.leadId);
     if (lead && lead.status !== 'new')
       return answer(req, res, 200, { kind: 'already', leadId: check.leadId, status: lead.status });
     const received = (lead?.created_at ?? '').replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
@@ -69,7 +68,7 @@ export function markLinkRoute({ config, links, marking, leads, page, now }: Mark
   router.post(MARK_LINK_PATH, sameSite, form, (req, res) => {
     const check = checked(req, res, (req.body ?? {}) as Record<string, unknown>);
     if (!check) return;
-    const outcome = marking.mark(check.leadId, 'contacted', { link: check.id });
+    const outcome = owner.leads.markByLink(check.id, check.leadId);
     if (outcome.kind === 'marked') return answer(req, res, 200, { kind: 'done', leadId: check.leadId });
     if (outcome.kind === 'already-marked')
       return answer(req, res, 200, { kind: 'already', leadId: check.leadId, status: outcome.status });

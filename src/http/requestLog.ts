@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../lib/logger';
-import { OWNER_PATHS } from '../contract/inbox';
+import { INBOX_PATHS } from '../contract/inbox';
 
 const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
 const processPrefix = randomBytes(6).toString('base64url');
@@ -24,7 +24,7 @@ export function requestId(incoming: string | string[] | undefined): string {
 }
 
 /** The owner's one-time links carry their token in the path: a log keeps the path without it. */
-const TOKEN_PATHS = [OWNER_PATHS.register, OWNER_PATHS.signInLink];
+const TOKEN_PATHS = [INBOX_PATHS.register, INBOX_PATHS.signInLink];
 
 export function loggedPath(path: string): string {
   const prefix = TOKEN_PATHS.find((p) => path.startsWith(p));

@@ -10,9 +10,11 @@ import { alwaysPlanned, type ChannelSpec, channelsOfKind } from '../alerts/chann
 import { DAY_MS, HOUR_MS, iso } from '../lib/time';
 import { alertPlan } from './alertPlan';
 import type { Verdict } from './grading';
+import type { LeadsTable } from './leadsTable';
 
 export interface LeadAlertsDeps {
   queue: AlertQueue;
+  leads: Pick<LeadsTable, 'hasAlertForAddress' | 'countAlertsSince'>;
   channels: readonly ChannelSpec[];
   /** The channels with a sender in this process. */
   configured: readonly string[];
@@ -45,6 +47,7 @@ export interface LeadAlerts {
 
 export function createLeadAlerts({
   queue,
+  leads,
   channels,
   configured,
   autoReply,
@@ -56,11 +59,10 @@ export function createLeadAlerts({
   const replyChannels = channelsOfKind(channels, 'reply');
 
   function replyFor(emailKey: string, at: number): 'send' | 'hold' | 'none' {
-    if (!autoReply || replyChannels.some((ch) => queue.hasAlertForAddress(ch, emailKey, iso(at - DAY_MS))))
-      return 'none';
+    if (!autoReply || leads.hasAlertForAddress(replyChannels, emailKey, iso(at - DAY_MS))) return 'none';
     const over =
-      queue.countQueuedSince(replyChannels, iso(at - HOUR_MS)) >= autoReplyCap.perHour ||
-      queue.countQueuedSince(replyChannels, iso(at - DAY_MS)) >= autoReplyCap.perDay;
+      leads.countAlertsSince(replyChannels, iso(at - HOUR_MS)) >= autoReplyCap.perHour ||
+      leads.countAlertsSince(replyChannels, iso(at - DAY_MS)) >= autoReplyCap.perDay;
     return over ? 'hold' : 'send';
   }
 

@@ -1,8 +1,8 @@
 /**
  * The lead service: what happens to a submission once HTTP has read it. submitLead, top to bottom:
  * validate -> check the proof of work -> dedupe -> one transaction: spend the proof, grade the lead,
- * store it with its alerts -> wake the delivery worker -> answer (waiting for the first instant
- * alert at most the answer timeout). It knows nothing of HTTP: the route turns its outcome into a
+ * store it with its alerts (the queue hands them to the runner) -> answer (waiting for the first
+ * instant alert at most the answer timeout). It knows nothing of HTTP: the route turns its outcome into a
  * status code and a JSON answer or a page.
  *
  * The lead is committed before any alert is attempted, so whatever happens to the providers, a lead
@@ -14,9 +14,8 @@ import { PROOF_FIELD, type LeadInput } from '../contract/lead';
 import type { Logger } from '../lib/logger';
 import type { AlertQueue } from '../alerts/alertQueue';
 import { type ChannelSpec, channelsOfKind } from '../alerts/channels';
-import type { DeliveryWorker } from '../alerts/runner';
+import type { Runner } from '../alerts/runner';
 import type { Db } from '../storage/database';
-import { groupCommit } from '../storage/groupCommit';
 import type { IpHasher } from '../storage/ipHash';
 import { leadSourceOf } from '../sources/attribution';
 import { DAY_MS, iso } from '../lib/time';
@@ -65,7 +64,8 @@ export interface LeadServiceDeps {
   queue: AlertQueue;
   /** Every alert channel (src/alerts/channels.ts): the plan reads their kinds. */
   channels: readonly ChannelSpec[];
-  worker: DeliveryWorker;
+  /** Runs the alerts the queue hands it; the answer waits for the notifying channel's outcome. */
+  runner: Pick<Runner, 'channels' | 'outcome'>;
   /** Checks proofs of work; undefined when LEAD_VERIFICATION=off. */
   challenges: ProofChallenges | undefined;
   rules: GradingRules;
@@ -100,17 +100,16 @@ interface CheckedSubmission {
 }
 
 export function createLeadService(deps: LeadServiceDeps): LeadService {
-  const { db, leads, queue, channels, worker, logger, now } = deps;
+  const { db, leads, queue, channels, runner, logger, now } = deps;
   const inProgress = new PendingAnswers<LeadOutcome>();
   const answerTimes = answerTiming();
   // The visitor hears whether the owner's phone got the lead: the first instant channel that is on.
-  const notifyChannel = channelsOfKind(channels, 'instant').find((name) => worker.channels.includes(name));
-  const alerts = createLeadAlerts({ ...deps, configured: worker.channels });
+  const notifyChannel = channelsOfKind(channels, 'instant').find((name) => runner.channels.includes(name));
+  const alerts = createLeadAlerts({ ...deps, configured: runner.channels });
 
-  // Stored in groups (one transaction, one fsync, for the leads of one turn of the event loop),
-  // each lead in its own savepoint; IMMEDIATE, so the write lock is taken (or waited for, up to the
-  // busy timeout) before the per-address count is read and another process cannot slip a lead in.
-  const store = groupCommit(db, ({ body, lead, key, from, honeypot, proof }: CheckedSubmission) => {
+  // One transaction per lead, run IMMEDIATE: the write lock is taken (or waited for, up to the busy
+  // timeout) before the per-address count is read, so another process cannot slip a lead in.
+  const store = db.transaction(({ body, lead, key, from, honeypot, proof }: CheckedSubmission) => {
     const arrived = now();
     const emailKey = storedAddressKey(lead.email);
     // Spent in this transaction: of two requests carrying one solved challenge, exactly one gets it.
@@ -148,7 +147,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     // The owner's SMS and e-mail are queued even when this process (a CLI run without the provider
     // settings, say) cannot send them: the server will. Never 'skipped' for what the server may have.
     // A lead held back until now is announced to the webhook as released, not created.
-    const configured = [...new Set([...alerts.alwaysPlanned, ...worker.channels])];
+    const configured = [...new Set([...alerts.alwaysPlanned, ...runner.channels])];
     const released = lead.verdict !== 'verified';
     const { added } = alerts.queue(id, 'verified', lead.email_key, Date.parse(lead.created_at), configured, released);
     return { previous: lead.verdict, added };
@@ -166,47 +165,31 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     };
   }
 
-  /** Starts the lead's new alerts; true exactly when the owner's instant alert was accepted within the answer timeout. */
-  async function deliver(leadId: number, dueNow: string[]): Promise<boolean> {
-    try {
-      await deps.warmSenders().catch(() => undefined); // a failed load fails the attempt, which is retried
-      let notified = Promise.resolve(false);
-      // The claims of the lead's channels are one commit, not one each.
-      queue.batch(() => {
-        for (const channel of dueNow) {
-          const accepted = worker.attempt(leadId, channel);
-          if (channel === notifyChannel) notified = accepted;
-        }
-      });
-      return await settleWithin(notified, deps.answerTimeoutMs, false);
-    } catch (err) {
-      logger.error({ leadId, err }, 'alerts could not be started; the retry loop will send them');
-      return false;
-    }
-  }
-
-  /** A lead that sends no SMS is answered about as slowly as one that waited for it, and alike. */
-  async function answerWithoutSms(leadId: number, dueNow: string[]): Promise<LeadOutcome> {
-    if (dueNow.length > 0) void deliver(leadId, dueNow);
-    await answerTimes.imitate();
-    return { kind: 'accepted', notificationResult: false };
+  /** True exactly when the owner's instant alert was accepted within the answer timeout. */
+  async function notified(leadId: number, dueNow: string[]): Promise<boolean> {
+    if (notifyChannel === undefined || !dueNow.includes(notifyChannel)) return false;
+    return settleWithin(runner.outcome(leadId, notifyChannel), deps.answerTimeoutMs, false);
   }
 
   async function storeAndAnswer(submission: CheckedSubmission): Promise<LeadOutcome> {
     let stored: { id: number; verdict: Verdict; reasons: Reason[]; dueNow: string[] };
     try {
-      stored = await store(submission);
+      stored = store.immediate(submission);
     } catch (err) {
       logger.error({ err }, 'lead could not be stored');
       return { kind: 'not-stored' };
     }
     const { id, verdict, reasons, dueNow } = stored;
     logger.info({ leadId: id, verdict, reasons: reasons.join(',') || undefined }, 'lead stored');
-    if (verdict !== 'verified') return answerWithoutSms(id, dueNow);
+    if (verdict !== 'verified') {
+      // A lead that sends no SMS is answered about as slowly as one that waited for it, and alike.
+      await answerTimes.imitate();
+      return { kind: 'accepted', notificationResult: false };
+    }
     // Measured once the SDKs are loaded: the first lead's one-off load must not teach the
-    // imitated answers of filtered submissions to be slow.
+    // imitated answers of filtered submissions to be slow; a failed load fails the attempt, which is retried.
     await deps.warmSenders().catch(() => undefined);
-    return { kind: 'accepted', notificationResult: await answerTimes.measure(deliver(id, dueNow)) };
+    return { kind: 'accepted', notificationResult: await answerTimes.measure(notified(id, dueNow)) };
   }
 
   return {

@@ -6,11 +6,16 @@
 import type { LeadSource } from '../sources/attribution';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../storage/database';
+import { leadSearchText, searchFold } from '../storage/searchText';
 import type { Verdict } from './grading';
 
 /** Where the owner stands with a lead: 'new' until marked. */
 export type LeadStatus = 'new' | 'contacted' | 'won' | 'lost';
 export const LEAD_STATUSES: readonly LeadStatus[] = ['new', 'contacted', 'won', 'lost'];
+
+/** A lead row's columns, in the table's order; search_text is left out: it is only the search's copy. */
+const ROW_COLUMNS = `id, created_at, name, company, email, user_agent, ip_hash, dedupe_key, verdict, verdict_reasons, status,
+  utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, email_key`;
 
 /** The key leads and page views are grouped by in a report: the UTM source, else the referrer's host. */
 export const SOURCE_KEY_SQL = "lower(COALESCE(utm_source, referrer, 'unknown'))";
@@ -52,11 +57,11 @@ export interface LeadRow {
   referrer: string | null;
 }
 
-/** What the owner's inbox asks for: filters, a search text (lower case), and the page's place. */
+/** What the owner's inbox asks for: filters, a search text (as typed), and the page's place. */
 export interface InboxQuery {
   status?: LeadStatus;
   verdict?: Verdict;
-  /** Found in the name, the company or the address, in any case (and, from 3 characters, without accents). */
+  /** Found in the name, the company or the address, in any case and without accents (storage/searchText.ts). */
   search?: string;
   /** Only leads older than this id (the next page). */
   before?: number;
@@ -75,7 +80,7 @@ export interface LeadsTable {
   setStatus(id: number, status: LeadStatus): void;
   /** Every lead with this address key, oldest first. */
   byEmailKey(emailKey: string): LeadRow[];
-  /** Deletes every lead with this address key, their alerts and marks with them; returns how many leads. */
+  /** Deletes every lead with this address key, with its alerts, marks and search terms; returns how many leads. */
   deleteByEmailKey(emailKey: string): number;
   /** True when a stored address (as typed, or its key) contains this text: another person's, which a byte check must not mistake for a leftover. */
   addressContains(text: string): boolean;
@@ -90,19 +95,25 @@ export interface LeadsTable {
   /** Leads created at or after `since` (an ISO time), oldest first. */
   since(since: string): LeadRow[];
   byIds(ids: readonly number[]): LeadRow[];
-  /** Deletes leads created before `before` (all, or those with this verdict), their alerts with them; returns how many. */
+  /** Deletes leads created before `before` (all, or this verdict's), with alerts and search terms; returns how many. */
   deleteOlderThan(before: string, verdict?: Verdict): number;
+  /** True when a lead with this address key, stored at or after `since`, has an alert on one of these channels. */
+  hasAlertForAddress(channels: readonly string[], emailKey: string, since: string): boolean;
+  /** Alerts of these channels queued (pending, sent or failed) for verified leads stored since `since`: what a cap counts. */
+  countAlertsSince(channels: readonly string[], since: string): number;
   /** Throws when the database does not answer. */
   ping(): void;
 }
 
 export function createLeadsTable(db: Db): LeadsTable {
-  const insert = db.prepare<Omit<NewLead, 'source'> & LeadSource>(`
+  const insert = db.prepare<Omit<NewLead, 'source'> & LeadSource & { searchText: string }>(`
     INSERT INTO leads (created_at, name, company, email, email_key, user_agent, ip_hash, dedupe_key, verdict,
-                       verdict_reasons, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer)
+                       verdict_reasons, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer,
+                       search_text)
     VALUES (@createdAt, @name, @company, @email, @emailKey, @userAgent, @ipHash, @dedupeKey, @verdict,
-            @verdictReasons, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @referrer)`);
-  const get = db.prepare<[number], LeadRow>('SELECT * FROM leads WHERE id = ?');
+            @verdictReasons, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @referrer,
+            @searchText)`);
+  const get = db.prepare<[number], LeadRow>(`SELECT ${ROW_COLUMNS} FROM leads WHERE id = ?`);
   const findDuplicate = db.prepare<[string, string], { id: number }>(
     'SELECT id FROM leads WHERE dedupe_key = ? AND created_at >= ? ORDER BY id LIMIT 1',
   );
@@ -113,7 +124,7 @@ export function createLeadsTable(db: Db): LeadsTable {
     'UPDATE leads SET verdict = ?, verdict_reasons = ? WHERE id = ?',
   );
   const setStatus = db.prepare<[LeadStatus, number]>('UPDATE leads SET status = ? WHERE id = ?');
-  const byEmailKey = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE email_key = ? ORDER BY id');
+  const byEmailKey = db.prepare<[string], LeadRow>(`SELECT ${ROW_COLUMNS} FROM leads WHERE email_key = ? ORDER BY id`);
   const deleteByEmailKey = db.prepare<[string]>('DELETE FROM leads WHERE email_key = ?');
   const addressContains = db.prepare<[string, string]>(
     'SELECT 1 FROM leads WHERE instr(email, ?) > 0 OR instr(email_key, ?) > 0 LIMIT 1',
@@ -121,9 +132,9 @@ export function createLeadsTable(db: Db): LeadsTable {
   const perSource = db.prepare<[string], { source: string; verdict: Verdict; leads: number }>(`
     SELECT ${SOURCE_KEY_SQL} AS source, verdict, COUNT(*) AS leads FROM leads
     WHERE created_at >= ? GROUP BY source, verdict ORDER BY source, verdict`);
-  const recent = db.prepare<[number], LeadRow>('SELECT * FROM leads ORDER BY id DESC LIMIT ?');
+  const recent = db.prepare<[number], LeadRow>(`SELECT ${ROW_COLUMNS} FROM leads ORDER BY id DESC LIMIT ?`);
   const recentWithVerdict = db.prepare<[Verdict, number], LeadRow>(
-    'SELECT * FROM leads WHERE verdict = ? ORDER BY id DESC LIMIT ?',
+    `SELECT ${ROW_COLUMNS} FROM leads WHERE verdict = ? ORDER BY id DESC LIMIT ?`,
   );
   // One statement per combination of filters, prepared on first use: a condition written as
   // `(@x IS NULL OR ...)` would keep SQLite from using the status index or the search index.
@@ -138,53 +149,73 @@ export function createLeadsTable(db: Db): LeadsTable {
         q.before !== undefined && 'id < @before',
         // The trigram index finds a text of 3 characters or more; a shorter one is looked for row by row.
         search === 'index' && 'id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH @search)',
-        search === 'scan' &&
-          '(instr(lower(name), @search) > 0 OR instr(lower(company), @search) > 0 OR instr(lower(email), @search) > 0)',
+        search === 'scan' && 'instr(search_text, @search) > 0',
       ].filter(Boolean);
-      statement = db.prepare(
-        `SELECT * FROM leads ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`,
-      );
+      const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+      statement = db.prepare(`SELECT ${ROW_COLUMNS} FROM leads ${filter} ORDER BY id DESC LIMIT @limit`);
       inboxStatements.set(key, statement);
     }
     return statement;
   };
-  const since = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE created_at >= ? ORDER BY id');
+  const since = db.prepare<[string], LeadRow>(`SELECT ${ROW_COLUMNS} FROM leads WHERE created_at >= ? ORDER BY id`);
   const byIds = db.prepare<[string], LeadRow>(
-    'SELECT * FROM leads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
+    `SELECT ${ROW_COLUMNS} FROM leads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
   const deleteOlder = db.prepare<{ before: string; verdict: Verdict | null }>(
     'DELETE FROM leads WHERE created_at < @before AND (@verdict IS NULL OR verdict = @verdict)',
   );
+  // Questions about leads that their alerts answer: the walk follows the leads' indexes (address key,
+  // verdict and time) and looks each alert up by its key, with no scan of the alerts table.
+  const forAddress = db.prepare<[string, string, string]>(`
+    SELECT 1 FROM leads JOIN alerts ON alerts.lead_id = leads.id
+    WHERE leads.email_key = ? AND leads.created_at >= ? AND alerts.channel IN (SELECT value FROM json_each(?))
+    LIMIT 1`);
+  const alertsSince = db.prepare<[string, string], { n: number }>(`
+    SELECT COUNT(*) AS n FROM leads JOIN alerts ON alerts.lead_id = leads.id
+    WHERE leads.verdict = 'verified' AND leads.created_at >= ?
+      AND alerts.channel IN (SELECT value FROM json_each(?)) AND alerts.status IN ('pending', 'sent', 'failed')`);
+  // Without FTS5's secure-delete (which an older sqlite3 shell cannot read, storage/searchTextMigration.ts), a
+  // deleted lead's trigrams stay in the index's older segments behind a delete marker; merging all segments
+  // into one drops them, and secure_delete overwrites the pages they were on. It rewrites the whole index:
+  // a fraction of a second at 100,000 leads, paid only when leads were deleted.
+  const mergeSearch = db.prepare("INSERT INTO leads_search (leads_search) VALUES ('optimize')");
+  const merged = (deleted: number) => {
+    if (deleted > 0) mergeSearch.run();
+    return deleted;
+  };
   const ping = db.prepare('SELECT 1');
 
   return {
-    insert: ({ source, ...lead }) => Number(insert.run({ ...lead, ...source }).lastInsertRowid),
+    insert: ({ source, ...lead }) =>
+      Number(insert.run({ ...lead, ...source, searchText: leadSearchText(lead) }).lastInsertRowid),
     get: (id) => get.get(id),
     findDuplicate: (key, from) => findDuplicate.get(key, from)?.id,
     countFromAddress: (key, from) => countFromAddress.get(key, from)?.n ?? 0,
     setVerdict: (id, verdict, reasons) => void setVerdict.run(verdict, reasons, id),
     setStatus: (id, status) => void setStatus.run(status, id),
     byEmailKey: (key) => byEmailKey.all(key),
-    deleteByEmailKey: (key) => deleteByEmailKey.run(key).changes,
+    deleteByEmailKey: (key) => merged(deleteByEmailKey.run(key).changes),
     addressContains: (text) => addressContains.get(text, text) !== undefined,
     perSourceSince: (from) => perSource.all(from),
     recent: (limit) => recent.all(limit),
     recentWithVerdict: (verdict, limit) => recentWithVerdict.all(verdict, limit),
     inbox(q) {
-      const text = q.search?.toLowerCase() ?? '';
+      const text = searchFold(q.search ?? '').trim();
       const search = text === '' ? undefined : [...text].length >= 3 ? 'index' : 'scan';
       const params: Record<string, string | number> = { limit: q.limit };
       if (q.status !== undefined) params.status = q.status;
       if (q.verdict !== undefined) params.verdict = q.verdict;
       if (q.before !== undefined) params.before = q.before;
-      // A phrase of trigrams: the text as it is, found anywhere in the three fields.
+      // A phrase of trigrams: the folded text as it is, found anywhere in a lead's search text.
       if (search === 'index') params.search = `"${text.replaceAll('"', '""')}"`;
       if (search === 'scan') params.search = text;
       return inboxStatement(q, search).all(params);
     },
     since: (from) => since.all(from),
     byIds: (ids) => (ids.length === 0 ? [] : byIds.all(JSON.stringify(ids))),
-    deleteOlderThan: (before, verdict) => deleteOlder.run({ before, verdict: verdict ?? null }).changes,
+    hasAlertForAddress: (channels, key, from) => forAddress.get(key, from, JSON.stringify(channels)) !== undefined,
+    countAlertsSince: (channels, from) => alertsSince.get(from, JSON.stringify(channels))?.n ?? 0,
+    deleteOlderThan: (before, verdict) => merged(deleteOlder.run({ before, verdict: verdict ?? null }).changes),
     ping: () => void ping.get(),
   };
 }

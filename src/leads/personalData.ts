@@ -12,6 +12,7 @@ import type { AlertQueue } from '../alerts/alertQueue';
 import { storedAddressKey } from '../lib/addressKey';
 import { describeSource, sourceOf } from '../sources/attribution';
 import { type Db, textsLeftInFiles, truncateWal } from '../storage/database';
+import { searchFold } from '../storage/searchText';
 import type { LeadMarksTable } from './leadMarksTable';
 import type { LeadsTable } from './leadsTable';
 
@@ -58,8 +59,11 @@ export function eraseByEmail(services: Tables, email: string): Erasure {
     return { spellings: rows.map((row) => row.email), leads: services.leads.deleteByEmailKey(key), ...counts };
   });
   const { spellings, ...counts } = erase.immediate();
-  // A text that is part of another person's address (erasing bob@x.example leaves jbob@x.example) proves nothing.
-  const texts = [...new Set([email.trim(), key, ...spellings])].filter((text) => !services.leads.addressContains(text));
+  // Each spelling also as the search's folded copy held it (José@x.example as jose@x.example). A text that is
+  // part of another person's address (erasing bob@x.example leaves jbob@x.example) proves nothing.
+  const texts = [...new Set([email.trim(), key, ...spellings, ...spellings.map(searchFold)])].filter(
+    (text) => !services.leads.addressContains(text),
+  );
   let logEmptied = truncateWal(services.db);
   if (logEmptied && textsLeftInFiles(services.db, texts).length > 0) {
     // Only a file some release wrote without secure_delete gets here (the migration rebuilds those,

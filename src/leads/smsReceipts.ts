@@ -34,23 +34,13 @@ export interface SmsReceiptsDeps {
   channels: readonly Pick<ChannelSpec, 'name' | 'kind' | 'provider' | 'covers'>[];
   /** The channels with a sender in this process. */
   configured: readonly string[];
-  /** Starts an alert queued here at once (the delivery worker's attempt). */
-  attempt: (leadId: number, channel: string) => void;
   logger: Logger;
   now: () => number;
 }
 
 const isFinal = (status: string): status is FinalSmsState => (FINAL_SMS_STATES as readonly string[]).includes(status);
 
-export function createSmsReceipts({
-  db,
-  queue,
-  channels,
-  configured,
-  attempt,
-  logger,
-  now,
-}: SmsReceiptsDeps): SmsReceipts {
+export function createSmsReceipts({ db, queue, channels, configured, logger, now }: SmsReceiptsDeps): SmsReceipts {
   const smsChannels = channels.filter((ch) => ch.provider === 'Twilio').map((ch) => ch.name);
   const leadSms = leadSmsChannel(channels);
   const fallbacks = channels.filter((ch) => ch.kind === 'fallback' && configured.includes(ch.name));
@@ -79,7 +69,6 @@ export function createSmsReceipts({
       };
       if (report.status === 'delivered') logger.info(log, 'SMS delivered');
       else logger.warn({ ...log, fallbacks: added }, 'SMS not delivered; the lead is sent again on the other channels');
-      for (const channel of added) attempt(alert.leadId, channel);
       return 'recorded';
     },
   };

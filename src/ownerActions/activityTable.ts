@@ -1,8 +1,7 @@
 /**
- * Every SQL statement on the owner_activity table: what was done in the
- * owner's inbox and to his sign-in (sign-ins, passkeys added or removed,
- * marks, releases, exports, erasures). A detail never holds an address or a
- * name: an erasure is recorded without the person it erased.
+ * Every SQL statement on the owner_activity table: what the owner did, to his leads and to his
+ * sign-in, and from where (the inbox on which device, the command line, an e-mailed link). A detail
+ * never holds an address or a name: an erasure is recorded without the person it erased.
  */
 import type { Db } from '../storage/database';
 
@@ -10,7 +9,9 @@ export type OwnerAction =
   | 'signed-in'
   | 'signed-out'
   | 'signed-out-everywhere'
+  | 'session-ended'
   | 'sign-in-link-sent'
+  | 'register-link-made'
   | 'passkey-added'
   | 'passkey-removed'
   | 'marked'
@@ -24,19 +25,23 @@ export interface ActivityRow {
   at: string;
   action: OwnerAction;
   detail: string;
+  /** Where it was done: "inbox, Chrome on Android", "command line", "e-mailed link". */
+  source: string;
 }
 
 export interface ActivityTable {
-  add(at: string, action: OwnerAction, detail: string): void;
+  add(entry: Omit<ActivityRow, 'id'>): void;
   /** The `limit` latest entries, newest first. */
   latest(limit: number): ActivityRow[];
 }
 
 export function createActivityTable(db: Db): ActivityTable {
-  const add = db.prepare<[string, string, string]>('INSERT INTO owner_activity (at, action, detail) VALUES (?, ?, ?)');
+  const add = db.prepare<Omit<ActivityRow, 'id'>>(
+    'INSERT INTO owner_activity (at, action, detail, source) VALUES (@at, @action, @detail, @source)',
+  );
   const latest = db.prepare<[number], ActivityRow>('SELECT * FROM owner_activity ORDER BY id DESC LIMIT ?');
   return {
-    add: (at, action, detail) => void add.run(at, action, detail),
+    add: (entry) => void add.run(entry),
     latest: (limit) => latest.all(limit),
   };
 }

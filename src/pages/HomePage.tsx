@@ -1,5 +1,5 @@
 /** The one-page site: hero, services, about, publications, video, contact, footer, in that order. */
-import type { OwnerDetails } from '../content/content';
+import type { Profile } from '../content/content';
 import { About } from './sections/About';
 import { Contact } from './sections/Contact';
 import { Hero } from './sections/Hero';
@@ -10,25 +10,25 @@ import { SiteHeader } from './sections/SiteHeader';
 import { Video } from './sections/Video';
 
 export interface HomePageProps {
-  owner: OwnerDetails;
+  profile: Profile;
   proofWorkerUrl?: string;
   /** The line under the form on what happens to the details. */
   privacyNote: string;
 }
 
-export function HomePage({ owner, proofWorkerUrl, privacyNote }: HomePageProps) {
+export function HomePage({ profile, proofWorkerUrl, privacyNote }: HomePageProps) {
   return (
     <>
-      <SiteHeader ownerName={owner.name} />
+      <SiteHeader ownerName={profile.name} />
       <main id="main">
-        <Hero ownerName={owner.name} linkedinUrl={owner.linkedinUrl} />
+        <Hero ownerName={profile.name} linkedinUrl={profile.linkedinUrl} />
         <Services />
-        <About ownerName={owner.name} />
+        <About ownerName={profile.name} />
         <Publications />
-        <Video videoUrl={owner.videoUrl} thumbnailUrl={owner.videoThumbnailUrl} />
-        <Contact owner={owner} proofWorkerUrl={proofWorkerUrl} privacyNote={privacyNote} />
+        <Video videoUrl={profile.videoUrl} thumbnailUrl={profile.videoThumbnailUrl} />
+        <Contact profile={profile} proofWorkerUrl={proofWorkerUrl} privacyNote={privacyNote} />
       </main>
-      <SiteFooter ownerName={owner.name} />
+      <SiteFooter ownerName={profile.name} />
     </>
   );
 }

@@ -6,7 +6,7 @@
  * No scripts: a visitor who reaches this page is browsing without them.
  */
 import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react';
-import { contact, type OwnerDetails } from '../content/content';
+import { contact, type Profile } from '../content/content';
 import type { LeadInput, LeadResponse } from '../contract/lead';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
@@ -15,7 +15,7 @@ import { toastForResponse } from './form/messages';
 import { renderHtml } from './site';
 
 export function createLeadResultPage(
-  owner: OwnerDetails,
+  profile: Profile,
   assets: Assets,
 ): (response: LeadResponse, values: LeadInput) => string {
   const stylesheet = assetUrl(assets, 'site.css');
@@ -25,12 +25,12 @@ export function createLeadResultPage(
     const Icon = failed ? CircleAlert : CircleCheck;
     return renderHtml(
       <Document
-        title={`${outcome.title} | ${owner.name}`}
+        title={`${outcome.title} | ${profile.name}`}
         description={outcome.description}
         stylesheet={stylesheet}
         scripts={[]}
         noIndex
-        siteName={owner.name}
+        siteName={profile.name}
       >
         <main id="main" className="lead-result">
           <div className={`card lead-result-card lead-result-${outcome.variant}`}>
@@ -42,7 +42,7 @@ export function createLeadResultPage(
             {failed ? (
               <>
                 <h2 className="lead-result-form-title">{contact.formTitle}</h2>
-                <LeadForm emailPlaceholder={owner.email} initialValues={values} />
+                <LeadForm emailPlaceholder={profile.email} initialValues={values} />
                 <a className="lead-result-back" href="/">
                   <ArrowLeft aria-hidden="true" focusable="false" size={18} />
                   Return to Home

@@ -7,7 +7,7 @@
  * only: never indexed, no scripts. Reuses the look of the lead result page.
  */
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import type { OwnerDetails } from '../content/content';
+import type { Profile } from '../content/content';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { renderHtml } from './site';
@@ -28,7 +28,7 @@ export const REFUSALS = {
   gone: 'This lead no longer exists (it was erased or deleted after its retention time). Nothing was changed.',
 } as const;
 
-export function createMarkLinkPage(owner: OwnerDetails, assets: Assets): (view: MarkLinkView) => string {
+export function createMarkLinkPage(profile: Profile, assets: Assets): (view: MarkLinkView) => string {
   const stylesheet = assetUrl(assets, 'site.css');
   return (view) => {
     const [title, message, ok] =
@@ -54,12 +54,12 @@ export function createMarkLinkPage(owner: OwnerDetails, assets: Assets): (view: 
     const Icon = ok ? CircleCheck : CircleAlert;
     return renderHtml(
       <Document
-        title={`${title} | ${owner.name}`}
+        title={`${title} | ${profile.name}`}
         description={title}
         stylesheet={stylesheet}
         scripts={[]}
         noIndex
-        siteName={owner.name}
+        siteName={profile.name}
       >
         <main id="main" className="lead-result">
           <div className={`card lead-result-card lead-result-${ok ? 'success' : 'destructive'}`}>

@@ -3,7 +3,7 @@
  * response afterwards is a copy of bytes already in memory.
  */
 import { renderToString } from 'react-dom/server';
-import { privacyNote, site, type OwnerDetails } from '../content/content';
+import { privacyNote, site, type Profile } from '../content/content';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { HomePage } from './HomePage';
@@ -32,12 +32,12 @@ export interface SiteOptions {
 
 /** `publicUrl`: the site's canonical origin, without a trailing slash. */
 export function renderSite(
-  owner: OwnerDetails,
+  profile: Profile,
   publicUrl: string,
   assets: Assets,
   { leadRetentionDays = null, proofOfWork = true }: SiteOptions = {},
 ): RenderedSite {
-  const title = `${owner.name} | ${site.title}`;
+  const title = `${profile.name} | ${site.title}`;
   const stylesheet = assetUrl(assets, 'site.css');
   // Optional, unlike the other entries: a build without the worker renders a form that simply sends
   // no proof of work (its leads are unverified, never refused). Without grading, visitors' browsers
@@ -52,26 +52,26 @@ export function renderSite(
       stylesheet={stylesheet}
       // Only the tiny island loader runs up front; it fetches the form bundle when the form comes near.
       scripts={[assetUrl(assets, 'island-loader.js')]}
-      structuredData={structuredData(owner, publicUrl)}
+      structuredData={structuredData(profile, publicUrl)}
       longPage
-      siteName={owner.name}
+      siteName={profile.name}
     >
       <HomePage
-        owner={owner}
+        profile={profile}
         proofWorkerUrl={proofWorkerUrl}
-        privacyNote={privacyNote(owner.email, leadRetentionDays)}
+        privacyNote={privacyNote(profile.email, leadRetentionDays)}
       />
     </Document>,
   );
 
   const notFound = renderHtml(
     <Document
-      title={`Page not found | ${owner.name}`}
+      title={`Page not found | ${profile.name}`}
       description={site.description}
       stylesheet={stylesheet}
       scripts={[assetUrl(assets, 'not-found.js')]}
       noIndex
-      siteName={owner.name}
+      siteName={profile.name}
     >
       <NotFoundPage />
     </Document>,

@@ -2,28 +2,29 @@
  * JSON-LD for search engines: the strategist as a Person and the offer as a
  * ProfessionalService. Escaped so no value can close the <script> element.
  */
-import type { OwnerDetails } from '../content/content';
+import type { Profile } from '../content/content';
 import { footer, hero, services, site } from '../content/content';
+import { mailtoHref } from './mailto';
 
-export function structuredData(owner: OwnerDetails, publicUrl: string): string {
+export function structuredData(profile: Profile, publicUrl: string): string {
   const person = {
     '@type': 'Person',
     '@id': `${publicUrl}/#person`,
-    name: owner.name,
+    name: profile.name,
     jobTitle: footer.title,
-    email: `mailto:${owner.email}`,
-    telephone: owner.phone,
+    email: mailtoHref(profile.email),
+    telephone: profile.phone,
     url: `${publicUrl}/`,
-    sameAs: [owner.linkedinUrl, owner.messengerUrl],
+    sameAs: [profile.linkedinUrl, profile.messengerUrl],
   };
   const service = {
     '@type': 'ProfessionalService',
     '@id': `${publicUrl}/#service`,
-    name: `${owner.name}: ${site.title}`,
+    name: `${profile.name}: ${site.title}`,
     description: site.description,
     url: `${publicUrl}/`,
-    email: owner.email,
-    telephone: owner.phone,
+    email: profile.email,
+    telephone: profile.phone,
     founder: { '@id': person['@id'] },
     areaServed: hero.markets,
     hasOfferCatalog: {

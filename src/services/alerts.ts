@@ -1,36 +1,42 @@
 /**
- * The alert side of the services, assembled: the providers' transports, the
- * senders of the channels the configuration turns on, the webhook's on/off
- * switch, the delivery worker, and the SMS delivery receipts. services.ts
- * puts it beside the leads; the worker reads each lead as its alerts tell it.
+ * The alert side of the services, assembled: the providers' transports, the senders of the channels
+ * the configuration turns on, the webhook's on/off switch, the runner, and the SMS delivery
+ * receipts. services.ts puts it beside the leads; the runner reads each lead as its alerts tell it.
+ * Whatever the queue announces, the runner attempts: nothing here calls it by hand.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import type { AlertLead, AlertSender } from '../alerts/alertSender';
 import { type ChannelSpec, channelsOfKind, leadSmsChannel } from '../alerts/channels';
-import { createDeliveryWorker, type DeliveryWorker } from '../alerts/runner';
-import { buildSenders, closeProviders, openProviders, sendTimeoutMs } from '../alerts/providers';
-import { createWebhookSwitch, type WebhookPower } from '../alerts/webhookSwitch';
+import { attemptDeadlineMs, buildSenders, closeProviders, openProviders } from '../alerts/providers';
+import { createRunner, type Runner } from '../alerts/runner';
+import { createWebhookSwitch, type WebhookSwitch } from '../alerts/webhookSwitch';
 import type { Config } from '../config';
+import { INBOX_PATHS } from '../contract/inbox';
 import { followUpChannels, followUpRule } from '../leads/leadMarking';
 import type { LeadRow, LeadsTable } from '../leads/leadsTable';
 import { createSmsReceipts, type SmsReceipts } from '../leads/smsReceipts';
 import type { Logger } from '../lib/logger';
-import { OWNER_PATHS } from '../contract/inbox';
 import { describeSource, sourceOf } from '../sources/attribution';
 import type { Db } from '../storage/database';
 
-export interface Delivery {
+export interface Alerting {
   senders: ReadonlyMap<string, AlertSender>;
-  worker: DeliveryWorker;
+  runner: Runner;
   /** The webhook's on/off switch, when a webhook is configured. */
-  webhook: WebhookPower | undefined;
+  webhook: WebhookSwitch | undefined;
   receipts: SmsReceipts;
   warmSenders(): Promise<void>;
-  /** Closes the providers' pooled connections (after the worker stopped). */
+  /** Closes the providers' pooled connections (after the runner stopped). */
   closeProviders(): void;
 }
 
-export interface DeliveryDeps {
+/** How alerts are retried: the base of the backoff and the attempts per alert (a test shortens both). */
+export interface RetryRules {
+  baseMs: number;
+  maxAttempts: number;
+}
+
+export interface AlertingDeps {
   db: Db;
   config: Config;
   logger: Logger;
@@ -38,10 +44,13 @@ export interface DeliveryDeps {
   leads: LeadsTable;
   queue: AlertQueue;
   now: () => number;
+  retry: RetryRules;
   /** The lead's signed "Mark as contacted" link, for the owner's e-mails. */
   markUrl: (lead: AlertLead) => string;
   /** Instead of the senders the configuration builds (tests of the delivery rules). */
   senders?: ReadonlyMap<string, AlertSender>;
+  /** False for the CLI: it sends only when a command asks (see RunnerOptions). */
+  attemptQueued: boolean;
 }
 
 /** A lead as its alerts tell it, with its page in the owner's inbox. */
@@ -54,23 +63,11 @@ const alertLeadOf = (row: LeadRow, publicUrl: string): AlertLead => ({
   verdict: row.verdict,
   reasons: row.verdict_reasons.split(',').filter(Boolean),
   source: describeSource(sourceOf(row)),
-  inboxUrl: `${publicUrl}${OWNER_PATHS.lead}${row.id}`,
+  inboxUrl: `${publicUrl}${INBOX_PATHS.lead}${row.id}`,
 });
 
-export function openDelivery({
-  db,
-  config,
-  logger,
-  channels,
-  leads,
-  queue,
-  now,
-  markUrl,
-  ...deps
-}: DeliveryDeps): Delivery {
-  // The worker is made after the senders it runs; what is queued before then waits for it.
-  let worker: DeliveryWorker | undefined;
-  const attempt = (leadId: number, channel: string) => void worker?.attempt(leadId, channel);
+export function openAlerting(deps: AlertingDeps): Alerting {
+  const { db, config, logger, channels, leads, queue, now, markUrl } = deps;
   const notice = channelsOfKind(channels, 'notice')[0];
   const webhook = config.webhook
     ? createWebhookSwitch({
@@ -78,7 +75,6 @@ export function openDelivery({
         queue,
         url: config.webhook.url,
         noticeChannel: config.email ? notice : undefined,
-        attempt,
         logger,
         now,
       })
@@ -88,7 +84,7 @@ export function openDelivery({
   const leadSms = leadSmsChannel(channels);
   // Only a fallback tells what became of the SMS; the other senders are spared the lookup.
   const fallbacks = channelsOfKind(channels, 'fallback');
-  worker = createDeliveryWorker({
+  const runner = createRunner({
     queue,
     channels,
     senders,
@@ -102,14 +98,15 @@ export function openDelivery({
     stillApplies: followUpRule(leads, followUpChannels(channels)),
     logger,
     now,
-    sendTimeoutMs: sendTimeoutMs(config),
-    retryBaseMs: config.alertRetryBaseMs,
-    maxAttempts: config.alertMaxAttempts,
+    deadlineMs: attemptDeadlineMs(config),
+    retryBaseMs: deps.retry.baseMs,
+    maxAttempts: deps.retry.maxAttempts,
+    attemptQueued: deps.attemptQueued,
   });
-  const receipts = createSmsReceipts({ db, queue, channels, configured: worker.channels, attempt, logger, now });
+  const receipts = createSmsReceipts({ db, queue, channels, configured: runner.channels, logger, now });
   return {
     senders,
-    worker,
+    runner,
     webhook,
     receipts,
     warmSenders: async () => void (await Promise.all([...senders.values()].map((sender) => sender.warm?.()))),

@@ -1,21 +1,19 @@
 /**
- * The site's services, assembled from the configuration: the database and its
- * tables, the alert channels and their senders, the delivery worker, the
- * proof-of-work challenges, the lead service, the owner's marks and signed
- * links, the page-view counter, the daily housekeeping and the owner's inbox. createSite
- * (src/site.ts) puts the HTTP layer in front of them; the operator's CLI opens
- * them alone, so both deliver alerts with the same senders and rules.
+ * The site's services, assembled from the configuration: the database and its tables, the alert
+ * channels, their senders and the runner, the proof-of-work challenges, the lead service, the marks
+ * and signed links, the page-view counter, the daily housekeeping, and the owner's actions. createSite
+ * (src/site.ts) puts the HTTP layer in front of them; the operator's CLI opens them alone, so both
+ * deliver alerts with the same senders and rules, and both act through the owner's actions.
  */
 import { createAlertQueue, type AlertQueue } from '../alerts/alertQueue';
 import type { AlertLead, AlertSender } from '../alerts/alertSender';
 import { CHANNELS, type ChannelSpec, channelsOfKind } from '../alerts/channels';
-import type { DeliveryWorker } from '../alerts/runner';
-import type { WebhookPower } from '../alerts/webhookSwitch';
+import type { Runner } from '../alerts/runner';
+import type { WebhookSwitch } from '../alerts/webhookSwitch';
 import type { Config } from '../config';
-import { openDelivery } from './alerts';
 import { createProofChallenges, type ProofChallenges } from '../leads/altchaChallenges';
 import { createHousekeeping, type Housekeeping } from '../leads/housekeeping';
-import { createLeadMarking, type LeadMarking } from '../leads/leadMarking';
+import { createLeadMarking } from '../leads/leadMarking';
 import { createLeadMarksTable, type LeadMarksTable } from '../leads/leadMarksTable';
 import { createLeadService, type LeadService } from '../leads/leadService';
 import { createLeadsTable, type LeadsTable } from '../leads/leadsTable';
@@ -24,13 +22,14 @@ import type { SmsReceipts } from '../leads/smsReceipts';
 import { createUsedLinksTable } from '../leads/usedLinksTable';
 import { createUsedProofsTable } from '../leads/usedProofsTable';
 import type { Logger } from '../lib/logger';
-import { type OwnerServices, openOwnerServices } from '../ownerAuth/ownerServices';
 import { hostOf } from '../sources/attribution';
 import { createPageViewsTable, type PageViewsTable } from '../sources/pageViewsTable';
 import { createViewCounter, type ViewCounter } from '../sources/viewCounter';
 import { type Db, openDatabase } from '../storage/database';
 import { createIpHasher } from '../storage/ipHash';
 import { storedSecret } from '../storage/settings';
+import { openAlerting, type RetryRules } from './alerts';
+import { type Owner, openOwner } from './owner';
 
 export interface Services {
   /** The alert channels, in order (src/alerts/channels.ts). */
@@ -39,38 +38,46 @@ export interface Services {
   leads: LeadsTable;
   marks: LeadMarksTable;
   queue: AlertQueue;
-  worker: DeliveryWorker;
+  pageViews: PageViewsTable;
+  runner: Runner;
   /** The webhook's on/off switch (an endpoint that answered 410 turns it off), when a webhook is configured. */
-  webhook: WebhookPower | undefined;
+  webhook: WebhookSwitch | undefined;
   /** Twilio's delivery reports of the SMS alerts. */
   receipts: SmsReceipts;
-  service: LeadService;
+  /** Takes the visitors' submissions. */
+  leadService: LeadService;
   /** Hands out and checks the form's proof-of-work challenges. */
   challenges: ProofChallenges;
-  /** The owner's marks: new, contacted, won, lost. */
-  marking: LeadMarking;
   /** The signed "Mark as contacted" links of the alert e-mails. */
-  links: MarkLinks;
-  pageViews: PageViewsTable;
+  markLinks: MarkLinks;
   views: ViewCounter;
   housekeeping: Housekeeping;
-  /** The owner's inbox: his passkeys, sessions, one-time links and the record of his actions. */
-  owner: OwnerServices;
+  /** The owner's actions, reads and sign-in: what the inbox and the CLI do on his behalf. */
+  owner: Owner;
+  /** Throws when the database does not answer (the health check). */
+  health(): void;
   /** Loads the alert providers' SDKs (imported on first use, to keep them out of the start-up). */
   warmSenders(): Promise<void>;
   /** Stops the retry loop, waits up to timeoutMs for alert attempts under way, writes the view counts, closes the database. */
   close(timeoutMs: number): Promise<{ attemptsFinished: boolean }>;
 }
 
-/** What a test may put in place of the real thing; the server and the CLI pass none. */
+/** What a test may put in place of the real thing; the server passes none, the CLI `attemptQueued: false`. */
 export interface ServiceDeps {
   /** The alert channels (default: CHANNELS): a test adds one, or changes a limit. */
   channels?: readonly ChannelSpec[];
   /** Instead of the senders the configuration builds, by channel name (tests of the delivery rules). */
   senders?: ReadonlyMap<string, AlertSender>;
-  /** The clock of the service, the worker, the marks, the challenges and the links. */
+  /** The clock of the service, the runner, the marks, the challenges and the links. */
   now?: () => number;
+  /** How failed alerts are retried (default: after 30 s, doubling, 10 attempts). */
+  retry?: Partial<RetryRules>;
+  /** False: alerts are sent only when a command runs the runner (the CLI). Default true. */
+  attemptQueued?: boolean;
 }
+
+/** A failed alert is tried again after 30 s, then 1, 2, 4... minutes: ten attempts span about four hours. */
+export const DEFAULT_RETRY: RetryRules = { baseMs: 30_000, maxAttempts: 10 };
 
 export function openServices(config: Config, logger: Logger, deps: ServiceDeps = {}): Services {
   const db = openDatabase(config.databasePath);
@@ -83,23 +90,22 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
     const usedLinks = createUsedLinksTable(db);
     const queue = createAlertQueue(db);
     const pageViews = createPageViewsTable(db);
-    const links = createMarkLinks(storedSecret(db, 'lead_link_secret', config.linkSecret), config.publicUrl);
-    const markUrl = (lead: AlertLead) => links.url(lead.id, 'contacted', Date.parse(lead.createdAt));
-    const delivery = openDelivery({ db, config, logger, channels, leads, queue, now, markUrl, senders: deps.senders });
-    const { senders, worker, warmSenders } = delivery;
+    const markLinks = createMarkLinks(storedSecret(db, 'lead_link_secret', config.linkSecret), config.publicUrl);
+    const markUrl = (lead: AlertLead) => markLinks.url(lead.id, 'contacted', Date.parse(lead.createdAt));
+    const alerting = openAlerting({
+      ...{ db, config, logger, channels, leads, queue, now, markUrl, senders: deps.senders },
+      retry: { ...DEFAULT_RETRY, ...deps.retry },
+      attemptQueued: deps.attemptQueued ?? true,
+    });
+    const { senders, runner, warmSenders } = alerting;
     const { grading } = config;
     const challenges = createProofChallenges({
       secret: storedSecret(db, 'lead_challenge_secret', grading.challengeSecret),
       difficulty: grading.challengeDifficulty,
       now,
     });
-    const service = createLeadService({
-      db,
-      leads,
-      usedProofs,
-      queue,
-      channels,
-      worker,
+    const leadService = createLeadService({
+      ...{ db, leads, usedProofs, queue, channels, runner, logger, now, warmSenders },
       challenges: grading.verification === 'proof' ? challenges : undefined,
       rules: grading,
       autoReply: config.autoReply,
@@ -107,58 +113,36 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       followUpAfterMs: config.followUpAfterMs,
       webhookSpam: config.webhook?.includeSpam ?? false,
       ownHost: hostOf(config.publicUrl),
-      warmSenders,
       hashIp: createIpHasher(config.ipHashSalt, now),
-      logger,
-      now,
       answerTimeoutMs: config.alertTimeoutMs,
     });
     const reminderChannels = channelsOfKind(channels, 'reminder');
-    const marking = createLeadMarking({
-      db,
-      leads,
-      marks,
-      usedLinks,
-      queue,
-      reminderChannels,
-      followUpAfterMs: config.followUpAfterMs,
-      now,
-    });
+    const followUpAfterMs = config.followUpAfterMs;
+    const marking = createLeadMarking({ db, leads, marks, usedLinks, queue, reminderChannels, followUpAfterMs, now });
     const views = createViewCounter(pageViews, logger, now);
-    const housekeeping = createHousekeeping({
-      leads,
-      usedProofs,
-      usedLinks,
-      pageViews,
-      retention: config.retention,
-      logger,
-      now,
-    });
-    const owner = openOwnerServices(db, config, logger, now);
+    const retention = config.retention;
+    const housekeeping = createHousekeeping({ leads, usedProofs, usedLinks, pageViews, retention, logger, now });
+    const tables = { db, leads, marks, queue, channels, pageViews };
+    const owner = openOwner({ ...tables, config, logger, now, service: leadService, marking });
     let closed: Promise<{ attemptsFinished: boolean }> | undefined;
     return {
-      channels,
-      db,
-      leads,
-      marks,
-      queue,
-      worker,
-      webhook: delivery.webhook,
-      receipts: delivery.receipts,
-      service,
+      ...tables,
+      runner,
+      webhook: alerting.webhook,
+      receipts: alerting.receipts,
+      leadService,
       challenges,
-      marking,
-      links,
-      pageViews,
+      markLinks,
       views,
       housekeeping,
       owner,
+      health: () => leads.ping(),
       warmSenders,
       close(timeoutMs) {
         housekeeping.stop();
-        closed ??= worker.stop(timeoutMs).then((attemptsFinished) => {
+        closed ??= runner.stop(timeoutMs).then((attemptsFinished) => {
           for (const sender of senders.values()) sender.close?.();
-          delivery.closeProviders();
+          alerting.closeProviders();
           owner.close();
           if (db.open) {
             views.stop();

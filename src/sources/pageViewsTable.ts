@@ -31,6 +31,8 @@ export interface ViewCount {
 export interface PageViewsTable {
   /** Adds the counts in one transaction; returns them as stored (past the day's bound, as 'other'). */
   add(counts: readonly ViewCount[]): ViewCount[];
+  /** The sources `day` (YYYY-MM-DD) holds under their own name: at most SOURCES_PER_DAY, 'other' not among them. */
+  namedOn(day: string): string[];
   /** Views per source on days from `fromDay` (YYYY-MM-DD) on, most first. */
   perSourceSince(fromDay: string): { source: string; views: number }[];
   /** Deletes the days before `day` (YYYY-MM-DD); returns the rows deleted. */
@@ -44,6 +46,10 @@ export function createPageViewsTable(db: Db): PageViewsTable {
   const stored = db.prepare<[string, string], number>('SELECT 1 FROM page_views WHERE day = ? AND source = ?').pluck();
   const named = db
     .prepare<[string, string], number>('SELECT COUNT(*) FROM page_views WHERE day = ? AND source != ?')
+    .pluck();
+  // The LIMIT bounds the read even if the rule above was ever broken (rows written by hand, say).
+  const namedSources = db
+    .prepare<[string, string, number], string>('SELECT source FROM page_views WHERE day = ? AND source != ? LIMIT ?')
     .pluck();
   const perSource = db.prepare<[string], { source: string; views: number }>(
     'SELECT source, SUM(views) AS views FROM page_views WHERE day >= ? GROUP BY source ORDER BY views DESC, source',
@@ -70,6 +76,7 @@ export function createPageViewsTable(db: Db): PageViewsTable {
   });
   return {
     add: (counts) => addAll(counts),
+    namedOn: (day) => namedSources.all(day, OTHER, SOURCES_PER_DAY),
     perSourceSince: (fromDay) => perSource.all(fromDay),
     deleteBefore: (day) => deleteOld.run(day).changes,
   };

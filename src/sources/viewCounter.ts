@@ -1,16 +1,19 @@
 /**
  * Counts home-page views in memory, per UTC day and source, and writes the
  * counts to SQLite at most once a minute and at shutdown: a view costs a map
- * update on the fast path (the day's name is worked out once a day, not per
- * view), never a database write. The number of distinct sources kept between
- * two writes is bounded, so made-up utm_source values cannot grow memory:
- * beyond the bound they count as 'other'. The table bounds the sources of a
- * day across writes (pageViewsTable.ts); the counter remembers which sources
- * the table has stored under their own name today, and counts those under
- * their name even in a minute already full of new values, so a real source
- * that made it into the day before made-up values filled it keeps its name.
- * It learns them from its own writes: after a restart, such a source must be
- * written once more (in a minute with room) before it is known again.
+ * update on the fast path (the day's name, and the sources the table holds
+ * for it, are worked out once a day, not per view), never a database write.
+ * The number of distinct sources kept between two writes is bounded, so
+ * made-up utm_source values cannot grow memory: beyond the bound they count
+ * as 'other'. The table bounds the sources of a day across writes
+ * (pageViewsTable.ts); the counter remembers which sources the table has
+ * stored under their own name today, and counts those under their name even
+ * in a minute already full of new values, so a real source that made it into
+ * the day before made-up values filled it keeps its name. It reads them from
+ * the table when a day starts for it (its first count of a day, which is also
+ * its first count after a start, so a restart forgets none) and adds those
+ * its own writes store. A failed read is logged and the day starts knowing
+ * none: its views still count, a known source's as 'other' in a full minute.
  */
 import type { Logger } from '../lib/logger';
 import { OTHER, type PageViewsTable, SOURCES_PER_DAY, type ViewCount } from './pageViewsTable';
@@ -47,10 +50,20 @@ export function createViewCounter(table: PageViewsTable, logger: Logger, now: ()
   function rollOver(at: number): void {
     for (const [source, views] of today) earlier.push({ day, source, views });
     today = new Map();
-    named = new Set();
     const start = at - (at % DAY_MS);
     day = new Date(start).toISOString().slice(0, 10);
     dayEnds = start + DAY_MS;
+    named = namedInTable(day);
+  }
+
+  function namedInTable(forDay: string): Set<string> {
+    try {
+      return new Set(table.namedOn(forDay));
+    } catch (err) {
+      // The view being counted must not fail with the read: only the names are lost, not the view.
+      logger.warn({ err, day: forDay }, 'the sources stored today could not be read; counting as if none were');
+      return new Set();
+    }
   }
 
   function merged(rows: ViewCount[]): ViewCount[] {

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database, { type Database as Db } from 'better-sqlite3';
-import { migrate } from './migrations';
+import { migrate } from './migrate';
 
 export type { Db };
 

@@ -8,6 +8,8 @@ import type { Database } from 'better-sqlite3';
 import { storedAddressKey } from '../lib/addressKey';
 import { ALERT_RECEIPTS } from './alertReceiptsMigration';
 import { LEADS_SEARCH, OWNER_INBOX_TABLES } from './ownerInboxMigration';
+import { foldedSearchText } from './searchTextMigration';
+import { SESSIONS_OF_PASSKEYS } from './sessionsMigration';
 
 /*
  * Why the tables look like this:
@@ -28,6 +30,8 @@ import { LEADS_SEARCH, OWNER_INBOX_TABLES } from './ownerInboxMigration';
  *   identical submission from the last minute with one indexed lookup.
  * - email_key is the address's canonical key (src/lib/addressKey.ts): every
  *   lookup of a person by address uses it, never the typed text.
+ * - search_text is the name, company and address as the inbox's search
+ *   compares them (src/storage/searchText.ts), the text leads_search indexes.
  */
 const channelColumns = (ch: 'sms' | 'email') => `
   ${ch}_status TEXT NOT NULL CHECK (${ch}_status IN ('pending', 'sent', 'failed', 'skipped')),
@@ -38,7 +42,7 @@ const channelColumns = (ch: 'sms' | 'email') => `
   ${ch}_next_attempt_at TEXT`;
 
 /** SQL, or a step that needs code (a value SQLite cannot compute); each runs in its own transaction. */
-type Migration = string | ((db: Database) => void);
+export type Migration = string | ((db: Database) => void);
 
 export const migrations: readonly Migration[] = [
   `
@@ -212,33 +216,8 @@ export const migrations: readonly Migration[] = [
   LEADS_SEARCH,
   // When an alert's attempts began, and what the provider reported after sending it.
   ALERT_RECEIPTS,
+  // The search index again, over a folded copy of the text, in a form an older sqlite3 shell reads.
+  foldedSearchText,
+  // Sessions know their passkey and keep a notice; the owner's activity says where each action came from.
+  SESSIONS_OF_PASSKEYS,
 ];
-
-/**
- * secure_delete came after the first release, so a file that release wrote may still hold deleted
- * rows (an erased person's) in free pages, and no later release could tell. Every file older than
- * this version is rebuilt once with VACUUM as it is brought up to it; from then on secure_delete
- * overwrites whatever is deleted, and erasure can check the file for the address (leads/personalData.ts).
- */
-const FIRST_SECURE_VERSION = 7;
-
-/** Runs the migrations this database has not seen yet. Returns the resulting schema version. */
-export function migrate(db: Database): number {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > migrations.length) {
-    throw new Error(
-      `The database schema (version ${current}) is newer than this release knows (${migrations.length}). Upgrade the application.`,
-    );
-  }
-  for (let version = current; version < migrations.length; version++) {
-    const step = migrations[version] as Migration;
-    db.transaction(() => {
-      if (typeof step === 'string') db.exec(step);
-      else step(db);
-      db.pragma(`user_version = ${version + 1}`);
-    }).immediate();
-  }
-  // Outside any transaction (VACUUM cannot run in one). A new file has nothing to rebuild.
-  if (current > 0 && current < FIRST_SECURE_VERSION) db.exec('VACUUM');
-  return migrations.length;
-}

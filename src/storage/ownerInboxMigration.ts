@@ -54,7 +54,8 @@ export const OWNER_INBOX_TABLES = `
  * secure-delete option removes an erased lead's entries from the index instead of marking them
  * deleted, so erasure leaves nothing in it either. The inbox's filters get an index each, whose
  * entries are in id order within a status or a verdict, as the inbox pages them (leads_verdict is in
- * time order, for the per-address limits).
+ * time order, for the per-address limits). Version 11 (searchTextMigration.ts) replaced the index
+ * with one an older sqlite3 shell can read.
  */
 export const LEADS_SEARCH = `
   CREATE VIRTUAL TABLE leads_search USING fts5(

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildReplyEmail } from '../../src/alerts/replyMessage';
 
-const owner = {
+const profile = {
   name: 'Anna Berg',
   email: 'anna@anna.example',
   phone: '+49 30 1234567',
@@ -18,7 +18,7 @@ const owner = {
   videoThumbnailUrl: 'https://video.example/intro.jpg',
 };
 const lead = { id: 7, createdAt: '2026-03-04T05:06:07.890Z', name: 'Ada Lovelace', email: 'ada@example.com' };
-const envelope = { from: 'Anna Berg <hello@anna.example>', owner };
+const envelope = { from: 'Anna Berg <hello@anna.example>', profile };
 
 describe('buildReplyEmail', () => {
   it('writes the text part the visitor reads', () => {
@@ -40,7 +40,7 @@ describe('buildReplyEmail', () => {
 
   it('writes the HTML part with the same text, escaped', () => {
     assert.equal(
-      buildReplyEmail(lead, { ...envelope, owner: { ...owner, name: 'Anna & Co' } }).html,
+      buildReplyEmail(lead, { ...envelope, profile: { ...profile, name: 'Anna & Co' } }).html,
       '<!doctype html><html><body style="font-family:sans-serif">\n' +
         '<p>Hello,</p>\n' +
         '<p>Thank you for your interest! I&#39;ll get back to you within 24 hours to schedule your free setup call.</p>\n' +
@@ -75,7 +75,7 @@ describe('buildReplyEmail', () => {
 
   it('keeps the subject on one line whatever the owner name holds', () => {
     assert.equal(
-      buildReplyEmail(lead, { ...envelope, owner: { ...owner, name: 'Anna\nBerg' } }).subject,
+      buildReplyEmail(lead, { ...envelope, profile: { ...profile, name: 'Anna\nBerg' } }).subject,
       'Your free setup call with Anna Berg',
     );
   });

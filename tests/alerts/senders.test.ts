@@ -46,7 +46,7 @@ describe('SMS sender (twilio client -> fake Twilio)', () => {
   after(() => twilio.close());
 
   it('sends To, From and Body with basic auth and returns the message sid', async () => {
-    const { providerMessageId } = await createSmsSender(config(), 1000).send(lead);
+    const { providerMessageId } = await createSmsSender(config(), 1000).send(lead, AbortSignal.timeout(5_000));
     const message = twilio.messages.at(-1);
     assert.equal(providerMessageId, message?.sid);
     assert.match(providerMessageId, /^SM[0-9a-f]{32}$/);
@@ -56,7 +56,9 @@ describe('SMS sender (twilio client -> fake Twilio)', () => {
   });
 
   it('fails on a wrong auth token (401 from the fake)', async () => {
-    const { error } = await failure(createSmsSender({ ...config(), authToken: 'wrong' }, 1000).send(lead));
+    const { error } = await failure(
+      createSmsSender({ ...config(), authToken: 'wrong' }, 1000).send(lead, AbortSignal.timeout(5_000)),
+    );
     assert.match(error, /HTTP 401 20003/);
   });
 
@@ -68,7 +70,7 @@ describe('SMS sender (twilio client -> fake Twilio)', () => {
     it(`fails fast when Twilio is ${mode}`, async () => {
       await twilio.setMode(mode);
       try {
-        const { error, ms } = await failure(createSmsSender(config(), 2000).send(lead));
+        const { error, ms } = await failure(createSmsSender(config(), 2000).send(lead, AbortSignal.timeout(5_000)));
         assert.match(error, expected);
         assert.ok(ms < 1000, `${ms} ms`);
       } finally {
@@ -80,7 +82,7 @@ describe('SMS sender (twilio client -> fake Twilio)', () => {
   it('gives up on a hanging Twilio after its own timeout', async () => {
     await twilio.setMode('hang');
     try {
-      const { error, ms } = await failure(createSmsSender(config(), 300).send(lead));
+      const { error, ms } = await failure(createSmsSender(config(), 300).send(lead, AbortSignal.timeout(5_000)));
       assert.match(error, /ECONNABORTED/);
       assert.ok(ms >= 280 && ms < 1500, `${ms} ms`);
     } finally {
@@ -103,7 +105,7 @@ describe('e-mail sender (nodemailer -> smtp-server)', () => {
   after(() => smtp.close());
 
   it('delivers a text and an escaped HTML part with Reply-To the lead', async () => {
-    const { providerMessageId } = await createEmailSender(config(), 1000).send(lead);
+    const { providerMessageId } = await createEmailSender(config(), 1000).send(lead, AbortSignal.timeout(5_000));
     const mail = smtp.messages.at(-1);
     assert.equal(mail?.messageId, providerMessageId);
     assert.equal(mail?.from, 'alerts@example.com');
@@ -118,7 +120,7 @@ describe('e-mail sender (nodemailer -> smtp-server)', () => {
   it('fails with the SMTP code when the server rejects the sender', async () => {
     smtp.setMode('reject');
     try {
-      const { error } = await failure(createEmailSender(config(), 1000).send(lead));
+      const { error } = await failure(createEmailSender(config(), 1000).send(lead, AbortSignal.timeout(5_000)));
       assert.match(error, /SMTP 550/);
     } finally {
       smtp.setMode('up');
@@ -128,7 +130,7 @@ describe('e-mail sender (nodemailer -> smtp-server)', () => {
   it('gives up on a silent server after its socket timeout', async () => {
     smtp.setMode('hang');
     try {
-      const { error, ms } = await failure(createEmailSender(config(), 400).send(lead));
+      const { error, ms } = await failure(createEmailSender(config(), 400).send(lead, AbortSignal.timeout(5_000)));
       assert.match(error, /ETIMEDOUT/);
       assert.ok(ms >= 380 && ms < 2000, `${ms} ms`);
     } finally {
@@ -138,7 +140,9 @@ describe('e-mail sender (nodemailer -> smtp-server)', () => {
 
   it('fails on wrong credentials', async () => {
     const wrong = smtp.url.replace('sink-pass', 'nope');
-    const { error } = await failure(createEmailSender({ ...config(), smtpUrl: wrong }, 1000).send(lead));
+    const { error } = await failure(
+      createEmailSender({ ...config(), smtpUrl: wrong }, 1000).send(lead, AbortSignal.timeout(5_000)),
+    );
     assert.match(error, /EAUTH|535/);
   });
 });

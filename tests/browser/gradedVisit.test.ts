@@ -46,7 +46,7 @@ function linkedinViews(): number {
 async function visit(javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await routeThumbnail(page, site.config.owner.videoThumbnailUrl);
+  await routeThumbnail(page, site.config.profile.videoThumbnailUrl);
   await page.goto(`${site.url}${LANDING}`, { waitUntil: 'load', referer: REFERRER });
   return { context, page };
 }

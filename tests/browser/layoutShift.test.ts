@@ -38,7 +38,7 @@ async function shiftsOfPartialPaint(cut: (html: string) => number): Promise<Shif
   const context = await browser.newContext({ viewport: DESKTOP });
   try {
     const page = await context.newPage();
-    await page.route(site.config.owner.videoThumbnailUrl, (route) =>
+    await page.route(site.config.profile.videoThumbnailUrl, (route) =>
       route.fulfill({ contentType: 'image/svg+xml', body: WIDE_THUMBNAIL }),
     );
     const shifts = await recordShifts(page);
@@ -86,7 +86,7 @@ describe('layout shift', () => {
         await island.wait;
         await route.continue();
       });
-      await page.route(site.config.owner.videoThumbnailUrl, async (route) => {
+      await page.route(site.config.profile.videoThumbnailUrl, async (route) => {
         await thumbnail.wait;
         await route.fulfill({ contentType: 'image/svg+xml', body: WIDE_THUMBNAIL });
       });

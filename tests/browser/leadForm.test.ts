@@ -45,7 +45,7 @@ afterEach(async () => {
 });
 
 async function formPage(): Promise<Page> {
-  const visit = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl);
+  const visit = await openHome(shared.browser, shared.site.url, shared.site.config.profile.videoThumbnailUrl);
   opened.push(visit);
   await hydrateForm(visit.page);
   return visit.page;
@@ -123,7 +123,7 @@ describe('the error catalogue, row by row', () => {
   test("response without success: the rate limit's error text (429 from a server allowing one lead), fields kept", async () => {
     const limited = await startLeadSite({ env: { LEAD_RATE_LIMIT: '1' } });
     try {
-      const visit = await openHome(shared.browser, limited.url, limited.config.owner.videoThumbnailUrl);
+      const visit = await openHome(shared.browser, limited.url, limited.config.profile.videoThumbnailUrl);
       opened.push(visit);
       const { page } = visit;
       await hydrateForm(page);

@@ -34,7 +34,7 @@ const isLoader = (path: string) => /^\/assets\/island-loader-[A-Z0-9]+\.js$/.tes
 const shared = sharedBrowserAndSite();
 
 const open = (width = 1280) =>
-  openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, { width });
+  openHome(shared.browser, shared.site.url, shared.site.config.profile.videoThumbnailUrl, { width });
 const hydrated = (page: import('playwright-core').Page) =>
   page.locator('#lead-form-island').getAttribute('data-hydrated');
 

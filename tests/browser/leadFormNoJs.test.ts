@@ -16,7 +16,7 @@ import { fieldValues, fillLead, openHome, sampleLead, sharedBrowserAndSite, type
 const shared = sharedBrowserAndSite();
 
 async function postWithoutScripts(values: LeadValues, javaScriptEnabled = false): Promise<Page> {
-  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, {
+  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.profile.videoThumbnailUrl, {
     javaScriptEnabled,
   });
   // With scripts on, keep the form bundle away so the form stays plain HTML.
@@ -81,7 +81,7 @@ test("failure: the server's error, then the form again with every typed value ke
 });
 
 test('native validation still guards the plain form: an empty form is not sent', async () => {
-  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, {
+  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.profile.videoThumbnailUrl, {
     javaScriptEnabled: false,
   });
   const stored = shared.site.rows().length;

@@ -24,7 +24,7 @@ const shared = sharedBrowserAndSite();
 let serial = 0;
 
 async function pageWithToast(outcome: 'success' | 'error' = 'success', width = 1280): Promise<Page> {
-  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.owner.videoThumbnailUrl, {
+  const { page } = await openHome(shared.browser, shared.site.url, shared.site.config.profile.videoThumbnailUrl, {
     width,
   });
   await hydrateForm(page);

@@ -30,7 +30,7 @@ for (const width of [375, 1440]) {
     it('renders with no console errors, no horizontal scroll and no axe violations', async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       const messages = collectConsole(page);
-      await routeThumbnail(page, site.config.owner.videoThumbnailUrl);
+      await routeThumbnail(page, site.config.profile.videoThumbnailUrl);
       await page.goto(`${server.url}/`, { waitUntil: 'load' });
       // Scroll through so lazy images and the form island load as they would for a reader.
       await page.evaluate(async () => {

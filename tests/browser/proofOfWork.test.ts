@@ -97,7 +97,7 @@ async function visit(
   const page = await context.newPage();
   const v: Visit = { context, page, console: collectConsole(page), events: [], challenges: [], leads: [], workers: [] };
   visits.push(v);
-  await routeThumbnail(page, shared.site.config.owner.videoThumbnailUrl);
+  await routeThumbnail(page, shared.site.config.profile.videoThumbnailUrl);
   page.on('request', (r) => v.events.push(new URL(r.url()).pathname));
   page.on('worker', (worker) =>
     v.workers.push({ worker, closed: new Promise((resolve) => worker.on('close', () => resolve())) }),

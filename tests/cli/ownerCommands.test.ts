@@ -41,7 +41,7 @@ describe('owner commands', () => {
     const none = await runCli(['sessions'], env);
     assert.equal(none.stdout, 'No one is signed in.\n');
 
-    const link = new URL(s.services.owner.access.newLink('sign-in').url);
+    const link = new URL(s.services.owner.links.create('sign-in').url);
     const phone = await ownerFetch(s, link.pathname, { method: 'POST', headers: { 'User-Agent': PHONE_UA } });
     const phoneCookie = (phone.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const laptop = await signInByLink(s);

@@ -5,7 +5,8 @@
  * how many rows went, logs the erasure without the address, and afterwards
  * neither the database file nor its write-ahead log holds the address, not
  * even in freed space. Retention deletes exactly the leads older than
- * LEAD_RETENTION_DAYS, and spam after SPAM_RETENTION_DAYS.
+ * LEAD_RETENTION_DAYS, and spam after SPAM_RETENTION_DAYS, their terms in
+ * the search index's pages with them.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -144,21 +145,27 @@ describe('retention', () => {
       now: () => Date.now() + offset,
     });
     const day = 86_400_000;
-    const post = async (name: string, ageDays: number, spam = false) => {
+    const post = async (name: string, ageDays: number, spam = false, company = 'Co') => {
       offset = -ageDays * day;
       await s.post({
         name,
-        company: 'Co',
+        company,
         email: `${name.toLowerCase().replace(/\s/g, '')}@example.com`,
         ...(spam ? { website: 'x' } : {}),
       });
     };
-    await post('Old lead', 31);
+    await post('Old lead', 31, false, 'Жук');
     await post('Month lead', 29);
     await post('Old spam', 8, true);
     await post('Young spam', 6, true);
     await post('New lead', 0);
     offset = 0;
+    // 'жук' (from the old lead's company, in a script no other lead writes) is stored whole in the search index's
+    // pages while the lead is kept; a deleted lead's terms must go from those pages, not only from the results.
+    const zhuk = Buffer.from('жук');
+    const inIndexPages = () =>
+      s.services.db.prepare('SELECT COUNT(*) FROM leads_search_data WHERE instr(block, ?) > 0').pluck().get(zhuk);
+    assert.ok((inIndexPages() as number) > 0, 'the search index holds the term before');
     const kept = () => s.rows().map((r) => r.name);
     assert.deepEqual(s.services.housekeeping.runOnce(), { spam: 1, leads: 1, proofs: 0 });
     assert.deepEqual(kept(), ['Month lead', 'Young spam', 'New lead']);
@@ -167,6 +174,7 @@ describe('retention', () => {
       .pluck()
       .get();
     assert.equal(orphans, 0, 'their alerts went with them');
+    assert.equal(inIndexPages(), 0, 'no term of the old lead left in the search index');
     assert.deepEqual(s.services.housekeeping.runOnce(), { spam: 0, leads: 0, proofs: 0 }, 'nothing more the same day');
   });
 

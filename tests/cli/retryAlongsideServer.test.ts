@@ -8,7 +8,7 @@
  * The race is staged, not hoped for (left to chance, the server's loop, which
  * looks every 50 ms, claims everything while the CLI is still loading its
  * senders, and a claim without the lease check went unnoticed in 3 runs of 3):
- * 40 SMS alerts fail (Twilio answers 500, ALERT_MAX_ATTEMPTS=1); the CLI
+ * 40 SMS alerts fail (Twilio answers 500, one attempt each); the CLI
  * requeues them; right then another connection (as an operator's sqlite3
  * shell or a backup would) takes the write lock and keeps it until both
  * processes are seen waiting on their first claim (when the server's loop
@@ -119,12 +119,11 @@ describe('leads retry alongside the running server', () => {
       LOG_LEVEL: 'warn',
       DATABASE_PATH: databasePath,
       ALERT_TIMEOUT_MS: '2000', // SMTP and Twilio time out after 6 s: no e-mail fails because the machine is busy
-      ALERT_RETRY_BASE_MS: '20', // the server's loop looks for due alerts every 50 ms (its shortest wait)
-      ALERT_MAX_ATTEMPTS: '1',
       LEAD_RATE_LIMIT: '1000',
       LEAD_VERIFICATION: 'off', // every lead is texted, as before proof of work
     };
-    server = await startServer({ env, dataDir });
+    // One attempt each, and the server's loop looks for due alerts every 50 ms (its shortest wait).
+    server = await startServer({ env, dataDir, retry: { baseMs: 20, maxAttempts: 1 } });
   });
   after(async () => {
     await server?.stop();

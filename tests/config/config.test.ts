@@ -29,7 +29,7 @@ describe('loadConfig defaults', () => {
       port: 3000,
       publicUrl: 'http://localhost:3000',
       publicUrlSet: false,
-      owner: {
+      profile: {
         name: 'Anna Volkova',
         email: 'hello@annavolkova.com',
         phone: '+1 (415) 555-0142',
@@ -51,8 +51,6 @@ describe('loadConfig defaults', () => {
       ntfy: null,
       dnsServers: undefined,
       alertTimeoutMs: 5000,
-      alertRetryBaseMs: 30000,
-      alertMaxAttempts: 10,
       shutdownTimeoutMs: 10000,
       headersTimeoutMs: 10000,
       requestTimeoutMs: 30000,
@@ -127,8 +125,6 @@ describe('loadConfig reads every variable', () => {
       NTFY_TOKEN: 'tk_secret42',
       DNS_SERVERS: '127.0.0.1:5353, 9.9.9.9',
       ALERT_TIMEOUT_MS: '2500',
-      ALERT_RETRY_BASE_MS: '1000',
-      ALERT_MAX_ATTEMPTS: '3',
       SHUTDOWN_TIMEOUT_MS: '2000',
       HEADERS_TIMEOUT_MS: '5000',
       REQUEST_TIMEOUT_MS: '20000',
@@ -154,7 +150,7 @@ describe('loadConfig reads every variable', () => {
       port: 8080,
       publicUrl: 'https://www.example.com',
       publicUrlSet: true,
-      owner: {
+      profile: {
         name: 'Jane Doe',
         email: 'jane@example.com',
         phone: '+44 20 7946 0958',
@@ -196,8 +192,6 @@ describe('loadConfig reads every variable', () => {
       ntfy: { topicUrl: 'https://ntfy.example.com/leads-3f9a', token: 'tk_secret42' },
       dnsServers: ['127.0.0.1:5353', '9.9.9.9'],
       alertTimeoutMs: 2500,
-      alertRetryBaseMs: 1000,
-      alertMaxAttempts: 3,
       shutdownTimeoutMs: 2000,
       headersTimeoutMs: 5000,
       requestTimeoutMs: 20000,
@@ -272,15 +266,15 @@ describe('loadConfig refuses numbers that are not whole numbers in range', () =>
       refusal({ SHUTDOWN_TIMEOUT_MS: '-1' }),
       'SHUTDOWN_TIMEOUT_MS must be a whole number from 0 to 120000 (got "-1")',
     );
-    assert.equal(loadConfig({ ALERT_MAX_ATTEMPTS: '1' }).alertMaxAttempts, 1);
-    assert.equal(loadConfig({ ALERT_MAX_ATTEMPTS: '100' }).alertMaxAttempts, 100);
+    assert.equal(loadConfig({ OWNER_SESSION_MAX_DAYS: '1' }).ownerSession.maxMs, 86_400_000);
+    assert.equal(loadConfig({ OWNER_SESSION_MAX_DAYS: '365' }).ownerSession.maxMs, 365 * 86_400_000);
     assert.equal(
-      refusal({ ALERT_MAX_ATTEMPTS: '0' }),
-      'ALERT_MAX_ATTEMPTS must be a whole number from 1 to 100 (got "0")',
+      refusal({ OWNER_SESSION_MAX_DAYS: '0' }),
+      'OWNER_SESSION_MAX_DAYS must be a whole number from 1 to 365 (got "0")',
     );
     assert.equal(
-      refusal({ ALERT_MAX_ATTEMPTS: '101' }),
-      'ALERT_MAX_ATTEMPTS must be a whole number from 1 to 100 (got "101")',
+      refusal({ OWNER_SESSION_MAX_DAYS: '366' }),
+      'OWNER_SESSION_MAX_DAYS must be a whole number from 1 to 365 (got "366")',
     );
   });
 
@@ -289,7 +283,7 @@ describe('loadConfig refuses numbers that are not whole numbers in range', () =>
       ['LEAD_RATE_LIMIT', 'from 1 to 1000000'],
       ['LEAD_RATE_WINDOW_MS', 'from 1000 to 86400000'],
       ['ALERT_TIMEOUT_MS', 'from 100 to 120000'],
-      ['ALERT_RETRY_BASE_MS', 'from 10 to 86400000'],
+      ['LEAD_MIN_FILL_MS', 'from 0 to 3600000'],
       ['HEADERS_TIMEOUT_MS', 'from 100 to 120000'],
       ['REQUEST_TIMEOUT_MS', 'from 100 to 600000'],
     ];
@@ -379,12 +373,12 @@ describe('loadConfig refuses malformed values', () => {
     ]) {
       assert.equal(refusal({ CONTACT_EMAIL: value }), `CONTACT_EMAIL must be an e-mail address (got "${value}")`);
     }
-    assert.equal(loadConfig({ CONTACT_EMAIL: 'a@b.co' }).owner.email, 'a@b.co');
+    assert.equal(loadConfig({ CONTACT_EMAIL: 'a@b.co' }).profile.email, 'a@b.co');
     for (const value of ['call me', '1234', '555-0142 ext. 3', 'x+1 415 555 0142']) {
       assert.equal(refusal({ CONTACT_PHONE: value }), `CONTACT_PHONE must be a phone number (got "${value}")`);
     }
     for (const value of ['12345', '+1 (415) 555-0142', '020.7946.0958'])
-      assert.equal(loadConfig({ CONTACT_PHONE: value }).owner.phone, value);
+      assert.equal(loadConfig({ CONTACT_PHONE: value }).profile.phone, value);
   });
 
   it('refuses a half-configured alert channel, naming what is missing but no value', () => {

@@ -2,12 +2,12 @@
  * Configuration values with something around them, and the edges of a range:
  * a Twilio SID or phone number with text before or after it is refused like
  * any other malformed value; a range's both ends are allowed. Each problem
- * names the variable and never echoes a Twilio value.
+ * names the variable and never echoes a Twilio value. A rule across variables
+ * is reported in the same run as a variable refused on its own.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config';
-import { Reader } from '../../src/config/reader';
 import { problems, type Env } from '../support/configProblems';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
@@ -62,15 +62,27 @@ describe('the ends of a range', () => {
   });
 
   it('takes a decimal at either end of its range and refuses one just outside', () => {
-    const r = new Reader({ LOW: '0.5', HIGH: '2', UNDER: '0.4', OVER: '2.01' });
-    assert.equal(r.decimal('LOW', 1, 0.5, 2), 0.5);
-    assert.equal(r.decimal('HIGH', 1, 0.5, 2), 2);
-    assert.deepEqual(r.problems, []);
-    assert.equal(r.decimal('UNDER', 1, 0.5, 2), 1);
-    assert.equal(r.decimal('OVER', 1, 0.5, 2), 1);
-    assert.deepEqual(r.problems, [
-      'UNDER must be a number from 0.5 to 2, such as 20 or 0.5 (got "0.4")',
-      'OVER must be a number from 0.5 to 2, such as 20 or 0.5 (got "2.01")',
+    assert.equal(loadConfig({ FOLLOW_UP_AFTER_HOURS: '0.0' }).followUpAfterMs, null);
+    assert.equal(loadConfig({ FOLLOW_UP_AFTER_HOURS: '720.0' }).followUpAfterMs, 2_592_000_000);
+    assert.deepEqual(problems({ FOLLOW_UP_AFTER_HOURS: '-0.01' }), [
+      'FOLLOW_UP_AFTER_HOURS must be a number from 0 to 720, such as 20 or 0.5 (got "-0.01")',
     ]);
+    assert.deepEqual(problems({ FOLLOW_UP_AFTER_HOURS: '720.01' }), [
+      'FOLLOW_UP_AFTER_HOURS must be a number from 0 to 720, such as 20 or 0.5 (got "720.01")',
+    ]);
+  });
+});
+
+describe('the rules across variables', () => {
+  it('are reported with the variables refused on their own, reading a refused one as its default', () => {
+    assert.deepEqual(
+      problems({ NODE_ENV: 'staging', HEADERS_TIMEOUT_MS: 'abc', REQUEST_TIMEOUT_MS: '5000', LEAD_AUTO_REPLY: 'true' }),
+      [
+        'NODE_ENV must be one of production, development, test (got "staging")',
+        'HEADERS_TIMEOUT_MS must be a whole number from 100 to 120000 (got "abc")',
+        'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS',
+        'LEAD_AUTO_REPLY=true needs e-mail: set SMTP_URL, ALERT_EMAIL_TO and ALERT_EMAIL_FROM',
+      ],
+    );
   });
 });

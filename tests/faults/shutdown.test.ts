@@ -51,11 +51,10 @@ async function sigtermDuringWork(shutdownMs: number, duringShutdown: () => Promi
   const env = {
     ...alertEnv(twilio, smtp),
     ALERT_TIMEOUT_MS: String(ANSWER_MS),
-    ALERT_RETRY_BASE_MS: '100',
     SHUTDOWN_TIMEOUT_MS: String(shutdownMs),
     LEAD_RATE_LIMIT: '1000',
   };
-  const server = await startServer({ dataDir, env });
+  const server = await startServer({ dataDir, env, retry: { baseMs: 100 } });
   const leads = Array.from({ length: 6 }, () => ({
     name: `Term ${(n += 1)}`,
     company: 'Acme',
@@ -107,7 +106,7 @@ async function restartAndDeliver(dataDir: string, env: Record<string, string>, e
   await sleep(100);
   await twilio.setMode('up');
   smtp.setMode('up');
-  const server = await startServer({ dataDir, env });
+  const server = await startServer({ dataDir, env, retry: { baseMs: 100 } });
   try {
     await waitFor(
       () => readRows(dataDir).every((r) => r.sms_status === 'sent' && r.email_status === 'sent'),
@@ -167,9 +166,9 @@ describe('SIGKILL while one alert is under way and the other has failed', () => 
     const env = {
       ...alertEnv(twilio, smtp),
       ALERT_TIMEOUT_MS: '500',
-      ALERT_RETRY_BASE_MS: '300',
       SHUTDOWN_TIMEOUT_MS: '3000',
     };
+    const retry = { baseMs: 300 };
     const lead = { name: 'Katherine Johnson', company: 'Langley Research', email: `crash-${(n += 1)}@example.com` };
     const copies = () => ({
       sms: twilio.messages.filter((m) => m.body.includes(`\n${lead.email}\n`)).length,
@@ -177,7 +176,7 @@ describe('SIGKILL while one alert is under way and the other has failed', () => 
     });
     await twilio.setMode('hang'); // the SMS attempt is under way when the process dies
     smtp.setMode('reject'); // the e-mail attempt failed and waits for its retry
-    const first = await startServer({ dataDir, env });
+    const first = await startServer({ dataDir, env, retry });
     assert.deepEqual((await postLead(first.url, lead)).json, { success: true, notificationResult: false });
     await waitFor(() => /SMTP 550/.test(readRows(dataDir)[0]?.email_last_error ?? ''), 8000, 'the e-mail failure');
     assert.equal(await first.stop('SIGKILL'), 'SIGKILL');
@@ -190,7 +189,7 @@ describe('SIGKILL while one alert is under way and the other has failed', () => 
     twilio.dropHeld(); // the request held for the dead process was never processed
     await twilio.setMode('up');
     smtp.setMode('up');
-    const second = await startServer({ dataDir, env });
+    const second = await startServer({ dataDir, env, retry });
     try {
       await waitFor(
         () => {
@@ -213,7 +212,8 @@ describe('SIGKILL while the webhook hangs and Telegram and ntfy fail', () => {
   it('delivers the lead once on each of them after a restart on the same database', async () => {
     const others = await startOwnerChannels();
     const dataDir = tempDir('crash-others-');
-    const env = { ...alertEnv(twilio, smtp), ...others.env, ALERT_TIMEOUT_MS: '500', ALERT_RETRY_BASE_MS: '300' };
+    const env = { ...alertEnv(twilio, smtp), ...others.env, ALERT_TIMEOUT_MS: '500' };
+    const retry = { baseMs: 300 };
     const lead = { name: 'Dorothy Vaughan', company: 'West Computing', email: `crash-${(n += 1)}@example.com` };
     const copies = () => ({
       webhook: others.webhook.events.filter((e) => e.data.email === lead.email).length,
@@ -224,7 +224,7 @@ describe('SIGKILL while the webhook hangs and Telegram and ntfy fail', () => {
       others.webhook.answer = 'hang'; // under way when the process dies
       others.telegram.failing = true; // failed, waiting for the retry
       others.ntfy.failing = true;
-      const first = await startServer({ dataDir, env });
+      const first = await startServer({ dataDir, env, retry });
       await postLead(first.url, lead);
       await waitFor(
         () =>
@@ -241,7 +241,7 @@ describe('SIGKILL while the webhook hangs and Telegram and ntfy fail', () => {
       others.webhook.answer = 'ok';
       others.telegram.failing = false;
       others.ntfy.failing = false;
-      const second = await startServer({ dataDir, env });
+      const second = await startServer({ dataDir, env, retry });
       try {
         await waitFor(
           () => Object.values(copies()).every((c) => c === 1),

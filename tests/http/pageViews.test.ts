@@ -4,9 +4,10 @@
  * direct), for GET / from a client that does not call itself a bot; never
  * for HEAD, the health check, other pages or crawlers. No IP, no per-visit
  * row, and no cookie on any answer. The counts reach SQLite once a minute
- * and at shutdown.
+ * and at shutdown; a source stored for the day keeps its name after a restart.
  */
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
 import { startServer } from '../support/serverProcess';
@@ -119,6 +120,30 @@ describe('page views over a day of made-up sources', () => {
     assert.equal(
       rows.reduce((sum, r) => sum + r.views, 0),
       3 + 30_000 + 5 + 20,
+      'no view lost',
+    );
+  });
+
+  it('keep after a restart the name of a source stored before the day filled, in a minute of new values', async () => {
+    const clock = Date.parse('2026-11-25T08:00:00Z');
+    const env = { DATABASE_PATH: join(tempDir('views-restart-'), 'leads.db') };
+    const visit = (s: LeadSite, source: string) =>
+      fetch(`${s.url}/?utm_source=${source}`, { headers: { 'User-Agent': BROWSER } }).then((r) => r.arrayBuffer());
+    const before = await site({ env, now: () => clock, startWorker: false });
+    for (let i = 0; i < 3; i++) await visit(before, 'linkedin');
+    before.services.views.flush();
+    for (let i = 0; i < 600; i++) before.services.views.count(`made-up-${i}`);
+    await before.close(); // its last write: the day now holds 500 names
+
+    const after = await site({ env, now: () => clock + 3_600_000, startWorker: false });
+    for (let i = 0; i < 520; i++) after.services.views.count(`made-up-after-${i}`);
+    for (let i = 0; i < 4; i++) await visit(after, 'linkedin');
+    const rows = views(after) as { source: string; views: number }[];
+    assert.equal(rows.length, 501, '500 sources by name, plus other');
+    assert.equal(rows.find((r) => r.source === 'linkedin')?.views, 3 + 4);
+    assert.equal(
+      rows.reduce((sum, r) => sum + r.views, 0),
+      3 + 600 + 520 + 4,
       'no view lost',
     );
   });

@@ -31,7 +31,7 @@ const faults: Fault[] = [
   { title: 'Twilio refuses connections', twilio: 'down', error: /ECONNREFUSED/ },
   { title: 'Twilio answers 500', twilio: 'fail500', error: /HTTP 500/ },
   { title: 'Twilio answers 401', twilio: 'fail401', error: /HTTP 401/ },
-  { title: 'Twilio hangs past the timeout', twilio: 'hang', error: /ECONNABORTED|timeout/ },
+  { title: 'Twilio hangs past the timeout', twilio: 'hang', error: /no answer within/ },
   { title: 'the SMTP server rejects', smtp: 'reject', error: /SMTP 550/ },
   { title: 'the SMTP server hangs', smtp: 'hang', error: /ETIMEDOUT/ },
 ];

@@ -79,7 +79,7 @@ describe('the auto-reply', () => {
   });
 
   it('is delayed by an SMTP outage, then sent once', async () => {
-    const s = await replySite({ ALERT_RETRY_BASE_MS: '100' });
+    const s = await replySite();
     s.smtp.setMode('reject');
     await s.post({ name: 'Ada', company: 'Engines', email: 'ada@example.com' });
     const reply = () =>

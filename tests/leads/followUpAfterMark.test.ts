@@ -17,7 +17,7 @@ import { sleep, waitFor } from '../support/waitFor';
 
 const site = leadSitesPerTest();
 /** Reminders 0.0005 hours (1.8 seconds) after the lead; retries 100 ms apart. */
-const SOON = { FOLLOW_UP_AFTER_HOURS: '0.0005', ALERT_RETRY_BASE_MS: '100' };
+const SOON = { FOLLOW_UP_AFTER_HOURS: '0.0005' };
 const REPLY = { LEAD_AUTO_REPLY: 'true', CONTACT_EMAIL: 'anna@volkova.example' };
 const ADA = { name: 'Ada Lovelace', company: 'Engines', email: 'ada@example.com' };
 
@@ -55,7 +55,7 @@ describe('a reminder under way when its lead is marked', () => {
       'both leased',
     );
 
-    const outcome = s.services.marking.mark(1, 'contacted');
+    const outcome = s.services.owner.leads.mark({ via: 'cli' }, 1, 'contacted');
     assert.deepEqual(outcome, { kind: 'marked', previous: 'new', remindersCancelled: 2, remindersRearmed: 0 });
     const cancelled = alertsOf(s, REMINDERS).map(({ channel, status, last_error, lease_until }) => ({
       channel,
@@ -81,7 +81,7 @@ describe('a reminder under way when its lead is marked', () => {
     // The attempts under way fail (Twilio 500, SMTP 451); the providers then accept whatever comes.
     await s.twilio.setMode('fail500');
     smtp.answer451();
-    await waitFor(() => s.services.worker.inFlight() === 0, 5000, 'the attempts to end');
+    await waitFor(() => s.services.runner.inFlight() === 0, 5000, 'the attempts to end');
     await s.twilio.setMode('up');
     smtp.accept();
     await sleep(1500); // retries 100, 200, 400 ms apart would have run here
@@ -137,8 +137,8 @@ describe('a follow-up whose lead was marked behind the server', () => {
 
 describe('leads retry and a contacted lead', () => {
   it('leaves its failed reminder and reply as they were, and requeues its failed owner alert', async () => {
-    const env = { ...SOON, ...REPLY, ALERT_MAX_ATTEMPTS: '1' };
-    const s = await site({ env });
+    const env = { ...SOON, ...REPLY };
+    const s = await site({ env, retry: { maxAttempts: 1 } });
     s.smtp.setMode('reject'); // every e-mail fails for good at its one attempt
     await s.post(ADA);
     const channels = ['email', 'reminder-email', 'reply'];

@@ -94,7 +94,7 @@ describe('the "Mark as contacted" link', () => {
 
   it('does not undo won: for a lead marked since, its page and its post say so and change nothing', async () => {
     const { s, link } = await siteWithLead();
-    assert.equal(s.services.marking.mark(1, 'won').kind, 'marked');
+    assert.equal(s.services.owner.leads.mark({ via: 'cli' }, 1, 'won').kind, 'marked');
     const page = await fetch(link);
     assert.equal(page.status, 200);
     assertPrivatePage(page);
@@ -109,7 +109,7 @@ describe('the "Mark as contacted" link', () => {
     assert.equal(statusOf(s, 1), 'won');
     assert.deepEqual(marks(s), [{ lead_id: 1, status: 'won', via: 'cli' }], 'no mark by the link');
     // Not spent: once the mark is undone (new again), the same link marks the lead.
-    assert.equal(s.services.marking.mark(1, 'new').kind, 'marked');
+    assert.equal(s.services.owner.leads.mark({ via: 'cli' }, 1, 'new').kind, 'marked');
     const done = await postLink(s, link);
     assert.equal(done.status, 200);
     assert.match(await done.text(), /<h1>Lead #1 is marked as contacted<\/h1>/);

@@ -18,13 +18,13 @@ import { sleep, waitFor } from '../support/waitFor';
 
 const site = leadSitesPerTest();
 /** 0.0005 hours: 1.8 seconds. */
-const SOON = { FOLLOW_UP_AFTER_HOURS: '0.0005', ALERT_RETRY_BASE_MS: '100' };
+const SOON = { FOLLOW_UP_AFTER_HOURS: '0.0005' };
 /**
  * 0.0015 hours: 5.4 seconds, for a test that marks through the CLI before the reminder is due: a
  * CLI process started on a loaded machine (two suites and a browser on two cores) took more than
  * 1.8 seconds to mark, and the reminder had gone by then.
  */
-const AFTER_CLI = { FOLLOW_UP_AFTER_HOURS: '0.0015', ALERT_RETRY_BASE_MS: '100' };
+const AFTER_CLI = { FOLLOW_UP_AFTER_HOURS: '0.0015' };
 
 const remindersBySms = (twilio: FakeTwilio, name: string) =>
   twilio.messages.filter((m) => m.body.startsWith(`Reminder: ${name},`));
@@ -125,8 +125,9 @@ describe('a reminder and a restart', () => {
   it('is sent once by the next server when the one that planned it stopped before its time', async () => {
     const dataDir = tempDir('reminder-restart-');
     // 0.001 hours: 3.6 seconds.
-    const env = { ...alertEnv(twilio, smtp), FOLLOW_UP_AFTER_HOURS: '0.001', ALERT_RETRY_BASE_MS: '100' };
-    const first = await startServer({ dataDir, env });
+    const env = { ...alertEnv(twilio, smtp), FOLLOW_UP_AFTER_HOURS: '0.001' };
+    const retry = { baseMs: 100 };
+    const first = await startServer({ dataDir, env, retry });
     assert.equal(
       (await postLead(first.url, { name: 'Ada Lovelace', company: 'Engines', email: 'ada@example.com' })).status,
       200,
@@ -134,7 +135,7 @@ describe('a reminder and a restart', () => {
     assert.equal(await first.stop(), 0);
     assert.equal(remindersBySms(twilio, 'Ada Lovelace').length, 0, 'not yet');
     await sleep(3_000);
-    const second = await startServer({ dataDir, env });
+    const second = await startServer({ dataDir, env, retry });
     try {
       await waitFor(
         () => remindersBySms(twilio, 'Ada Lovelace').length === 1 && remindersByMail(smtp, 'Ada Lovelace').length === 1,

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse } from 'node-html-parser';
+import pino from 'pino';
 import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
 import { newLeadRow } from '../support/newLeadRow';
 import { ownerFetch, signInByLink } from '../support/ownerHttp';
@@ -94,7 +95,7 @@ describe('the list of leads', () => {
         verdict: (['verified', 'spam', 'unverified', 'verified', 'spam', 'verified'] as const)[i],
       }),
     );
-    s.services.marking.mark(4, 'won', 'inbox');
+    s.services.owner.leads.mark({ via: 'inbox', device: 'Chrome on Linux' }, 4, 'won');
     const { cookie } = await signInByLink(s);
     const names = async (query: string) => (await list(s, cookie, query)).leads.map((l) => l.name);
     assert.deepEqual(await names('?verdict=spam'), ['Ken Thompson', 'Alan Turing']);
@@ -127,12 +128,39 @@ describe('the list of leads', () => {
     const { cookie } = await signInByLink(s);
     const names = async (q: string) => (await list(s, cookie, `?q=${encodeURIComponent(q)}`)).leads.map((l) => l.name);
     assert.deepEqual(await names('NUNEZ'), ['José Núñez']);
+    assert.deepEqual(await names('jose'), ['José Núñez']);
     assert.deepEqual(await names('café'), ['José Núñez']);
     assert.deepEqual(await names('angel'), ['Ängel Öz']);
     assert.deepEqual(await names('xy'), ['Jo Li'], 'two characters');
     assert.deepEqual(await names('jo'), ['Jo Li', 'José Núñez']);
     assert.deepEqual(await names('"'), [], 'a quote is text, not syntax');
     assert.deepEqual(await names('a" OR "b'), []);
+  });
+
+  it('drops control characters from a search: a NUL or a bell answers the list, never an error', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'debug', base: undefined }, { write: (line: string) => void lines.push(line) });
+    const s = await site({ deps: { logger } });
+    const now = Date.now();
+    seed(
+      s,
+      2,
+      (i) => now - (2 - i) * 60_000,
+      (i) => ({ name: ['Abc Müller', 'Grace Hopper'][i], company: ['Abcott', 'Navy'][i] }),
+    );
+    const { cookie } = await signInByLink(s);
+    const names = async (query: string) => (await list(s, cookie, query)).leads.map((l) => l.name);
+    assert.deepEqual(await names('?q=%00abc'), ['Abc Müller'], 'a NUL before the text');
+    assert.deepEqual(await names('?q=hop%00per'), ['Grace Hopper'], 'a NUL inside the text');
+    assert.deepEqual(await names('?q=%07%1F%7FMULLER'), ['Abc Müller'], 'other control characters');
+    assert.deepEqual(await names('?q=%00%00'), ['Grace Hopper', 'Abc Müller'], 'nothing left to search for');
+    assert.deepEqual(await names('?q=%00ab'), ['Abc Müller'], 'a short text, read row by row');
+    assert.deepEqual(await names('?q=navy'), ['Grace Hopper'], 'a normal search still finds');
+    const failures = lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((l) => l.level >= 50);
+    assert.deepEqual(failures, [], 'nothing logged as an error');
+    assert.ok(!lines.some((line) => /unterminated|stack/i.test(line)), 'no stack trace in the log');
   });
 
   it('shows each lead with its source, verdict, status and the time left of the 24-hour promise', async () => {
@@ -147,7 +175,7 @@ describe('the list of leads', () => {
         source: { ...newLeadRow().source, utm_source: 'linkedin', utm_campaign: 'q4' },
       }),
     );
-    s.services.marking.mark(3, 'contacted', 'inbox');
+    s.services.owner.leads.mark({ via: 'inbox', device: 'Chrome on Linux' }, 3, 'contacted');
     const { cookie } = await signInByLink(s);
     const { leads } = await list(s, cookie);
     const text = (name: string) => leads.find((l) => l.name === name)?.text ?? '';

@@ -35,7 +35,7 @@ describe('a lead in the inbox', () => {
 
     const phone = await ownerDevice(browser());
     try {
-      await openSignInLink(phone.page, s.services.owner.access.newLink('sign-in').url);
+      await openSignInLink(phone.page, s.services.owner.links.create('sign-in').url);
       await phone.page.goto(`${origin}/owner`);
       await phone.page.getByRole('link', { name: /Grace Example/ }).click();
       await phone.page.waitForURL(`${origin}/owner/leads/1`);
@@ -48,7 +48,8 @@ describe('a lead in the inbox', () => {
       assert.match(shown, /left/, 'the time left of the promise');
 
       await phone.page.getByRole('button', { name: 'Mark won' }).click();
-      await phone.page.waitForURL(`${origin}/owner/leads/1?done=marked`);
+      await phone.page.waitForFunction(() => document.querySelector('.owner-notice') !== null);
+      assert.equal(phone.page.url(), `${origin}/owner/leads/1`);
       assert.equal(await textOf(phone.page.locator('.owner-notice')), 'Lead #1 is marked won.');
       assert.match(await textOf(phone.page.locator('main')), /Marked won .* \(from the inbox\)/);
       assert.equal(await phone.page.getByRole('button', { name: 'Mark won' }).isDisabled(), true);
@@ -74,8 +75,12 @@ describe('a lead in the inbox', () => {
       { lead_id: 1, status: 'won', via: 'inbox' },
       { lead_id: 2, status: 'won', via: 'cli' },
     ]);
-    const activity = s.services.owner.activity.latest(10).map((a) => `${a.action}: ${a.detail}`);
-    assert.ok(activity.includes('marked: lead 1: new -> won'), activity.join('\n'));
+    const activity = s.services.owner.reads.activity(10).map((a) => `${a.action}: ${a.detail} (${a.source})`);
+    assert.ok(
+      activity.some((line) => /^marked: lead 1: new -> won \(inbox, .+\)$/.test(line)),
+      activity.join('\n'),
+    );
+    assert.ok(activity.includes('marked: lead 2: new -> won (command line)'), activity.join('\n'));
     assert.ok(
       activity.every((line) => !line.includes('@')),
       'no address in the activity log',
@@ -86,9 +91,12 @@ describe('a lead in the inbox', () => {
     const s = await site({ localhostOrigin: true });
     const phone = await ownerDevice(browser());
     try {
-      await openSignInLink(phone.page, s.services.owner.access.newLink('sign-in').url);
-      for (const id of ['999', 'abc', '0'])
+      await openSignInLink(phone.page, s.services.owner.links.create('sign-in').url);
+      for (const id of ['999', 'abc', '0']) {
         assert.equal((await phone.page.goto(`${s.config.publicUrl}/owner/leads/${id}`))?.status(), 404, id);
+        assert.match(await textOf(phone.page.locator('main')), /There is no such page in your inbox/, id);
+        assert.equal(await phone.page.getByRole('navigation', { name: 'Inbox sections' }).count(), 1, 'in its layout');
+      }
     } finally {
       await phone.close();
     }

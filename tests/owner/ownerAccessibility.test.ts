@@ -45,7 +45,7 @@ function layoutProblems(page: Page) {
 
 describe("the owner's pages for every reader", () => {
   it('pass axe and fit a thumb at 375 px and at 1440 px', async () => {
-    const s = await site({ localhostOrigin: true, env: { ALERT_MAX_ATTEMPTS: '1' } });
+    const s = await site({ localhostOrigin: true, retry: { maxAttempts: 1 } });
     const origin = s.config.publicUrl;
     const referer = `${origin}/?utm_source=newsletter`;
     await s.post(
@@ -60,10 +60,10 @@ describe("the owner's pages for every reader", () => {
       email: 'ada.lovelace.long@example.com',
     });
     await waitFor(() => s.services.queue.countsByStatus().some((c) => c.status === 'failed'));
-    s.services.marking.mark(1, 'contacted', 'inbox');
+    s.services.owner.leads.mark({ via: 'inbox', device: 'Chrome on Linux' }, 1, 'contacted');
     const device = await ownerDevice(browser());
     try {
-      await createPasskey(device.page, s.services.owner.access.newLink('register').url, 'Phone');
+      await createPasskey(device.page, s.services.owner.links.create('register').url, 'Phone');
       await device.page.waitForURL(`${origin}/owner`);
       const found: string[] = [];
       for (const width of [375, 1440]) {

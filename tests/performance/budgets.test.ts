@@ -148,7 +148,7 @@ describe('requests before the page is complete', () => {
     it(`at most 5 on a ${device} (${viewport.width} px), page loaded, not scrolled`, async (t) => {
       const page = await browser.newPage({ viewport });
       try {
-        const thumbnail = site.config.owner.videoThumbnailUrl;
+        const thumbnail = site.config.profile.videoThumbnailUrl;
         await routeThumbnail(page, thumbnail);
         const requests: string[] = [];
         page.on('request', (r) => {

@@ -83,7 +83,14 @@ describe('the spellings of one address', () => {
     );
     for (const file of [s.databasePath, `${s.databasePath}-wal`]) {
       const bytes = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
-      for (const spelling of [...BUCHER, ...GMAIL.slice(0, 2), 'erin@xn--bcher-kva.example', 'ada@gmail.com'])
+      // erin@bucher.example: the spelling as the search's folded copy held it (lower case, no accent).
+      for (const spelling of [
+        ...BUCHER,
+        ...GMAIL.slice(0, 2),
+        'erin@xn--bcher-kva.example',
+        'ada@gmail.com',
+        'erin@bucher.example',
+      ])
         assert.ok(!bytes.includes(Buffer.from(spelling)), `${file} holds no "${spelling}"`);
     }
   });

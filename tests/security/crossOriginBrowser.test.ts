@@ -77,7 +77,7 @@ describe('a hostile page in a real browser', () => {
   it('still lets a visitor send the form on our own page', async () => {
     const page = await browser.newPage();
     try {
-      await routeThumbnail(page, site.config.owner.videoThumbnailUrl);
+      await routeThumbnail(page, site.config.profile.videoThumbnailUrl);
       await page.goto(`${site.url}/`);
       await page.fill('input[name="name"]', 'Real Visitor');
       await page.fill('input[name="company"]', 'Good Co');

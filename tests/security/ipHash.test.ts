@@ -32,7 +32,7 @@ async function storeFrom(
   try {
     for (const ip of ips) {
       const i = (visitors += 1);
-      const outcome = await pipeline.service.submitLead(
+      const outcome = await pipeline.leadService.submitLead(
         { name: `Visitor ${i}`, company: 'Acme', email: `v${i}@example.com` },
         { ip, userAgent: 'test' },
       );

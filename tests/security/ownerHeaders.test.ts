@@ -1,8 +1,9 @@
 /**
  * What the owner's pages tell browsers, caches and crawlers: never stored,
  * never indexed, framed by nobody, under the site's strict CSP (no inline
- * script), absent from the sitemap and disallowed in robots.txt. Behind
- * https the session cookie takes the __Host- prefix: Secure, Path=/.
+ * script), absent from the sitemap and disallowed in robots.txt; the inbox's
+ * 404 too. The session cookie is HttpOnly and SameSite=Lax (another site's
+ * POST never carries it); behind https it takes the __Host- prefix: Secure, Path=/.
  * Sign-in posts are rate limited per client.
  */
 import assert from 'node:assert/strict';
@@ -37,6 +38,7 @@ describe('owner pages in the eyes of browsers and crawlers', () => {
       '/owner/alerts',
       '/owner/sources',
       '/owner/activity',
+      '/owner/sessions',
     ]) {
       const res = await ownerFetch(s, path, { headers: { Cookie: session.cookie } });
       assert.equal(res.status, 200, path);
@@ -47,23 +49,30 @@ describe('owner pages in the eyes of browsers and crawlers', () => {
     }
     for (const path of ['/owner/export.csv', '/owner/leads/1/data.json'])
       assertPrivate(await ownerFetch(s, path, { headers: { Cookie: session.cookie } }), path);
+    // A page that does not exist, or a lead that does not (any more): the inbox's own 404, never stored.
+    for (const path of ['/owner/nothing-here', '/owner/leads/999', '/owner/leads/999/data.json']) {
+      const res = await ownerFetch(s, path, { headers: { Cookie: session.cookie } });
+      assert.equal(res.status, 404, path);
+      assertPrivate(res, `${path} (404)`);
+      assert.match(await res.text(), /There is no such page in your inbox/, path);
+    }
     const robots = await (await ownerFetch(s, '/robots.txt')).text();
     assert.match(robots, /^Disallow: \/owner$/m);
     const sitemap = await (await ownerFetch(s, '/sitemap.xml')).text();
     assert.doesNotMatch(sitemap, /owner/);
   });
 
-  it('set the session cookie HttpOnly and SameSite=Strict, with the __Host- prefix behind https', async () => {
+  it('set the session cookie HttpOnly and SameSite=Lax, with the __Host- prefix behind https', async () => {
     const plain = await site();
     const local = await signInByLink(plain);
     assert.match(local.setCookie, /^owner_session=[A-Za-z0-9_-]{43};/);
     assert.match(local.setCookie, /; Path=\/owner(;|$)/);
     assert.match(local.setCookie, /; HttpOnly/);
-    assert.match(local.setCookie, /; SameSite=Strict/);
+    assert.match(local.setCookie, /; SameSite=Lax/);
     assert.doesNotMatch(local.setCookie, /Secure/, 'http://localhost has no TLS');
 
     const tls = await site({ env: { PUBLIC_URL: 'https://leads.example.org' } });
-    const link = new URL(tls.services.owner.access.newLink('sign-in').url);
+    const link = new URL(tls.services.owner.links.create('sign-in').url);
     assert.equal(link.origin, 'https://leads.example.org');
     const res = await ownerFetch(tls, link.pathname, { method: 'POST' });
     const cookie = res.headers.get('set-cookie') ?? '';
@@ -71,7 +80,7 @@ describe('owner pages in the eyes of browsers and crawlers', () => {
     assert.match(cookie, /; Path=\/;/);
     assert.match(cookie, /; HttpOnly/);
     assert.match(cookie, /; Secure/);
-    assert.match(cookie, /; SameSite=Strict/);
+    assert.match(cookie, /; SameSite=Lax/);
     assert.doesNotMatch(cookie, /Domain=/);
   });
 

@@ -16,8 +16,8 @@ describe('the request log and the one-time links', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'debug', base: undefined }, { write: (line: string) => void lines.push(line) });
     const s = await site({ deps: { logger } });
-    const register = new URL(s.services.owner.access.newLink('register').url).pathname;
-    const signIn = new URL(s.services.owner.access.newLink('sign-in').url).pathname;
+    const register = new URL(s.services.owner.links.create('register').url).pathname;
+    const signIn = new URL(s.services.owner.links.create('sign-in').url).pathname;
     const tokens = [register, signIn].map((path) => path.split('/').pop() ?? '');
     assert.equal((await ownerFetch(s, register)).status, 200);
     assert.equal((await ownerFetch(s, `${register}/options`, { method: 'POST' })).status, 200);

@@ -81,7 +81,7 @@ describe('SMTP without STARTTLS on a remote host', () => {
     const before = { ...seen };
     const s = sender();
     try {
-      await assert.rejects(s.send(lead), (err: Error & { code?: string }) => {
+      await assert.rejects(s.send(lead, AbortSignal.timeout(5_000)), (err: Error & { code?: string }) => {
         assert.equal(err.code, 'ETLS');
         assert.match(err.message, /did not accept STARTTLS, so nothing was sent/);
         return true;
@@ -96,7 +96,7 @@ describe('SMTP without STARTTLS on a remote host', () => {
     const before = { ...seen };
     const s = sender({ SMTP_ALLOW_PLAINTEXT: 'true' });
     try {
-      const { providerMessageId } = await s.send(lead);
+      const { providerMessageId } = await s.send(lead, AbortSignal.timeout(5_000));
       assert.match(providerMessageId, /^<.+@.+>$/);
     } finally {
       s.close?.();

@@ -2,7 +2,8 @@
  * The page_views table bounds the sources of a day across writes: at most
  * 500 under their own name, the rest as 'other'; a source already stored for
  * the day keeps its name; within one write the busiest sources take the room
- * first; each day has its own room; no view is lost; old days can be deleted.
+ * first; each day has its own room; no view is lost; old days can be deleted;
+ * the sources a day holds by name can be read back (a restarted counter does).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -71,6 +72,25 @@ describe('the page_views table', () => {
     ]);
     assert.equal(viewsOf(rows('2026-11-25'), 'linkedin'), undefined);
     assert.deepEqual(rows('2026-11-26'), [{ source: 'linkedin', views: 1 }]);
+  });
+
+  it('reads back the sources a day holds by name: not other, not another day, at most 500', () => {
+    const { views, db } = table();
+    views.add([
+      { day: '2026-11-25', source: 'linkedin', views: 3 },
+      { day: '2026-11-26', source: 'newsletter', views: 1 },
+    ]);
+    views.add(made('2026-11-25', 0, 600));
+    const named = views.namedOn('2026-11-25');
+    assert.equal(named.length, 500);
+    assert.ok(named.includes('linkedin'));
+    assert.ok(!named.includes('other') && !named.includes('newsletter'));
+    assert.deepEqual(views.namedOn('2026-11-26'), ['newsletter']);
+    assert.deepEqual(views.namedOn('2026-11-27'), []);
+    // Rows written past the rule (by hand, in the sqlite3 shell): the read stays bounded.
+    const insert = db.prepare("INSERT INTO page_views (day, source, views) VALUES ('2026-11-25', ?, 1)");
+    for (let i = 0; i < 50; i++) insert.run(`by-hand-${i}`);
+    assert.equal(views.namedOn('2026-11-25').length, 500);
   });
 
   it('deletes the days before a given day, and only those', () => {

@@ -1,7 +1,8 @@
 /**
  * The home-page view counter the owner's `leads report` reads: each view in
  * the UTC day it happened, nothing lost when a write fails, one count per day
- * and source however long the database stays away.
+ * and source however long the database stays away, nor when the day's stored
+ * sources cannot be read.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -11,7 +12,7 @@ import type { PageViewsTable, ViewCount } from '../../src/sources/pageViewsTable
 
 const silent = pino({ level: 'silent' });
 
-/** A table that records what it is given, and refuses while `down` is true. */
+/** A table that records what it is given, stores every source by name, and refuses reads and writes while `down`. */
 function recordingTable() {
   const written: ViewCount[][] = [];
   const table: PageViewsTable & { down: boolean; written: ViewCount[][] } = {
@@ -21,6 +22,10 @@ function recordingTable() {
       if (table.down) throw new Error('database is locked');
       written.push(counts.map((c) => ({ ...c })));
       return counts.map((c) => ({ ...c })); // every source stored under its own name
+    },
+    namedOn(day: string) {
+      if (table.down) throw new Error('database is locked');
+      return [...new Set(written.flat().flatMap((c) => (c.day === day && c.source !== 'other' ? [c.source] : [])))];
     },
     perSourceSince: () => [],
     deleteBefore: () => 0,
@@ -116,5 +121,24 @@ describe('the view counter in a minute full of made-up sources', () => {
       (table.written[1] ?? []).filter((c) => !c.source.startsWith('made-up-')),
       [{ day: '2026-11-26', source: 'other', views: 1 }],
     );
+  });
+});
+
+describe("the view counter when the day's stored sources cannot be read", () => {
+  it('logs it, counts the view all the same, and writes it once the database answers', () => {
+    const table = recordingTable();
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn', base: undefined }, { write: (line: string) => void lines.push(line) });
+    const counter = createViewCounter(table, logger, () => Date.parse('2026-11-25T10:00:00Z'));
+    table.down = true;
+    counter.count('linkedin');
+    counter.count('linkedin');
+    assert.deepEqual(
+      lines.map((l) => JSON.parse(l).msg),
+      ['the sources stored today could not be read; counting as if none were'],
+    );
+    table.down = false;
+    counter.flush();
+    assert.deepEqual(table.written, [[{ day: '2026-11-25', source: 'linkedin', views: 2 }]]);
   });
 });

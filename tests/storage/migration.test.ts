@@ -240,7 +240,7 @@ describe('migrating a database of the previous release', () => {
     const config = testConfig({ ...FAST_ALERTS, ...alertEnv(twilio, smtp), DATABASE_PATH: path });
     pipeline = openServices(config, createLogger(config));
     await pipeline.warmSenders();
-    pipeline.worker.start();
+    pipeline.runner.start();
     const status = (id: number, ch: string) =>
       pipeline?.db.prepare('SELECT status FROM alerts WHERE lead_id = ? AND channel = ?').pluck().get(id, ch);
     await waitFor(

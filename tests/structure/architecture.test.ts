@@ -54,7 +54,8 @@ const graph = new Map<string, string[]>(
 const below = (...folders: string[]) => new RegExp(`^(${folders.map((f) => f.replace('.', '\\.')).join('|')})`);
 const LEAVES = ['src/lib/', 'src/contract/', 'src/content/', 'src/config/', 'src/config.ts'];
 const allowed: [string, RegExp][] = [
-  ['src/server.ts', below('src/site.ts', ...LEAVES)],
+  ['src/server.ts', below('src/site.ts', 'src/listen.ts', ...LEAVES)],
+  ['src/listen.ts', below('src/site.ts', ...LEAVES)],
   ['src/cli.ts', below('src/cli/', 'src/services/', ...LEAVES)],
   ['src/site.ts', below('src/http/', 'src/pages/', 'src/services/', ...LEAVES)],
   [

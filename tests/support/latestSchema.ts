@@ -3,7 +3,7 @@
  * written once here, so a new migration changes one place, while the tests
  * of a new file and of an upgraded one both check it.
  */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 12;
 
 export const LEADS_COLUMNS = [
   'id',
@@ -24,6 +24,7 @@ export const LEADS_COLUMNS = [
   'utm_content',
   'referrer',
   'email_key',
+  'search_text',
 ];
 
 /** The indexes made by the migrations (SQLite's own for primary keys left out), by name. */
@@ -37,4 +38,5 @@ export const INDEXES = [
   'leads_status',
   'leads_verdict',
   'leads_verdict_newest',
+  'owner_sessions_passkey',
 ];

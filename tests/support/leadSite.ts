@@ -11,6 +11,7 @@ import { startFakeTwilio, type FakeTwilio } from './fakeTwilio';
 import { LEAD_PATH, postRaw } from './leadClient';
 import { listen } from './listen';
 import { readLeadRows, type StoredLead } from './leadRows';
+import type { RetryRules } from '../../src/services/alerts';
 import type { SiteDeps } from '../../src/site';
 import { createTestSite, type TestSite } from './site';
 import { startSmtpSink, type SmtpSink } from './smtpSink';
@@ -45,10 +46,11 @@ export const FAST_ALERTS: Record<string, string> = {
   LEAD_VERIFICATION: 'off',
   LEAD_CHALLENGE_DIFFICULTY: '100',
   ALERT_TIMEOUT_MS: '500',
-  ALERT_RETRY_BASE_MS: '100',
-  ALERT_MAX_ATTEMPTS: '10',
   LEAD_RATE_LIMIT: '1000',
 };
+
+/** Failed alerts are retried after 100 ms, doubling, ten attempts: a fault test runs in a second or two. */
+export const FAST_RETRY: RetryRules = { baseMs: 100, maxAttempts: 10 };
 
 export interface LeadSiteOptions {
   /** Added to (and overriding) the defaults above. */
@@ -62,6 +64,8 @@ export interface LeadSiteOptions {
   now?: () => number;
   /** Fakes passed to createSite (channels, senders). */
   deps?: SiteDeps;
+  /** How failed alerts are retried (default FAST_RETRY; a test may give up after one attempt). */
+  retry?: Partial<RetryRules>;
   /**
    * PUBLIC_URL is http://localhost:<the port it listens on> (passkeys refuse an IP address as
    * their relying party); the site still listens on 127.0.0.1 only.
@@ -107,7 +111,8 @@ export async function startLeadSite(options: LeadSiteOptions = {}): Promise<Lead
   }
   let site: TestSite;
   try {
-    site = createTestSite(env, { ...options.deps, now: options.now });
+    const retry = { ...FAST_RETRY, ...options.retry };
+    site = createTestSite(env, { ...options.deps, now: options.now, retry });
   } catch (err) {
     await Promise.all([server.close(), twilio.close(), smtp.close()]);
     throw err;

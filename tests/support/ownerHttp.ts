@@ -19,7 +19,7 @@ export const ownerFetch = (s: LeadSite, path: string, init: RequestInit = {}) =>
 
 /** Signs in with a one-time sign-in link, as its page's button does. */
 export async function signInByLink(s: LeadSite): Promise<OwnerHttpSession> {
-  const link = new URL(s.services.owner.access.newLink('sign-in').url);
+  const link = new URL(s.services.owner.links.create('sign-in').url);
   const res = await ownerFetch(s, link.pathname, { method: 'POST' });
   assert.equal(res.status, 303);
   const setCookie = res.headers.get('set-cookie') ?? '';

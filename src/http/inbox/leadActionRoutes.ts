@@ -1,89 +1,72 @@
 /**
- * What the owner does to one lead besides marking it, each as the CLI does
- * it: release a lead held back as spam or unverified (its missing alerts,
- * once), send its failed alerts again, download everything stored about the
- * person, and erase the person after typing the address to confirm, leaving
- * no byte of it behind. Alerts queued here are attempted at once by the
- * server's own delivery worker.
+ * What the owner does to one lead besides marking it, through the same actions the CLI calls: release
+ * a lead held back as spam or unverified (its missing alerts, once), send its failed alerts again,
+ * download everything stored about the person, and erase the person after typing the address to
+ * confirm. A mistake comes back on the lead's page, with the message beside its field.
  */
-import { type Request, type Response, Router } from 'express';
-import { storedAddressKey } from '../../lib/addressKey';
-import { followUpChannels } from '../../leads/leadMarking';
-import { eraseByEmail, personalData } from '../../leads/personalData';
-import { OWNER_PATHS } from '../../contract/inbox';
-import type { Services } from '../../services/services';
-import { iso } from '../../lib/time';
-import { leadIdOf } from './leadViews';
-import type { OwnerRouteDeps } from './signInRoutes';
-import { ownerForm } from './guard';
+import { Router } from 'express';
+import { INBOX_PATHS } from '../../contract/inbox';
+import { actorOf, signedInSession } from './guard';
+import { leadDetailView, leadIdOf } from './leadViews';
+import { inboxForm, sendPage } from './respond';
+import type { InboxRouteDeps } from './signInRoutes';
 
-const ERASE_MISMATCH = 'Type the e-mail address of this lead exactly to erase the person. Nothing was erased.';
+export const ERASE_MISMATCH = 'Type the e-mail address of this lead exactly to erase the person. Nothing was erased.';
 
-export interface LeadActionDeps extends OwnerRouteDeps {
-  services: Pick<Services, 'db' | 'leads' | 'marks' | 'queue' | 'service' | 'worker' | 'channels'>;
-  now: () => number;
+/** What the list says after an erasure. */
+function erasedNotice(leads: number, complete: boolean): string {
+  const what = `${leads} lead${leads === 1 ? '' : 's'}`;
+  return complete
+    ? `The person is erased: ${what}, with their alerts and marks, and no trace of the address is left in the database.`
+    : `The person's ${what} are deleted, but the database could not be cleaned completely yet: erase again with npm run leads -- erase.`;
 }
 
-const noSuchLead = (res: Response) =>
-  void res.status(404).type('text/plain').send('There is no such lead (it may have been erased).');
-
-/** The lead named by the path, or undefined (answered 404). */
-function leadOf(req: Request, res: Response, leads: LeadActionDeps['services']['leads']) {
-  const id = leadIdOf(req);
-  const row = id === undefined ? undefined : leads.get(id);
-  if (!row) noSuchLead(res);
-  return row;
-}
-
-export function leadActionRoutes({ owner, guard, services, now }: LeadActionDeps): Router {
-  const { leads, queue, worker } = services;
-  const deliver = (leadId: number, channels: readonly string[]) => {
-    for (const channel of channels) void worker.attempt(leadId, channel);
-  };
-  const back = (res: Response, id: number, done: string) => res.redirect(303, `${OWNER_PATHS.lead}${id}?done=${done}`);
-
+export function leadActionRoutes({ owner, guard, pages, answers, now }: InboxRouteDeps): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  router.post(`${OWNER_PATHS.lead}:id/release`, ownerForm, guard.action, (req, res) => {
-    // The release reads the lead in its own transaction: no second read that an erasure could race.
+  const lead = (path: string) => `${INBOX_PATHS.lead}:id/${path}`;
+
+  router.post(lead('release'), inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
-    const released = id === undefined ? undefined : services.service.releaseLead(id);
-    if (id === undefined || !released) return noSuchLead(res);
-    deliver(id, released.added);
-    owner.access.record(
-      'released',
-      `lead ${id}: was ${released.previous}, queued ${released.added.join(', ') || 'nothing'}`,
-    );
-    back(res, id, 'released');
+    const released = id === undefined ? undefined : owner.leads.release(actorOf(res), id);
+    if (!released) return answers.notFound(res, signedInSession(res).csrf);
+    guard.leaveNotice(res, `Lead #${id} is released: it is verified, and the alerts it missed are on their way.`);
+    res.redirect(303, `${INBOX_PATHS.lead}${id}`);
   });
 
-  router.post(`${OWNER_PATHS.lead}:id/send-again`, ownerForm, guard.action, (req, res) => {
-    const row = leadOf(req, res, leads);
-    if (!row) return;
-    const requeued = queue.requeueFailed(iso(now()), row.id, followUpChannels(services.channels));
-    deliver(row.id, Object.keys(requeued));
-    owner.access.record('alerts-sent-again', `lead ${row.id}: ${Object.keys(requeued).join(', ') || 'none failed'}`);
-    back(res, row.id, 'sent-again');
+  router.post(lead('send-again'), inboxForm, guard.action, (req, res) => {
+    const id = leadIdOf(req);
+    const sent = id === undefined ? undefined : owner.leads.sendAgain(actorOf(res), id);
+    if (!sent) return answers.notFound(res, signedInSession(res).csrf);
+    guard.leaveNotice(res, `The failed alerts of lead #${id} are being sent again.`);
+    res.redirect(303, `${INBOX_PATHS.lead}${id}`);
   });
 
-  router.get(`${OWNER_PATHS.lead}:id/data.json`, guard.page, (req, res) => {
-    const row = leadOf(req, res, leads);
-    if (!row) return;
-    const data = personalData(services, row.email, new Date(now()));
-    owner.access.record('exported', `the person of lead ${row.id}`);
-    res.setHeader('Content-Disposition', `attachment; filename="lead-${row.id}-person.json"`);
+  router.get(lead('data.json'), guard.page, (req, res) => {
+    const id = leadIdOf(req);
+    const data = id === undefined ? undefined : owner.leads.exportPerson(actorOf(res), { leadId: id });
+    if (!data) return answers.notFound(res, signedInSession(res).csrf);
+    res.setHeader('Content-Disposition', `attachment; filename="lead-${id}-person.json"`);
     res.type('application/json').send(`${JSON.stringify(data, null, 2)}\n`);
   });
 
-  router.post(`${OWNER_PATHS.lead}:id/erase`, ownerForm, guard.action, (req, res) => {
-    const row = leadOf(req, res, leads);
-    if (!row) return;
+  router.post(lead('erase'), inboxForm, guard.action, (req, res) => {
+    const id = leadIdOf(req);
     const typed = (req.body as { email?: unknown }).email;
-    if (typeof typed !== 'string' || storedAddressKey(typed.trim()) !== row.email_key)
-      return void res.status(400).type('text/plain').send(ERASE_MISMATCH);
-    const erased = eraseByEmail(services, row.email);
-    owner.access.record('erased', `${erased.leads} leads, ${erased.alerts} alerts, ${erased.marks} marks`);
-    const complete = erased.logEmptied && erased.spellingsLeft === 0;
-    res.redirect(303, `${OWNER_PATHS.inbox}?done=${complete ? 'erased' : 'erased-incomplete'}&n=${erased.leads}`);
+    const email = typeof typed === 'string' ? typed : '';
+    const erased = id === undefined ? undefined : owner.leads.eraseLeadPerson(actorOf(res), id, email);
+    if (!erased || erased.kind === 'no-such-lead') return answers.notFound(res, signedInSession(res).csrf);
+    if (erased.kind === 'mismatch') {
+      const detail = owner.reads.lead(id as number);
+      if (!detail) return answers.notFound(res, signedInSession(res).csrf);
+      const view = {
+        ...leadDetailView(detail, guard.signedIn(res), now()),
+        erase: { error: ERASE_MISMATCH, typed: email },
+      };
+      return sendPage(res, 400, pages.lead(view));
+    }
+    const { erasure } = erased;
+    guard.leaveNotice(res, erasedNotice(erasure.leads, erasure.logEmptied && erasure.spellingsLeft === 0));
+    res.redirect(303, INBOX_PATHS.inbox);
   });
   return router;
 }

@@ -1,64 +1,42 @@
 /**
- * The signed-in owner's pages of leads: the list (filters, search, 50 to a
- * page) and one lead with everything stored about it, and the marks he makes
- * there. Rows become the pages' plain views here.
+ * The signed-in owner's leads: the list (filters, search, 50 to a page), one lead with everything
+ * stored about it, and the marks he makes there. Reads become the pages' views here.
  */
 import { Router } from 'express';
+import { INBOX_PATHS } from '../../contract/inbox';
 import { VERDICTS } from '../../leads/grading';
-import { LEAD_STATUSES, type LeadRow, type LeadStatus } from '../../leads/leadsTable';
-import { OWNER_PATHS } from '../../contract/inbox';
-import type { Services } from '../../services/services';
-import { leadIdOf, listItem } from './leadViews';
-import type { OwnerRouteDeps } from './signInRoutes';
-import { ownerForm, sendPage } from './guard';
+import { LEAD_STATUSES, type LeadStatus } from '../../leads/leadsTable';
+import { actorOf, signedInSession } from './guard';
+import { leadDetailView, leadIdOf, listItem } from './leadViews';
+import { inboxForm, sendPage } from './respond';
+import type { InboxRouteDeps } from './signInRoutes';
 
 const LEADS_PER_PAGE = 50;
-const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-
-export interface InboxRouteDeps extends OwnerRouteDeps {
-  services: Pick<Services, 'leads' | 'marks' | 'queue' | 'marking' | 'channels'>;
-  now: () => number;
-}
-
-/** What the lead page says after an action (by the fixed name in its address, never text from it). */
-function leadNotice(done: string, row: LeadRow): string | undefined {
-  if (done === 'marked') return `Lead #${row.id} is marked ${row.status}.`;
-  if (done === 'released')
-    return `Lead #${row.id} is released: it is verified, and the alerts it missed are on their way.`;
-  if (done === 'sent-again') return `The failed alerts of lead #${row.id} are being sent again.`;
-  return undefined;
-}
-
-/** What the list says after an erasure. */
-function listNotice(done: string, count: string): string | undefined {
-  const leads = /^\d{1,9}$/.test(count) ? `${count} lead${count === '1' ? '' : 's'}` : 'the leads';
-  if (done === 'erased')
-    return `The person is erased: ${leads}, with their alerts and marks, and no trace of the address is left in the database.`;
-  if (done === 'erased-incomplete')
-    return `The person's ${leads} are deleted, but the database could not be cleaned completely yet: erase again with npm run leads -- erase.`;
-  return undefined;
-}
+const SEARCH_MAX = 100;
 
 /** A query value when it is one of `allowed`, else '' (no filter). */
 function choice<T extends string>(value: unknown, allowed: readonly T[]): T | '' {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : '';
 }
 
-export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDeps): Router {
-  const { leads, marks, queue, marking } = services;
-  const order = services.channels.map((ch) => ch.name);
-  const rank = (channel: string) => (order.includes(channel) ? order.indexOf(channel) : order.length);
+/** The search as typed, less what no name, company or address holds (control characters: a NUL, a tab). */
+export function searchText(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return value
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, SEARCH_MAX);
+}
 
+export function leadRoutes({ owner, guard, pages, answers, now }: InboxRouteDeps): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  router.get(OWNER_PATHS.inbox, guard.page, (req, res) => {
+  router.get(INBOX_PATHS.inbox, guard.page, (req, res) => {
     const status = choice(req.query.status, LEAD_STATUSES);
     const verdict = choice(req.query.verdict, VERDICTS);
-    const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
-    const before =
-      typeof req.query.before === 'string' && /^\d{1,16}$/.test(req.query.before)
-        ? Number(req.query.before)
-        : undefined;
-    const rows = leads.inbox({
+    const q = searchText(req.query.q);
+    const older = typeof req.query.before === 'string' && /^\d{1,16}$/.test(req.query.before);
+    const before = older ? Number(req.query.before) : undefined;
+    const rows = owner.reads.leads({
       status: status || undefined,
       verdict: verdict || undefined,
       search: q || undefined,
@@ -66,68 +44,38 @@ export function inboxRoutes({ owner, guard, pages, services, now }: InboxRouteDe
       limit: LEADS_PER_PAGE + 1,
     });
     const shown = rows.slice(0, LEADS_PER_PAGE);
-    sendPage(
-      res,
-      200,
-      pages.inbox({
-        csrf: guard.csrfOf(req, res),
-        notice: listNotice(String(req.query.done), String(req.query.n)),
-        leads: shown.map(listItem),
-        filters: { status, verdict, q },
-        choices: { status: LEAD_STATUSES, verdict: VERDICTS },
-        olderThan: rows.length > LEADS_PER_PAGE ? shown.at(-1)?.id : undefined,
-        paged: before !== undefined,
-        now: now(),
-      }),
-    );
+    const view = {
+      ...guard.signedIn(res),
+      leads: shown.map(listItem),
+      filters: { status, verdict, q },
+      choices: { status: LEAD_STATUSES, verdict: VERDICTS },
+      olderThan: rows.length > LEADS_PER_PAGE ? shown.at(-1)?.id : undefined,
+      paged: before !== undefined,
+      now: now(),
+    };
+    sendPage(res, 200, pages.inbox(view));
   });
 
-  router.get(`${OWNER_PATHS.lead}:id`, guard.page, (req, res, next) => {
+  router.get(`${INBOX_PATHS.lead}:id`, guard.page, (req, res) => {
     const id = leadIdOf(req);
-    const row = id === undefined ? undefined : leads.get(id);
-    if (!row) return next(); // the site's 404 page
-    const notice = leadNotice(String(req.query.done), row);
-    sendPage(
-      res,
-      200,
-      pages.lead({
-        csrf: guard.csrfOf(req, res),
-        notice,
-        lead: {
-          ...listItem(row),
-          verdictReasons: row.verdict_reasons,
-          userAgent: row.user_agent,
-          utm: UTM.flatMap((name) => (row[name] ? [[name, row[name]] as [string, string]] : [])),
-          referrer: row.referrer,
-        },
-        alerts: queue
-          .ofLeads([row.id])
-          .sort((a, b) => rank(a.channel) - rank(b.channel))
-          .map((a) => ({
-            channel: a.channel,
-            status: a.status,
-            attempts: a.attempts,
-            // An error matters while the alert is still owed; a cancelled one's reason is its status.
-            lastError: a.status === 'failed' || a.status === 'pending' ? a.last_error : null,
-            sentAt: a.sent_at,
-            delivery: a.delivery ? { state: a.delivery, error: a.delivery_error } : null,
-          })),
-        marks: marks.ofLeads([row.id]).map((m) => ({ status: m.status, markedAt: m.marked_at, via: m.via })),
-        releasable: row.verdict !== 'verified',
-        now: now(),
-      }),
-    );
+    const detail = id === undefined ? undefined : owner.reads.lead(id);
+    if (!detail) return answers.notFound(res, signedInSession(res).csrf);
+    sendPage(res, 200, pages.lead(leadDetailView(detail, guard.signedIn(res), now())));
   });
 
-  router.post(`${OWNER_PATHS.lead}:id/mark`, ownerForm, guard.action, (req, res) => {
+  router.post(`${INBOX_PATHS.lead}:id/mark`, inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
     const status = choice((req.body as { status?: unknown }).status, LEAD_STATUSES) as LeadStatus | '';
-    if (id === undefined || status === '')
-      return void res.status(400).type('text/plain').send('Choose a status: new, contacted, won or lost.');
-    const outcome = marking.mark(id, status, 'inbox');
-    if (outcome.kind !== 'marked') return void res.status(404).type('text/plain').send(`No lead with id ${id}.`);
-    owner.access.record('marked', `lead ${id}: ${outcome.previous} -> ${status}`);
-    res.redirect(303, `${OWNER_PATHS.lead}${id}?done=marked`);
+    const detail = id === undefined ? undefined : owner.reads.lead(id);
+    if (id === undefined || !detail) return answers.notFound(res, signedInSession(res).csrf);
+    if (status === '') {
+      const notice = 'Choose a status: new, contacted, won or lost. Nothing was changed.';
+      return sendPage(res, 400, pages.lead(leadDetailView(detail, { ...guard.signedIn(res), notice }, now())));
+    }
+    const outcome = owner.leads.mark(actorOf(res), id, status);
+    if (outcome.kind !== 'marked') return answers.notFound(res, signedInSession(res).csrf);
+    guard.leaveNotice(res, `Lead #${id} is marked ${status}.`);
+    res.redirect(303, `${INBOX_PATHS.lead}${id}`);
   });
   return router;
 }

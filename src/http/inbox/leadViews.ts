@@ -1,8 +1,11 @@
-/** A lead as the owner's pages name and show it. */
+/** A lead as the inbox's pages name and show it. */
 import type { Request } from 'express';
 import type { LeadRow } from '../../leads/leadsTable';
-import type { LeadListItem } from '../../pages/inbox/views';
+import type { LeadDetail } from '../../ownerActions/inboxReads';
+import type { LeadDetailView, LeadListItem, SignedIn } from '../../pages/inbox/views';
 import { describeSource, sourceOf } from '../../sources/attribution';
+
+const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
 /** A lead row as the owner's lists show it: who, when, from where, the verdict and his status. */
 export const listItem = (row: LeadRow): LeadListItem => ({
@@ -15,6 +18,32 @@ export const listItem = (row: LeadRow): LeadListItem => ({
   verdict: row.verdict,
   status: row.status,
 });
+
+/** Everything the lead's page shows. */
+export function leadDetailView({ lead, alerts, marks }: LeadDetail, signedIn: SignedIn, now: number): LeadDetailView {
+  return {
+    ...signedIn,
+    lead: {
+      ...listItem(lead),
+      verdictReasons: lead.verdict_reasons,
+      userAgent: lead.user_agent,
+      utm: UTM.flatMap((name) => (lead[name] ? [[name, lead[name]] as [string, string]] : [])),
+      referrer: lead.referrer,
+    },
+    alerts: alerts.map((a) => ({
+      channel: a.channel,
+      status: a.status,
+      attempts: a.attempts,
+      // An error matters while the alert is still owed; a cancelled one's reason is its status.
+      lastError: a.status === 'failed' || a.status === 'pending' ? a.last_error : null,
+      sentAt: a.sent_at,
+      delivery: a.delivery ? { state: a.delivery, error: a.delivery_error } : null,
+    })),
+    marks: marks.map((m) => ({ status: m.status, markedAt: m.marked_at, via: m.via })),
+    releasable: lead.verdict !== 'verified',
+    now,
+  };
+}
 
 /** The lead id of a `/owner/leads/:id` path, or undefined when it is no id. */
 export function leadIdOf(req: Request): number | undefined {

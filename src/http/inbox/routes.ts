@@ -1,49 +1,48 @@
 /**
- * The owner's inbox under /owner, assembled: the private headers on every
- * answer, getting in, the leads, the passkeys; and for any other /owner path
- * without a session, the login page (GET) or 403 (anything else).
+ * The owner's inbox under /owner, assembled: the private headers and the session on every request,
+ * getting in, the leads, the folders, the passkeys and sessions; and for any other /owner path, the
+ * inbox's 404 page when signed in, else the login page (GET) or 403 (anything else), saying nothing
+ * of it to a stranger. The routes receive the owner's actions and reads, never a table.
  */
 import { Router } from 'express';
 import type { Config } from '../../config';
+import { INBOX_PATHS } from '../../contract/inbox';
 import type { Assets } from '../../pages/assets';
-import { createOwnerPages } from '../../pages/inbox/pages';
-import { OWNER_PATHS } from '../../contract/inbox';
-import type { Services } from '../../services/services';
-import { inboxRoutes } from './leadRoutes';
+import { createInboxPages } from '../../pages/inbox/pages';
+import type { Owner } from '../../services/owner';
+import { accessRoutes } from './accessRoutes';
+import { folderRoutes } from './folderRoutes';
+import { createGuard, sessionOf } from './guard';
 import { leadActionRoutes } from './leadActionRoutes';
-import { createOwnerGuard, ownerHeaders, refuse } from './guard';
-import { passkeyRoutes } from './passkeyRoutes';
-import { reviewRoutes } from './folderRoutes';
+import { leadRoutes } from './leadRoutes';
+import { createAnswers, privateHeaders } from './respond';
 import { signInRateLimit } from './signInRateLimit';
 import { signInRoutes } from './signInRoutes';
 
-export interface OwnerRoutesDeps {
+export interface InboxDeps {
   config: Config;
   assets: Assets;
-  services: Pick<
-    Services,
-    'owner' | 'db' | 'leads' | 'marks' | 'queue' | 'marking' | 'channels' | 'service' | 'worker' | 'pageViews'
-  >;
+  owner: Owner;
   now: () => number;
 }
 
-export function ownerRoutes({ config, assets, services, now }: OwnerRoutesDeps): Router {
-  const { owner } = services;
-  const guard = createOwnerGuard(config, owner.access);
-  const pages = createOwnerPages(config.owner, assets);
-  const deps = { owner, guard, pages, limit: signInRateLimit() };
+export function inboxRoutes({ config, assets, owner, now }: InboxDeps): Router {
+  const pages = createInboxPages(config.profile, assets);
+  const answers = createAnswers(pages);
+  const guard = createGuard(config, owner.sessions, answers);
+  const deps = { owner, guard, pages, answers, limit: signInRateLimit(), now };
   const router = Router({ caseSensitive: true, strict: true });
-  router.use(OWNER_PATHS.inbox, ownerHeaders);
+  router.use(INBOX_PATHS.inbox, privateHeaders, guard.session);
   router.use(signInRoutes(deps));
-  router.use(inboxRoutes({ ...deps, services, now }));
-  router.use(leadActionRoutes({ ...deps, services, now }));
-  router.use(reviewRoutes({ ...deps, services, now }));
-  router.use(passkeyRoutes(deps));
-  // Unknown owner paths: nothing is said about them to a stranger.
-  router.use(OWNER_PATHS.inbox, (req, res, next) => {
-    if (guard.sessionOf(req, res)) return next();
-    if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(303, OWNER_PATHS.login);
-    refuse(req, res);
+  router.use(leadRoutes(deps));
+  router.use(leadActionRoutes(deps));
+  router.use(folderRoutes(deps));
+  router.use(accessRoutes(deps));
+  router.use(INBOX_PATHS.inbox, (req, res) => {
+    const session = sessionOf(res);
+    if (session) return answers.notFound(res, session.csrf);
+    if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(303, INBOX_PATHS.login);
+    answers.refuse(req, res, 403);
   });
   return router;
 }

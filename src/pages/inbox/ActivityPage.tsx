@@ -1,12 +1,14 @@
-/** What was done in the inbox and to its sign-in, newest first. Erasures name no one. */
-import { OwnerLayout, type OwnerPageAssets } from './InboxLayout';
+/** What the owner did, to his leads and his sign-in, newest first, and from where. Erasures name no one. */
+import { InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { shortTime } from './time';
 import type { ActivityView } from './views';
 
 const ACTIONS: Record<string, string> = {
   'signed-in': 'Signed in',
   'signed-out': 'Signed out',
-  'signed-out-everywhere': 'Every session ended',
+  'signed-out-everywhere': 'Sessions ended',
+  'session-ended': 'A session ended',
+  'register-link-made': 'Passkey link made',
   'sign-in-link-sent': 'Sign-in link e-mailed',
   'passkey-added': 'Passkey added',
   'passkey-removed': 'Passkey removed',
@@ -17,9 +19,9 @@ const ACTIONS: Record<string, string> = {
   erased: 'Person erased',
 };
 
-export function ActivityPage({ view, assets }: { view: ActivityView; assets: OwnerPageAssets }) {
+export function ActivityPage({ view, assets }: { view: ActivityView; assets: InboxPageAssets }) {
   return (
-    <OwnerLayout assets={assets} title="Activity" csrf={view.csrf} current="activity" notice={view.notice}>
+    <InboxLayout assets={assets} title="Activity" csrf={view.csrf} current="activity" notice={view.notice}>
       <h1>Activity</h1>
       {view.entries.length === 0 ? (
         <p className="owner-empty">Nothing yet.</p>
@@ -30,12 +32,12 @@ export function ActivityPage({ view, assets }: { view: ActivityView; assets: Own
               <span className="owner-lead-name">{ACTIONS[entry.action] ?? entry.action}</span>
               {entry.detail && <span className="owner-lead-company">{entry.detail}</span>}
               <span className="owner-lead-meta">
-                <time dateTime={entry.at}>{shortTime(entry.at)}</time>
+                <time dateTime={entry.at}>{shortTime(entry.at)}</time> · {entry.source || 'inbox'}
               </span>
             </li>
           ))}
         </ol>
       )}
-    </OwnerLayout>
+    </InboxLayout>
   );
 }

@@ -1,13 +1,13 @@
 /** The alerts still owed: pending (waiting for their time or a retry) and failed, with Send again. */
-import { OWNER_PATHS } from '../../contract/inbox';
-import { ActionButton, OwnerLayout, type OwnerPageAssets } from './InboxLayout';
+import { INBOX_PATHS } from '../../contract/inbox';
+import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { shortTime } from './time';
 import type { AlertsView } from './views';
 
-export function AlertsPage({ view, assets }: { view: AlertsView; assets: OwnerPageAssets }) {
+export function AlertsPage({ view, assets }: { view: AlertsView; assets: InboxPageAssets }) {
   const failed = view.alerts.filter((alert) => alert.status === 'failed').length;
   return (
-    <OwnerLayout assets={assets} title="Alerts" csrf={view.csrf} current="alerts" notice={view.notice}>
+    <InboxLayout assets={assets} title="Alerts" csrf={view.csrf} current="alerts" notice={view.notice}>
       <h1>Alerts</h1>
       <p>
         Alerts not delivered yet: pending ones are being sent or retried on their own; failed ones gave up after their
@@ -16,7 +16,7 @@ export function AlertsPage({ view, assets }: { view: AlertsView; assets: OwnerPa
       {failed > 0 && (
         <div className="owner-actions">
           <ActionButton
-            action={OWNER_PATHS.alertsSendAgain}
+            action={INBOX_PATHS.alertsSendAgain}
             csrf={view.csrf}
             label={`Send ${failed} failed alert${failed === 1 ? '' : 's'} again`}
             variant="primary"
@@ -29,7 +29,7 @@ export function AlertsPage({ view, assets }: { view: AlertsView; assets: OwnerPa
         <ul className="owner-leads">
           {view.alerts.map((alert) => (
             <li key={`${alert.leadId}-${alert.channel}`} className="owner-lead">
-              <a href={`${OWNER_PATHS.lead}${alert.leadId}`} className="owner-lead-link">
+              <a href={`${INBOX_PATHS.lead}${alert.leadId}`} className="owner-lead-link">
                 <span className="owner-lead-name">{`${alert.channel}: ${alert.status}`}</span>
                 <span className="owner-lead-company">{`Lead #${alert.leadId}, ${alert.leadName}`}</span>
               </a>
@@ -42,6 +42,6 @@ export function AlertsPage({ view, assets }: { view: AlertsView; assets: OwnerPa
           ))}
         </ul>
       )}
-    </OwnerLayout>
+    </InboxLayout>
   );
 }

@@ -4,10 +4,10 @@
  * page's content. Made for a phone first: one column, thumb-sized targets.
  */
 import type { ReactNode } from 'react';
-import { CSRF_FIELD, OWNER_PATHS } from '../../contract/inbox';
+import { CSRF_FIELD, INBOX_PATHS } from '../../contract/inbox';
 import { Document } from '../Document';
 
-export interface OwnerPageAssets {
+export interface InboxPageAssets {
   siteName: string;
   stylesheets: string[];
   /** The passkey script, on the pages that run a ceremony. */
@@ -15,16 +15,17 @@ export interface OwnerPageAssets {
 }
 
 const SECTIONS = [
-  ['leads', 'Leads', OWNER_PATHS.inbox],
-  ['spam', 'Spam', OWNER_PATHS.spam],
-  ['sources', 'Sources', OWNER_PATHS.sources],
-  ['alerts', 'Alerts', OWNER_PATHS.alerts],
-  ['activity', 'Activity', OWNER_PATHS.activity],
-  ['passkeys', 'Passkeys', OWNER_PATHS.passkeys],
+  ['leads', 'Leads', INBOX_PATHS.inbox],
+  ['spam', 'Spam', INBOX_PATHS.spam],
+  ['sources', 'Sources', INBOX_PATHS.sources],
+  ['alerts', 'Alerts', INBOX_PATHS.alerts],
+  ['activity', 'Activity', INBOX_PATHS.activity],
+  ['passkeys', 'Passkeys', INBOX_PATHS.passkeys],
+  ['sessions', 'Sessions', INBOX_PATHS.sessions],
 ] as const;
 
 interface LayoutProps {
-  assets: OwnerPageAssets;
+  assets: InboxPageAssets;
   title: string;
   /** The signed-in owner's form token: shows the sections and Sign out. */
   csrf?: string;
@@ -34,7 +35,7 @@ interface LayoutProps {
   children: ReactNode;
 }
 
-export function OwnerLayout({ assets, title, csrf, current, notice, withPasskeyScript, children }: LayoutProps) {
+export function InboxLayout({ assets, title, csrf, current, notice, withPasskeyScript, children }: LayoutProps) {
   return (
     <Document
       title={`${title} | ${assets.siteName}`}
@@ -49,7 +50,7 @@ export function OwnerLayout({ assets, title, csrf, current, notice, withPasskeyS
         <div className="owner-bar">
           <span className="owner-brand">Leads inbox</span>
           {csrf !== undefined && (
-            <form method="post" action={OWNER_PATHS.signOut}>
+            <form method="post" action={INBOX_PATHS.signOut}>
               <input type="hidden" name={CSRF_FIELD} value={csrf} />
               <button type="submit" className="owner-link-button">
                 Sign out

@@ -4,8 +4,8 @@
  * status and verdict and a search by name, company or e-mail, all in one GET
  * form, so the address bar keeps the view (and the back button works).
  */
-import { OWNER_PATHS } from '../../contract/inbox';
-import { OwnerLayout, type OwnerPageAssets } from './InboxLayout';
+import { INBOX_PATHS } from '../../contract/inbox';
+import { InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { LeadHeading } from './LeadHeading';
 import { promiseLeft } from './time';
 import type { LeadListView } from './views';
@@ -36,15 +36,15 @@ function Choice({
   );
 }
 
-export function InboxPage({ view, assets }: { view: LeadListView; assets: OwnerPageAssets }) {
+export function InboxPage({ view, assets }: { view: LeadListView; assets: InboxPageAssets }) {
   const { filters } = view;
   const query = (extra: Record<string, string>) =>
     `?${new URLSearchParams(Object.entries({ ...filters, ...extra }).filter(([, v]) => v !== '')).toString()}`;
   return (
-    <OwnerLayout assets={assets} title="Leads" csrf={view.csrf} current="leads" notice={view.notice}>
+    <InboxLayout assets={assets} title="Leads" csrf={view.csrf} current="leads" notice={view.notice}>
       <h1>Leads</h1>
       <search>
-        <form method="get" action={OWNER_PATHS.inbox} className="owner-filters">
+        <form method="get" action={INBOX_PATHS.inbox} className="owner-filters">
           <p className="owner-field owner-field-wide">
             <label htmlFor="filter-q">Search name, company or e-mail</label>
             <input id="filter-q" name="q" type="search" defaultValue={filters.q} maxLength={100} />
@@ -80,10 +80,10 @@ export function InboxPage({ view, assets }: { view: LeadListView; assets: OwnerP
         {view.olderThan !== undefined && <a href={query({ before: String(view.olderThan) })}>Older leads</a>}
       </nav>
       <p>
-        <a href={OWNER_PATHS.exportCsv} download>
+        <a href={INBOX_PATHS.exportCsv} download>
           Download every lead (CSV)
         </a>
       </p>
-    </OwnerLayout>
+    </InboxLayout>
   );
 }

@@ -1,6 +1,6 @@
 /** A lead in a list: its name and company (the link to its page), its address and when it came. */
 import type { ReactNode } from 'react';
-import { OWNER_PATHS } from '../../contract/inbox';
+import { INBOX_PATHS } from '../../contract/inbox';
 import { shortTime } from './time';
 import type { LeadListItem } from './views';
 
@@ -8,7 +8,7 @@ import type { LeadListItem } from './views';
 export function LeadHeading({ lead, after }: { lead: LeadListItem; after: ReactNode }) {
   return (
     <>
-      <a href={`${OWNER_PATHS.lead}${lead.id}`} className="owner-lead-link">
+      <a href={`${INBOX_PATHS.lead}${lead.id}`} className="owner-lead-link">
         <span className="owner-lead-name">{lead.name}</span>
         <span className="owner-lead-company">{lead.company}</span>
       </a>

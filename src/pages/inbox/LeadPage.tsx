@@ -3,9 +3,10 @@
  * graded so, each alert per channel, the history of the owner's marks, and
  * the buttons that mark it.
  */
-import { ActionButton, OwnerLayout, type OwnerPageAssets } from './InboxLayout';
+import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { promiseLeft, shortTime } from './time';
-import { CSRF_FIELD, OWNER_PATHS } from '../../contract/inbox';
+import { CSRF_FIELD, INBOX_PATHS } from '../../contract/inbox';
+import { mailtoHref } from '../mailto';
 import type { LeadDetailView } from './views';
 
 const MARKS = [
@@ -24,14 +25,14 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function LeadPage({ view, assets }: { view: LeadDetailView; assets: OwnerPageAssets }) {
+export function LeadPage({ view, assets }: { view: LeadDetailView; assets: InboxPageAssets }) {
   const { lead, csrf } = view;
   const promise = promiseLeft(lead.createdAt, lead.status, view.now);
-  const action = `${OWNER_PATHS.lead}${lead.id}`;
+  const action = `${INBOX_PATHS.lead}${lead.id}`;
   return (
-    <OwnerLayout assets={assets} title={`Lead #${lead.id}`} csrf={csrf} current="leads" notice={view.notice}>
+    <InboxLayout assets={assets} title={`Lead #${lead.id}`} csrf={csrf} current="leads" notice={view.notice}>
       <p>
-        <a href={OWNER_PATHS.inbox}>All leads</a>
+        <a href={INBOX_PATHS.inbox}>All leads</a>
       </p>
       <h1>{lead.name}</h1>
       <section className="owner-card" aria-label="Status">
@@ -66,7 +67,7 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Owner
           <Row label="Name">{lead.name}</Row>
           <Row label="Company">{lead.company}</Row>
           <Row label="E-mail">
-            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+            <a href={mailtoHref(lead.email)}>{lead.email}</a>
           </Row>
           <Row label="Received">
             <time dateTime={lead.createdAt}>{shortTime(lead.createdAt)}</time>
@@ -138,13 +139,27 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Owner
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <p className="owner-field">
             <label htmlFor="erase-email">To erase this person for good, type their e-mail address</label>
-            <input id="erase-email" name="email" type="email" autoComplete="off" required />
+            <input
+              id="erase-email"
+              name="email"
+              type="email"
+              autoComplete="off"
+              required
+              defaultValue={view.erase?.typed}
+              aria-invalid={view.erase ? true : undefined}
+              aria-describedby={view.erase ? 'erase-error' : undefined}
+            />
+            {view.erase && (
+              <span id="erase-error" className="owner-field-error" role="alert">
+                {view.erase.error}
+              </span>
+            )}
           </p>
           <button type="submit" className="owner-button owner-button-danger">
             Erase this person
           </button>
         </form>
       </section>
-    </OwnerLayout>
+    </InboxLayout>
   );
 }

@@ -1,17 +1,18 @@
 /**
  * The owner's passkeys: each with its name, when it was made and last used,
- * and Remove; and Create passkey for this device. Removing the last one ends
- * every session, so the only way back in is a new link.
+ * and Remove; and Create passkey for this device. Removing a passkey ends the
+ * sessions it made or signed in; removing the last one ends every session, so
+ * the only way back in is a new link.
  */
-import { OWNER_PATHS } from '../../contract/inbox';
-import { ActionButton, OwnerLayout, type OwnerPageAssets } from './InboxLayout';
+import { INBOX_PATHS } from '../../contract/inbox';
+import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { PasskeyButton } from './PasskeyButton';
 import { shortTime } from './time';
 import type { PasskeysView } from './views';
 
-export function PasskeysPage({ view, assets }: { view: PasskeysView; assets: OwnerPageAssets }) {
+export function PasskeysPage({ view, assets }: { view: PasskeysView; assets: InboxPageAssets }) {
   return (
-    <OwnerLayout
+    <InboxLayout
       assets={assets}
       title="Passkeys"
       csrf={view.csrf}
@@ -20,11 +21,6 @@ export function PasskeysPage({ view, assets }: { view: PasskeysView; assets: Own
       withPasskeyScript
     >
       <h1>Passkeys</h1>
-      {view.welcome && (
-        <p className="owner-card">
-          You are signed in with an e-mailed link. Create a passkey on this device to sign in without e-mail next time.
-        </p>
-      )}
       {view.passkeys.length === 0 ? (
         <p className="owner-empty">No passkey is registered.</p>
       ) : (
@@ -37,7 +33,7 @@ export function PasskeysPage({ view, assets }: { view: PasskeysView; assets: Own
                 {passkey.lastUsedAt ? shortTime(passkey.lastUsedAt) : 'never'}
               </span>
               <ActionButton
-                action={`${OWNER_PATHS.passkeys}/${passkey.id}/remove`}
+                action={`${INBOX_PATHS.passkeys}/${passkey.id}/remove`}
                 csrf={view.csrf}
                 label={`Remove ${passkey.name}`}
                 variant="danger"
@@ -51,12 +47,12 @@ export function PasskeysPage({ view, assets }: { view: PasskeysView; assets: Own
         <PasskeyButton
           ceremony="register"
           label="Create passkey"
-          optionsUrl={OWNER_PATHS.passkeyOptions}
-          verifyUrl={OWNER_PATHS.passkeys}
+          optionsUrl={INBOX_PATHS.passkeyOptions}
+          verifyUrl={INBOX_PATHS.passkeys}
           csrf={view.csrf}
           withName
         />
       </section>
-    </OwnerLayout>
+    </InboxLayout>
   );
 }

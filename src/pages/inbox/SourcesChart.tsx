@@ -1,14 +1,16 @@
 /**
- * Leads per source as a bar chart drawn on the server: SVG, no script. Each
- * bar stacks the verified, unverified and spam leads of one source; the
- * chart has a title and a text equivalent for screen readers, and the table
- * beside it holds every figure.
+ * Leads per source as a bar chart drawn on the server, no script. One row a
+ * source: its name, a bar stacking its verified, unverified and spam leads,
+ * and its total; then a legend. The words and figures are HTML text, at the
+ * size of the table beside it at every window width (an SVG with a viewBox
+ * scales its text with its width). Only the bars and the legend's keys are
+ * SVG: each part is a rect whose x and width are percentages of the longest
+ * bar, attributes the CSP (style-src 'self') allows where a style attribute
+ * would be refused. For screen readers the chart is one image with a title
+ * and a text equivalent; the table beside it holds every figure.
  */
-import type { SourcesView } from './views';
+import type { SourceFigures, SourcesView } from './views';
 
-const WIDTH = 360;
-const ROW = 30;
-const LABEL = 112;
 const MAX_ROWS = 12;
 const PARTS = [
   ['verified', 'owner-chart-verified'],
@@ -16,52 +18,59 @@ const PARTS = [
   ['spam', 'owner-chart-spam'],
 ] as const;
 
+type Leads = SourceFigures['leads'];
+const totalOf = (leads: Leads) => leads.verified + leads.unverified + leads.spam;
+const percent = (value: number) => `${Number(value.toFixed(3))}%`;
+
+function Bar({ leads, most }: { leads: Leads; most: number }) {
+  let x = 0;
+  return (
+    <svg className="owner-chart-bar" aria-hidden="true" focusable="false">
+      {PARTS.map(([part, className]) => {
+        const width = (leads[part] / most) * 100;
+        const rect = <rect key={part} x={percent(x)} width={percent(width)} height="100%" className={className} />;
+        x += width;
+        return leads[part] > 0 ? rect : null;
+      })}
+    </svg>
+  );
+}
+
 export function SourcesChart({ view }: { view: SourcesView }) {
   const rows = view.sources.slice(0, MAX_ROWS);
-  const most = Math.max(1, ...rows.map((s) => s.leads.verified + s.leads.unverified + s.leads.spam));
-  const scale = (WIDTH - LABEL - 30) / most;
-  const height = rows.length * ROW + 40;
+  const most = Math.max(1, ...rows.map((s) => totalOf(s.leads)));
   const summary = rows
     .map((s) => `${s.source}: ${s.leads.verified} verified, ${s.leads.unverified} unverified, ${s.leads.spam} spam`)
     .join('; ');
   return (
-    <svg
-      className="owner-chart"
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      role="img"
-      aria-labelledby="sources-chart-title sources-chart-desc"
-    >
-      <title id="sources-chart-title">{`Leads per source, last ${view.days} days`}</title>
-      <desc id="sources-chart-desc">{summary || 'No leads in this period.'}</desc>
-      {rows.map((s, i) => {
-        let x = LABEL;
-        const y = i * ROW + 4;
-        const total = s.leads.verified + s.leads.unverified + s.leads.spam;
-        return (
-          <g key={s.source}>
-            <text x={LABEL - 6} y={y + 15} textAnchor="end" className="owner-chart-label">
-              {s.source.length > 15 ? `${s.source.slice(0, 14)}…` : s.source}
-            </text>
-            {PARTS.map(([part, className]) => {
-              const width = s.leads[part] * scale;
-              const rect = <rect key={part} x={x} y={y} width={width} height={20} className={className} />;
-              x += width;
-              return rect;
-            })}
-            <text x={x + 4} y={y + 15} className="owner-chart-label">
-              {total}
-            </text>
-          </g>
-        );
-      })}
-      {PARTS.map(([part, className], i) => (
-        <g key={part}>
-          <rect x={i * 110} y={height - 26} width={14} height={14} className={className} />
-          <text x={i * 110 + 18} y={height - 14} className="owner-chart-label">
+    <div className="owner-chart" role="img" aria-labelledby="sources-chart-title" aria-describedby="sources-chart-desc">
+      <p id="sources-chart-title" className="owner-chart-title">{`Leads per source, last ${view.days} days`}</p>
+      <p id="sources-chart-desc" className="visually-hidden">
+        {summary || 'No leads in this period.'}
+      </p>
+      {rows.length === 0 ? (
+        <p className="owner-empty">No leads in this period.</p>
+      ) : (
+        <ul className="owner-chart-rows">
+          {rows.map((s) => (
+            <li key={s.source} className="owner-chart-row">
+              <span className="owner-chart-label">{s.source}</span>
+              <Bar leads={s.leads} most={most} />
+              <span className="owner-chart-total">{totalOf(s.leads)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ul className="owner-chart-legend">
+        {PARTS.map(([part, className]) => (
+          <li key={part}>
+            <svg className="owner-chart-key" aria-hidden="true" focusable="false">
+              <rect width="100%" height="100%" className={className} />
+            </svg>
             {part}
-          </text>
-        </g>
-      ))}
-    </svg>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -3,8 +3,8 @@
  * `leads report` (views, leads by verdict, conversion, median time to the
  * first mark), as a chart and as a table.
  */
-import { OWNER_PATHS } from '../../contract/inbox';
-import { OwnerLayout, type OwnerPageAssets } from './InboxLayout';
+import { INBOX_PATHS } from '../../contract/inbox';
+import { InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { SourcesChart } from './SourcesChart';
 import { SOURCE_PERIODS, type SourceFigures, type SourcesView } from './views';
 
@@ -24,15 +24,15 @@ function Cells({ figures }: { figures: SourceFigures }) {
   );
 }
 
-export function SourcesPage({ view, assets }: { view: SourcesView; assets: OwnerPageAssets }) {
+export function SourcesPage({ view, assets }: { view: SourcesView; assets: InboxPageAssets }) {
   return (
-    <OwnerLayout assets={assets} title="Sources" csrf={view.csrf} current="sources">
+    <InboxLayout assets={assets} title="Sources" csrf={view.csrf} current="sources">
       <h1>Sources</h1>
       <nav aria-label="Period" className="owner-pages">
         {SOURCE_PERIODS.map((days) => (
           <a
             key={days}
-            href={`${OWNER_PATHS.sources}?days=${days}`}
+            href={`${INBOX_PATHS.sources}?days=${days}`}
             aria-current={days === view.days ? 'page' : undefined}
           >
             {days} days
@@ -76,6 +76,6 @@ export function SourcesPage({ view, assets }: { view: SourcesView; assets: Owner
           </tfoot>
         </table>
       </section>
-    </OwnerLayout>
+    </InboxLayout>
   );
 }

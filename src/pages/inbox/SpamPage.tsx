@@ -1,12 +1,12 @@
 /** The spam folder: each lead the filter held back, with its reasons, and Release. */
-import { OWNER_PATHS } from '../../contract/inbox';
-import { ActionButton, OwnerLayout, type OwnerPageAssets } from './InboxLayout';
+import { INBOX_PATHS } from '../../contract/inbox';
+import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { LeadHeading } from './LeadHeading';
 import type { SpamView } from './views';
 
-export function SpamPage({ view, assets }: { view: SpamView; assets: OwnerPageAssets }) {
+export function SpamPage({ view, assets }: { view: SpamView; assets: InboxPageAssets }) {
   return (
-    <OwnerLayout assets={assets} title="Spam" csrf={view.csrf} current="spam" notice={view.notice}>
+    <InboxLayout assets={assets} title="Spam" csrf={view.csrf} current="spam" notice={view.notice}>
       <h1>Spam</h1>
       <p>Leads the filter held back: no alert was sent for them. Release a real one to get its alerts.</p>
       {view.leads.length === 0 ? (
@@ -17,7 +17,7 @@ export function SpamPage({ view, assets }: { view: SpamView; assets: OwnerPageAs
             <li key={lead.id} className="owner-lead">
               <LeadHeading lead={lead} after={`why: ${lead.reasons || 'not recorded'}`} />
               <ActionButton
-                action={`${OWNER_PATHS.lead}${lead.id}/release`}
+                action={`${INBOX_PATHS.lead}${lead.id}/release`}
                 csrf={view.csrf}
                 label={`Release lead #${lead.id}`}
               />
@@ -25,6 +25,6 @@ export function SpamPage({ view, assets }: { view: SpamView; assets: OwnerPageAs
           ))}
         </ol>
       )}
-    </OwnerLayout>
+    </InboxLayout>
   );
 }

@@ -5,46 +5,46 @@
  * scanner that opens links signs nobody in), and the refusal of a link that
  * is used, expired or wrong.
  */
-import { OWNER_PATHS } from '../../contract/inbox';
-import { OwnerLayout, type OwnerPageAssets } from './InboxLayout';
+import { INBOX_PATHS } from '../../contract/inbox';
+import { InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { PasskeyButton } from './PasskeyButton';
 import type { SignInView } from './views';
 
 export const LINK_REFUSED =
   'This link cannot be used: it was used already, it has expired (links work for 15 minutes), or a newer link replaced it.';
 
-export function SignInPage({ view, assets }: { view: SignInView; assets: OwnerPageAssets }) {
+export function SignInPage({ view, assets }: { view: SignInView; assets: InboxPageAssets }) {
   if (view.kind === 'login')
     return (
-      <OwnerLayout assets={assets} title="Sign in" notice={view.notice} withPasskeyScript>
+      <InboxLayout assets={assets} title="Sign in" notice={view.notice} withPasskeyScript>
         <section className="owner-card" aria-labelledby="sign-in-title">
           <h1 id="sign-in-title">Sign in to your leads</h1>
           <p>Use the passkey on your phone or computer: your fingerprint, face or screen lock.</p>
           <PasskeyButton
             ceremony="sign-in"
             label="Sign in with passkey"
-            optionsUrl={OWNER_PATHS.loginOptions}
+            optionsUrl={INBOX_PATHS.loginOptions}
             verifyUrl={
-              view.next && view.next !== OWNER_PATHS.inbox
-                ? `${OWNER_PATHS.login}?next=${encodeURIComponent(view.next)}`
-                : OWNER_PATHS.login
+              view.next && view.next !== INBOX_PATHS.inbox
+                ? `${INBOX_PATHS.login}?next=${encodeURIComponent(view.next)}`
+                : INBOX_PATHS.login
             }
           />
         </section>
         <section className="owner-card" aria-labelledby="email-link-title">
           <h2 id="email-link-title">No passkey on this device?</h2>
           <p>We can e-mail a one-time sign-in link to the owner's address. It works once, for 15 minutes.</p>
-          <form method="post" action={OWNER_PATHS.emailLink}>
+          <form method="post" action={INBOX_PATHS.emailLink}>
             <button type="submit" className="owner-button owner-button-plain">
               E-mail me a sign-in link
             </button>
           </form>
         </section>
-      </OwnerLayout>
+      </InboxLayout>
     );
   if (view.kind === 'register')
     return (
-      <OwnerLayout assets={assets} title="Create a passkey" withPasskeyScript>
+      <InboxLayout assets={assets} title="Create a passkey" withPasskeyScript>
         <section className="owner-card" aria-labelledby="register-title">
           <h1 id="register-title">Create a passkey for your inbox</h1>
           <p>
@@ -54,36 +54,36 @@ export function SignInPage({ view, assets }: { view: SignInView; assets: OwnerPa
           <PasskeyButton
             ceremony="register"
             label="Create passkey"
-            optionsUrl={`${OWNER_PATHS.register}${view.token}/options`}
-            verifyUrl={`${OWNER_PATHS.register}${view.token}`}
+            optionsUrl={`${INBOX_PATHS.register}${view.token}/options`}
+            verifyUrl={`${INBOX_PATHS.register}${view.token}`}
             withName
           />
         </section>
-      </OwnerLayout>
+      </InboxLayout>
     );
   if (view.kind === 'sign-in-link')
     return (
-      <OwnerLayout assets={assets} title="Sign in">
+      <InboxLayout assets={assets} title="Sign in">
         <section className="owner-card" aria-labelledby="link-title">
           <h1 id="link-title">Sign in with this link</h1>
           <p>The link works once. After signing in you can create a passkey on this device.</p>
-          <form method="post" action={`${OWNER_PATHS.signInLink}${view.token}`}>
+          <form method="post" action={`${INBOX_PATHS.signInLink}${view.token}`}>
             <button type="submit" className="owner-button owner-button-primary">
               Sign in
             </button>
           </form>
         </section>
-      </OwnerLayout>
+      </InboxLayout>
     );
   return (
-    <OwnerLayout assets={assets} title="Link not valid">
+    <InboxLayout assets={assets} title="Link not valid">
       <section className="owner-card" aria-labelledby="refused-title">
         <h1 id="refused-title">This link cannot be used</h1>
         <p>{LINK_REFUSED}</p>
         <p>
-          <a href={OWNER_PATHS.login}>Go to the sign-in page</a>
+          <a href={INBOX_PATHS.login}>Go to the sign-in page</a>
         </p>
       </section>
-    </OwnerLayout>
+    </InboxLayout>
   );
 }

@@ -1,12 +1,12 @@
 /**
  * What the owner's pages show, as plain data: the HTTP layer fills these in
- * from the database, the pages only render them.
+ * from the owner's reads, the pages only render them.
  */
 
 /** Every page of a signed-in owner carries his form token (for sign-out and every action). */
 export interface SignedIn {
   csrf: string;
-  /** A one-line notice after an action ("Lead #12 is marked won."). */
+  /** A one-line notice the action he just made left for this page ("Lead #12 is marked won."). */
   notice?: string;
 }
 
@@ -55,6 +55,8 @@ export interface LeadDetailView extends SignedIn {
   /** Held back by the filter (spam or unverified): it can be released. */
   releasable: boolean;
   now: number;
+  /** The erase form's refusal, shown beside its field, with what was typed. */
+  erase?: { error: string; typed: string };
 }
 
 export interface PasskeyView {
@@ -66,8 +68,29 @@ export interface PasskeyView {
 
 export interface PasskeysView extends SignedIn {
   passkeys: PasskeyView[];
-  /** Just signed in with an e-mailed link: offer a passkey on this device first. */
-  welcome: boolean;
+}
+
+export interface SessionView {
+  /** How the page names the session in its forms. */
+  key: string;
+  device: string;
+  via: 'passkey' | 'link';
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session of the browser looking at the page. */
+  current: boolean;
+}
+
+export interface SessionsView extends SignedIn {
+  sessions: SessionView[];
+}
+
+/** A page that only says something: an unknown page of the inbox, an action refused. */
+export interface MessageView {
+  title: string;
+  message: string;
+  /** Signed in: the page shows the inbox's sections. */
+  csrf?: string;
 }
 
 /** The pages before sign-in. */
@@ -93,7 +116,7 @@ export interface AlertsView extends SignedIn {
 }
 
 export interface ActivityView extends SignedIn {
-  entries: { id: number; at: string; action: string; detail: string }[];
+  entries: { id: number; at: string; action: string; detail: string; source: string }[];
 }
 
 export interface SourceFigures {

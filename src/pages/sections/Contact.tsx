@@ -1,25 +1,26 @@
 /** Contact: the lead form card and the 'Get in Touch' panel with four direct ways to connect. */
 import { BriefcaseBusiness, Mail, Phone, Send } from 'lucide-react';
-import type { OwnerDetails } from '../../content/content';
+import type { Profile } from '../../content/content';
 import { contact } from '../../content/content';
 import { ExternalLink } from '../components/ExternalLink';
 import { islandAttributes } from '../form/island';
 import { LeadFormIsland } from '../form/LeadFormIsland';
+import { mailtoHref } from '../mailto';
 
 /**
  * `proofWorkerUrl`: the built proof-of-work worker, handed to the form island through its attributes;
  * `privacyNote`: the line under the form on what happens to the details.
  */
 export function Contact({
-  owner,
+  profile,
   proofWorkerUrl,
   privacyNote,
 }: {
-  owner: OwnerDetails;
+  profile: Profile;
   proofWorkerUrl?: string;
   privacyNote: string;
 }) {
-  const tel = owner.phone.replace(/[^\d+]/g, '');
+  const tel = profile.phone.replace(/[^\d+]/g, '');
   return (
     <section className="section contact" id="contact" aria-labelledby="contact-title">
       <div className="container">
@@ -33,8 +34,8 @@ export function Contact({
             <h3>{contact.formTitle}</h3>
             <p className="card-intro">{contact.formIntro}</p>
             {/* The only hydrated element of the page: client/lead-form.tsx reads its props back from these attributes. */}
-            <div {...islandAttributes({ emailPlaceholder: owner.email, proofWorkerUrl })}>
-              <LeadFormIsland emailPlaceholder={owner.email} />
+            <div {...islandAttributes({ emailPlaceholder: profile.email, proofWorkerUrl })}>
+              <LeadFormIsland emailPlaceholder={profile.email} />
             </div>
             <p className="form-privacy">{privacyNote}</p>
           </div>
@@ -43,13 +44,13 @@ export function Contact({
             <p className="card-intro">{contact.panelSubtitle}</p>
             <ul className="connect-list" role="list">
               <li>
-                <a className="connect-button" href={`mailto:${owner.email}`}>
+                <a className="connect-button" href={mailtoHref(profile.email)}>
                   <Mail className="icon" aria-hidden="true" focusable="false" size={22} />
-                  <span>{owner.email}</span>
+                  <span>{profile.email}</span>
                 </a>
               </li>
               <li>
-                <ExternalLink className="connect-button" href={owner.messengerUrl}>
+                <ExternalLink className="connect-button" href={profile.messengerUrl}>
                   <Send className="icon" aria-hidden="true" focusable="false" size={22} />
                   <span>{contact.messengerLabel}</span>
                 </ExternalLink>
@@ -57,11 +58,11 @@ export function Contact({
               <li>
                 <a className="connect-button" href={`tel:${tel}`}>
                   <Phone className="icon" aria-hidden="true" focusable="false" size={22} />
-                  <span>{owner.phone}</span>
+                  <span>{profile.phone}</span>
                 </a>
               </li>
               <li>
-                <ExternalLink className="connect-button" href={owner.linkedinUrl}>
+                <ExternalLink className="connect-button" href={profile.linkedinUrl}>
                   <BriefcaseBusiness className="icon" aria-hidden="true" focusable="false" size={22} />
                   <span>{contact.networkLabel}</span>
                 </ExternalLink>

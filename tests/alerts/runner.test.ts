@@ -1,5 +1,5 @@
 /**
- * The delivery worker's promises, with the real queue on a SQLite file and the
+ * The runner's promises, with the real queue on a SQLite file and the
  * real clients against the fakes: one attempt at a time per alert, the
  * visitor's answer within the timeout while a late acceptance is recorded as
  * sent and never resent, exponential backoff, a final 'failed', pending alerts
@@ -10,17 +10,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { deliveryRigsPerTest } from '../support/deliveryRig';
+import { deliveryRigsPerTest } from '../support/runnerRig';
 import { sleep, waitFor } from '../support/waitFor';
 
 const rig = deliveryRigsPerTest();
 
 const visitor = { ip: '203.0.113.9', userAgent: 'test' };
 
-describe('delivery worker', () => {
+describe('the alert runner', () => {
   it('answers within the timeout, then records a late acceptance as sent and never resends it', async () => {
-    const { twilio, worker, service, row } = await rig();
-    worker.start();
+    const { twilio, runner, service, row } = await rig();
+    runner.start();
     await twilio.setMode('hang');
     const started = Date.now();
     const outcome = await service.submitLead({ name: 'Ada', company: 'Engines', email: 'ada@example.com' }, visitor);
@@ -40,45 +40,39 @@ describe('delivery worker', () => {
     assert.equal(row(id)?.sms_provider_message_id, twilio.messages[0]?.sid);
   });
 
-  it('never starts a second attempt while one is under way, even once its lease has run out', async () => {
-    const { twilio, db, worker, addLead, row } = await rig({
+  it('fails an attempt at its deadline, starts no second one while its sender still runs, records a late acceptance', async () => {
+    const { twilio, runner, addLead, row } = await rig({
       email: false,
-      sendTimeoutMs: 50,
+      deadlineMs: 50,
       retryBaseMs: 50,
-      realSendTimeoutMs: 2000,
+      realSendTimeoutMs: 2000, // the SDK cannot take the AbortSignal and waits longer than the deadline
     });
-    worker.start();
+    runner.start();
     await twilio.setMode('hang');
     const id = addLead();
-    void worker.attempt(id, 'sms');
-    await sleep(700); // the lease (2 x 50 + 50 ms) ran out long ago; the attempt is still under way
-    const now = new Date().toISOString();
-    const leaseUntil = db
-      .prepare("SELECT lease_until FROM alerts WHERE lead_id = ? AND channel = 'sms'")
-      .pluck()
-      .get(id) as string;
-    assert.ok(
-      (row(id)?.sms_next_attempt_at ?? '') < now && leaseUntil < now,
-      `the alert looks due in the database (lease ${leaseUntil})`,
-    );
-    assert.equal(twilio.requests, 1);
-    assert.equal(worker.inFlight(), 1);
+    assert.equal(await runner.outcome(id, 'sms'), false, 'failed at the deadline');
+    assert.match(row(id)?.sms_last_error ?? '', /no answer within 0\.05 s/);
+    await sleep(700); // the retry (50 ms later) came due long ago; the first request is still held
+    assert.equal(twilio.requests, 1, 'no second request while the first is under way');
+    assert.equal(row(id)?.sms_attempts, 1);
+    assert.equal(row(id)?.sms_status, 'pending');
     await twilio.setMode('up');
     await waitFor(() => row(id)?.sms_status === 'sent', 4000, 'the late acceptance');
     await sleep(200);
     assert.equal(twilio.messages.length, 1);
     assert.equal(twilio.requests, 1);
+    assert.equal(row(id)?.sms_provider_message_id, twilio.messages[0]?.sid);
   });
 
   it('in a burst, keeps at most maxInFlight attempts under way and starts the rest as they finish', async () => {
     // retryBaseMs of a minute: waiting alerts are not failures retried later; they start as soon as there is room.
-    const { twilio, worker, service, row } = await rig({
+    const { twilio, runner, service, row } = await rig({
       email: false,
       maxInFlight: { sms: 2 },
       retryBaseMs: 60_000,
-      sendTimeoutMs: 5000,
+      deadlineMs: 5000,
     });
-    worker.start();
+    runner.start();
     await twilio.setMode('hang');
     const answers = await Promise.all(
       [1, 2, 3, 4, 5].map((i) =>
@@ -91,7 +85,7 @@ describe('delivery worker', () => {
     );
     const ids = [1, 2, 3, 4, 5];
     assert.equal(twilio.requests, 2);
-    assert.equal(worker.inFlight(), 2);
+    assert.equal(runner.inFlight(), 2);
     assert.deepEqual(
       ids.map((id) => row(id)?.sms_status),
       ['pending', 'pending', 'pending', 'pending', 'pending'],
@@ -115,7 +109,7 @@ describe('delivery worker', () => {
 
   it('plans each retry from its clock by the doubling rule, never more than six hours ahead', async () => {
     let clock = Date.parse('2026-03-02T09:00:00.000Z');
-    const { twilio, worker, addLead, row } = await rig({
+    const { twilio, runner, addLead, row } = await rig({
       email: false,
       retryBaseMs: 30_000,
       maxAttempts: 12,
@@ -125,7 +119,7 @@ describe('delivery worker', () => {
     const id = addLead(new Date(clock).toISOString());
     const plannedIn: number[] = [];
     for (let attempt = 1; attempt <= 11; attempt += 1) {
-      assert.equal(await worker.attempt(id, 'sms'), false);
+      assert.equal(await runner.outcome(id, 'sms'), false);
       const next = Date.parse(row(id)?.sms_next_attempt_at ?? '');
       plannedIn.push(next - clock);
       clock = next; // the planned time comes: the alert is due again
@@ -140,11 +134,11 @@ describe('delivery worker', () => {
   });
 
   it('retries with doubling delays until the provider recovers, then sends exactly once', async () => {
-    const { twilio, worker, addLead, row } = await rig({ email: false });
-    worker.start();
+    const { twilio, runner, addLead, row } = await rig({ email: false });
+    runner.start();
     await twilio.setMode('fail500');
     const id = addLead();
-    assert.equal(await worker.attempt(id, 'sms'), false);
+    assert.equal(await runner.outcome(id, 'sms'), false);
     // Read before any timer can fire: the first failure planned the next attempt one base (100 ms) later.
     const planned = Date.parse(row(id)?.sms_next_attempt_at ?? '') - (twilio.requestTimes[0] as number);
     assert.ok(planned >= 100 && planned < 250, `planned ${planned} ms after the first request`);
@@ -162,11 +156,11 @@ describe('delivery worker', () => {
   });
 
   it("gives up after the last attempt and marks the alert 'failed'", async () => {
-    const { twilio, worker, addLead, row } = await rig({ email: false, maxAttempts: 3, retryBaseMs: 50 });
-    worker.start();
+    const { twilio, runner, addLead, row } = await rig({ email: false, maxAttempts: 3, retryBaseMs: 50 });
+    runner.start();
     await twilio.setMode('fail401');
     const id = addLead();
-    void worker.attempt(id, 'sms');
+    void runner.outcome(id, 'sms');
     await waitFor(() => row(id)?.sms_status === 'failed', 3000, "status 'failed'");
     await twilio.setMode('up');
     await sleep(400);
@@ -178,11 +172,11 @@ describe('delivery worker', () => {
   });
 
   it('picks up alerts left pending by an earlier run when it starts', async () => {
-    const { twilio, smtp, worker, addLead, row } = await rig();
+    const { twilio, smtp, runner, addLead, row } = await rig();
     const old = addLead('2026-01-01T00:00:00.000Z'); // stored, then the process died
     await sleep(200);
     assert.equal(twilio.requests, 0);
-    worker.start();
+    runner.start();
     await waitFor(() => row(old)?.sms_status === 'sent' && row(old)?.email_status === 'sent', 3000, 'both alerts');
     await sleep(300);
     assert.equal(twilio.messages.length, 1);
@@ -190,11 +184,11 @@ describe('delivery worker', () => {
   });
 
   it('notices an alert an operator reset to pending in the shell, without a restart', async () => {
-    const { twilio, path, worker, addLead, row } = await rig({ email: false, maxAttempts: 1 });
-    worker.start();
+    const { twilio, path, runner, addLead, row } = await rig({ email: false, maxAttempts: 1 });
+    runner.start();
     await twilio.setMode('fail500');
     const id = addLead();
-    void worker.attempt(id, 'sms');
+    void runner.outcome(id, 'sms');
     await waitFor(() => row(id)?.sms_status === 'failed', 2000, "status 'failed'");
     await twilio.setMode('up');
     await sleep(300);
@@ -211,13 +205,13 @@ describe('delivery worker', () => {
   });
 
   it('runs both channels side by side: a hanging SMTP server does not delay the SMS', async () => {
-    const { twilio, smtp, worker, addLead, row } = await rig({ sendTimeoutMs: 600 });
-    worker.start();
+    const { twilio, smtp, runner, addLead, row } = await rig({ deadlineMs: 600 });
+    runner.start();
     smtp.setMode('hang');
     const id = addLead();
     const started = Date.now();
-    const email = worker.attempt(id, 'email'); // started first, as the lead service starts both
-    assert.equal(await worker.attempt(id, 'sms'), true);
+    const email = runner.outcome(id, 'email'); // started first, as the lead service starts both
+    assert.equal(await runner.outcome(id, 'sms'), true);
     const waited = Date.now() - started;
     assert.ok(waited < 600, `${waited} ms`); // less than the e-mail's own 600 ms timeout
     assert.equal(row(id)?.email_status, 'pending', 'the e-mail is still under way');
@@ -233,16 +227,16 @@ describe('delivery worker', () => {
   it('records an acceptance the database could not take at the time, later, without sending again', async () => {
     // Another connection holds the write lock: recordSent fails after the busy timeout (shortened here
     // from 2 s to keep the test fast). Lease: 2 x 400 + 100 ms.
-    const { twilio, db, path, worker, addLead, row } = await rig({
+    const { twilio, db, path, runner, addLead, row } = await rig({
       email: false,
-      sendTimeoutMs: 400,
+      deadlineMs: 400,
       retryBaseMs: 100,
     });
     db.pragma('busy_timeout = 300');
-    worker.start();
+    runner.start();
     await twilio.setMode('hang');
     const id = addLead();
-    const sms = worker.attempt(id, 'sms');
+    const sms = runner.outcome(id, 'sms');
     await waitFor(() => twilio.requests === 1, 2000, 'the request');
     const shell = new Database(path);
     shell.exec('BEGIN IMMEDIATE');
@@ -266,28 +260,28 @@ describe('delivery worker', () => {
   });
 
   it('on stop, lets an attempt under way finish and records it; starts nothing new', async () => {
-    const { twilio, worker, addLead, row } = await rig({ email: false });
-    worker.start();
+    const { twilio, runner, addLead, row } = await rig({ email: false });
+    runner.start();
     await twilio.setMode('hang');
     const id = addLead();
-    void worker.attempt(id, 'sms');
-    assert.equal(worker.inFlight(), 1);
-    const stopping = worker.stop(2000);
+    void runner.outcome(id, 'sms');
+    assert.equal(runner.inFlight(), 1);
+    const stopping = runner.stop(2000);
     setTimeout(() => void twilio.setMode('up'), 200);
     assert.equal(await stopping, true);
     assert.equal(row(id)?.sms_status, 'sent');
     const other = addLead();
     await sleep(300);
-    assert.equal(row(other)?.sms_attempts, 0, 'a stopped worker attempts nothing');
+    assert.equal(row(other)?.sms_attempts, 0, 'a stopped runner attempts nothing');
   });
 
   it('on stop, reports an attempt still hanging at the deadline', async () => {
-    const { twilio, worker, addLead } = await rig({ email: false });
+    const { twilio, runner, addLead } = await rig({ email: false });
     await twilio.setMode('hang');
-    void worker.attempt(addLead(), 'sms');
+    void runner.outcome(addLead(), 'sms');
     await sleep(50);
     const started = Date.now();
-    assert.equal(await worker.stop(200), false);
+    assert.equal(await runner.stop(200), false);
     assert.ok(Date.now() - started < 400);
   });
 });

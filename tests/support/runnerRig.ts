@@ -1,15 +1,15 @@
 /**
- * A delivery worker over a real SQLite file, with the real SMS and e-mail
+ * A runner over a real SQLite file, with the real SMS and e-mail
  * senders talking to the fake Twilio API and the SMTP sink, and the lead
- * service in front of it (answer timeout 300 ms). Leads are added as the
- * service stores them: the lead and its alert rows in one transaction.
- * Written for tests/alerts/deliveryWorker.test.ts (owner: the alerts tests).
+ * service in front of it (answer timeout 300 ms). Leads are added as another
+ * process stores them: the lead and its alert rows in one transaction.
+ * Written for tests/alerts/runner.test.ts (owner: the alerts tests).
  */
 import { join } from 'node:path';
 import { afterEach } from 'node:test';
 import { createAlertQueue, type AlertQueue } from '../../src/alerts/alertQueue';
 import { CHANNELS } from '../../src/alerts/channels';
-import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../../src/alerts/runner';
+import { createRunner, type Runner, type RunnerOptions } from '../../src/alerts/runner';
 import { createEmailSender } from '../../src/alerts/emailSender';
 import { createSmsSender } from '../../src/alerts/smsSender';
 import { createLeadService, type LeadService } from '../../src/leads/leadService';
@@ -30,17 +30,15 @@ export interface Rig {
   queue: AlertQueue;
   twilio: FakeTwilio;
   smtp: SmtpSink;
-  worker: DeliveryWorker;
-  /** The lead service in front of the worker, answering within 300 ms (ALERT_TIMEOUT_MS). */
+  runner: Runner;
+  /** The lead service in front of the runner, answering within 300 ms (ALERT_TIMEOUT_MS). */
   service: LeadService;
   addLead(createdAt?: string): number;
   row(id: number): StoredLead | undefined;
   closeSenders(): void;
 }
 
-export type RigOptions = Partial<
-  Omit<DeliveryWorkerOptions, 'queue' | 'channels' | 'senders' | 'readLead' | 'logger'>
-> & {
+export type RigOptions = Partial<Omit<RunnerOptions, 'queue' | 'channels' | 'senders' | 'readLead' | 'logger'>> & {
   email?: boolean;
   realSendTimeoutMs?: number;
   /** Attempts under way at most, per channel, in place of the channel's own limit. */
@@ -53,10 +51,10 @@ async function startRig(options: RigOptions): Promise<Rig> {
   const queue = createAlertQueue(db);
   const leads = createLeadsTable(db);
   const [twilio, smtp] = await Promise.all([startFakeTwilio(), startSmtpSink()]);
-  const { email: withEmail, realSendTimeoutMs, maxInFlight, ...workerOptions } = options;
-  const sendTimeoutMs = options.sendTimeoutMs ?? 1500;
-  // realSendTimeoutMs: a sender slower than the worker was told, so an attempt outlives its lease.
-  const senderTimeout = realSendTimeoutMs ?? sendTimeoutMs;
+  const { email: withEmail, realSendTimeoutMs, maxInFlight, ...runnerOptions } = options;
+  const deadlineMs = options.deadlineMs ?? 1500;
+  // realSendTimeoutMs: an SDK that runs past the runner's deadline (it cannot take the AbortSignal).
+  const senderTimeout = realSendTimeoutMs ?? deadlineMs;
   const sms = createSmsSender(
     {
       accountSid: twilio.accountSid,
@@ -73,7 +71,7 @@ async function startRig(options: RigOptions): Promise<Rig> {
   );
   await Promise.all([sms.warm?.(), email.warm?.()]); // as the server does once it listens
   const logger = createLogger({ logLevel: 'silent', nodeEnv: 'test' });
-  const worker = createDeliveryWorker({
+  const runner = createRunner({
     queue,
     channels: CHANNELS.map((ch) => ({ name: ch.name, maxInFlight: maxInFlight?.[ch.name] ?? ch.maxInFlight })),
     senders: new Map(
@@ -101,8 +99,8 @@ async function startRig(options: RigOptions): Promise<Rig> {
     logger,
     retryBaseMs: 100,
     maxAttempts: 10,
-    ...workerOptions,
-    sendTimeoutMs,
+    ...runnerOptions,
+    deadlineMs,
   });
   const service = createLeadService({
     db,
@@ -110,7 +108,7 @@ async function startRig(options: RigOptions): Promise<Rig> {
     usedProofs: createUsedProofsTable(db),
     queue,
     channels: CHANNELS,
-    worker,
+    runner,
     challenges: undefined,
     rules: { verification: 'off', minFillMs: 0, maxPerEmailPerDay: 1_000_000 },
     autoReply: false,
@@ -124,9 +122,12 @@ async function startRig(options: RigOptions): Promise<Rig> {
     answerTimeoutMs: 300,
   });
   let n = 0;
+  // As another process (or an earlier run) stores a lead: through a queue of its own, which tells this
+  // runner nothing; a test attempts it, or lets the runner's loop find it.
+  const elsewhere = createAlertQueue(db);
   const addLead = db.transaction((createdAt: string = new Date().toISOString()) => {
     const id = leads.insert(newLeadRow({ createdAt, dedupeKey: `k${n++}` }));
-    queue.enqueue(id, [
+    elsewhere.enqueue(id, [
       { channel: 'sms', status: 'pending', at: createdAt },
       withEmail === false
         ? { channel: 'email', status: 'skipped', at: null }
@@ -140,7 +141,7 @@ async function startRig(options: RigOptions): Promise<Rig> {
     queue,
     twilio,
     smtp,
-    worker,
+    runner,
     service,
     addLead: (at) => addLead(at),
     row: (id) => readLeadRows(db).find((l) => l.id === id),
@@ -156,7 +157,7 @@ export function deliveryRigsPerTest(): (options?: RigOptions) => Promise<Rig> {
   let rigs: Rig[] = [];
   afterEach(async () => {
     for (const r of rigs) {
-      await r.worker.stop(0);
+      await r.runner.stop(0);
       r.closeSenders();
       await Promise.all([r.twilio.close(), r.smtp.close()]);
       r.db.close();

@@ -1,0 +1,30 @@
+/**
+ * Who did an action, and its record: every owner action writes one line of activity itself, naming
+ * where it came from, so a release from the shell shows in the inbox's Activity as one from his phone.
+ */
+import { iso } from '../lib/time';
+import type { ActivityRow, ActivityTable, OwnerAction } from './activityTable';
+
+export type { OwnerAction };
+
+/** Where an action came from: the inbox (on the device its session was made on), the CLI, or a link of an e-mail. */
+export type Actor = { via: 'inbox'; device: string } | { via: 'cli' } | { via: 'link' };
+
+export const CLI: Actor = { via: 'cli' };
+
+export function actorSource(actor: Actor): string {
+  if (actor.via === 'inbox') return `inbox, ${actor.device}`;
+  return actor.via === 'cli' ? 'command line' : 'e-mailed link';
+}
+
+export interface Activity {
+  record(actor: Actor, action: OwnerAction, detail?: string): void;
+  latest(limit: number): ActivityRow[];
+}
+
+export function createActivity(table: ActivityTable, now: () => number): Activity {
+  return {
+    record: (actor, action, detail = '') => table.add({ at: iso(now()), action, detail, source: actorSource(actor) }),
+    latest: (limit) => table.latest(limit),
+  };
+}
