@@ -37,6 +37,8 @@ const CONNECTIONS = int('BENCH_CONNECTIONS', 50, 1000);
 const LEAD_SECONDS = int('BENCH_LEAD_SECONDS', 10, 60);
 const LEADS = process.env.BENCH_LEADS ? int('BENCH_LEADS', 6000, 100_000) : undefined;
 const SETTLE_SECONDS = [10, 30]; // memory samples after the runs
+/** The lead rate the site must take with p99 under 100 ms, every channel on. */
+const TARGET_RATE = 200;
 const PROOFS_PER_SECOND = 1_500; // solved before a timed lead run: more than the server takes in a second, on the quickest machines too
 // gzip: the one encoding both nginx and this server offer. A browser's User-Agent, so every request
 // is a page view the server counts (it skips clients that call themselves bots, and nameless ones).
@@ -193,10 +195,23 @@ function describeSettings(pid) {
 /** One lead run against `origin`: proofs solved first, then submissions, then what each stand-in received. */
 async function leadRun({ origin, contract, fakes }) {
   const solving = Date.now();
-  const proofs = await solvedProofs(origin, contract.challengeEndpoint, LEADS ?? LEAD_SECONDS * PROOFS_PER_SECOND);
+  const steadyLeads = LEADS ? 0 : LEAD_SECONDS * TARGET_RATE;
+  const count = (LEADS ?? LEAD_SECONDS * PROOFS_PER_SECOND) + steadyLeads;
+  const proofs = await solvedProofs(origin, contract.challengeEndpoint, count);
   print(
-    `  ${fmt(proofs.length)} challenges fetched and solved before the run, in ${fmt((Date.now() - solving) / 1000, 1)} s (leads past them go without a proof: unverified)`,
+    `  ${fmt(proofs.length)} challenges fetched and solved before the runs, in ${fmt((Date.now() - solving) / 1000, 1)} s (leads past them go without a proof: unverified)`,
   );
+  if (steadyLeads > 0) {
+    // The target: this many leads a second answered with p99 under 100 ms (a load, not saturation).
+    const steady = await runLeadBench({
+      ...{ origin, contract, fakes, seconds: LEAD_SECONDS, connections: 20 },
+      ...{ rate: TARGET_RATE, proofs: proofs.slice(0, steadyLeads), first: 0 },
+    });
+    if (!steady.skipped)
+      print(
+        `  ${TARGET_RATE} leads/s offered for ${LEAD_SECONDS} s: ${fmt(steady.perSecond)}/s accepted, p50 ${fmt(steady.latency.p50, 1)} ms, p99 ${fmt(steady.latency.p99, 1)} ms (target >= ${TARGET_RATE}/s with p99 < 100 ms), errors ${steady.errors}`,
+      );
+  }
   const r = await runLeadBench({
     origin,
     contract,
@@ -204,14 +219,16 @@ async function leadRun({ origin, contract, fakes }) {
     seconds: LEAD_SECONDS,
     amount: LEADS,
     connections: 20,
-    proofs,
+    proofs: proofs.slice(steadyLeads),
+    first: 1_000_000,
   });
+  if (!r.skipped) print('  then as fast as it answers (20 connections):');
   if (r.skipped) print(`  skipped: ${r.skipped}`);
   else {
     print(
-      `  sent ${fmt(r.sent)}, answered ${fmt(r.answered)}, accepted ${fmt(r.accepted)} (${fmt(r.perSecond)}/s; target >= 200/s), statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`,
+      `  sent ${fmt(r.sent)}, answered ${fmt(r.answered)}, accepted ${fmt(r.accepted)} (${fmt(r.perSecond)}/s), statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`,
     );
-    print(`  latency p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms (target p99 < 100 ms)`);
+    print(`  latency p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms`);
     if (r.db?.error) print(`  stored leads: could not read the database (${r.db.error})`);
     else if (r.db)
       print(

@@ -12,7 +12,6 @@ export { EMAIL_ADDRESS } from './config/alertProviders';
 export { isLoopbackHost, parsedUrl } from './config/variables';
 
 export type Config = ReturnType<typeof toConfig>;
-export type NodeEnv = Config['nodeEnv'];
 /** How submissions are graded verified, unverified or spam. */
 export type GradingConfig = Config['grading'];
 export type SmsConfig = NonNullable<Config['sms']>;

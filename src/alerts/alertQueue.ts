@@ -10,14 +10,17 @@
  * Whatever becomes pending here is announced to one listener (the runner), once the statement's
  * transaction is over.
  */
-import type { Db } from '../storage/database';
+import { type Db, relaxedWrite } from '../storage/database';
 
 import type { AlertKey, AlertRow, AlertStatus, Channel, PlannedAlert } from './alertRows';
 
 export type { AlertKey, AlertRow, AlertStatus, Channel, PlannedAlert };
 
 export interface AlertQueue {
-  /** Adds the lead's alerts it does not have yet (none twice), in the lead's transaction; the channels added as pending. */
+  /**
+   * Adds the lead's alerts it does not have yet (none twice), in the lead's transaction; the channels added as
+   * pending.
+   */
   enqueue(leadId: number, alerts: readonly PlannedAlert[]): Channel[];
   /** Pending alerts of these channels, leased or not, become 'cancelled' with `reason`; returns how many. */
   cancelPending(leadId: number, channels: readonly Channel[], reason: string): number;
@@ -43,7 +46,10 @@ export interface AlertQueue {
   ): AlertKey | undefined;
   /** The provider's final report on an alert, if any. */
   deliveryOf(leadId: number, channel: Channel): { state: string; errorCode: string | null } | undefined;
-  /** Failed alerts (of one lead, or all) back to pending with a fresh set of attempts, due at `now`, but those on `except`; how many per channel. */
+  /**
+   * Failed alerts (of one lead, or all) back to pending with a fresh set of attempts, due at `now`, but those on
+   * `except`; how many per channel.
+   */
   requeueFailed(now: string, leadId?: number, except?: readonly Channel[]): Record<Channel, number>;
   /** One failed alert back to pending with a fresh set of attempts, due at `now`; false when it was not failed. */
   requeueOne(now: string, leadId: number, channel: Channel): boolean;
@@ -56,6 +62,8 @@ export interface AlertQueue {
   countsByStatus(): { channel: Channel; status: AlertStatus; count: number }[];
   /** The one listener told of alerts that became pending, after the transaction that queued them. */
   onQueued(listener: (alerts: AlertKey[]) => void): void;
+  /** Runs the claims of the alerts one wake told of as one commit (at NORMAL, as the status updates). */
+  claimTogether<T>(claims: () => T): T;
   /** The providers' reports on sent alerts, counted per channel, report and error code. */
   countsByDelivery(): { channel: Channel; delivery: string; error: string | null; count: number }[];
 }
@@ -148,6 +156,8 @@ export function createAlertQueue(db: Db): AlertQueue {
     SELECT channel, delivery, delivery_error AS error, COUNT(*) AS count FROM alerts WHERE delivery IS NOT NULL
     GROUP BY channel, delivery, delivery_error ORDER BY channel, delivery, delivery_error`);
 
+  // The status updates of an attempt are the alerts' many small commits: NORMAL, as storage/database.ts says.
+  const relaxed = relaxedWrite(db);
   // Told in a microtask: better-sqlite3's transactions are synchronous, so by then the transaction that
   // queued the alerts has committed (or rolled back, and the listener's claim finds nothing).
   let listener: ((alerts: AlertKey[]) => void) | undefined;
@@ -183,11 +193,12 @@ export function createAlertQueue(db: Db): AlertQueue {
       for (const { channel } of reopened) wake(leadId, channel);
       return reopened.length;
     },
-    claim: (leadId, channel, now, leaseUntil) => claim.get({ leadId, channel, now, leaseUntil })?.attempts,
+    claim: (leadId, channel, now, leaseUntil) =>
+      relaxed(() => claim.get({ leadId, channel, now, leaseUntil })?.attempts),
     recordSent: (leadId, channel, providerMessageId, sentAt) =>
-      void sent.run(providerMessageId, sentAt, leadId, channel),
+      void relaxed(() => sent.run(providerMessageId, sentAt, leadId, channel)),
     recordFailure: (leadId, channel, error, next) =>
-      void failure.run({ leadId, channel, error: error.slice(0, MAX_ERROR_LENGTH), next }),
+      void relaxed(() => failure.run({ leadId, channel, error: error.slice(0, MAX_ERROR_LENGTH), next })),
     due(channel, now, limit) {
       const ids = dueAfterLease.all(channel, now, now, limit).map((r) => r.lead_id);
       if (ids.length < limit) ids.push(...dueWaiting.all(channel, now, limit - ids.length).map((r) => r.lead_id));
@@ -229,6 +240,7 @@ export function createAlertQueue(db: Db): AlertQueue {
     undeliveredLeadIds: () => undelivered.all().map((r) => r.lead_id),
     countsByStatus: () => counts.all(),
     countsByDelivery: () => deliveries.all(),
+    claimTogether: (claims) => relaxed(() => db.transaction(claims)()),
     onQueued(told) {
       listener = told;
     },

@@ -19,7 +19,10 @@ export interface AlertLead {
   verdict: string;
   /** Why it got that verdict (grading's reason codes, e.g. "no-proof"); empty when verified without remarks. */
   reasons?: readonly string[];
-  /** Where the lead came from, for the owner to read (e.g. "utm_source=linkedin, utm_campaign=q1; referrer news.example.org"). */
+  /**
+   * Where the lead came from, for the owner to read (e.g. "utm_source=linkedin, utm_campaign=q1; referrer
+   * news.example.org").
+   */
   source: string;
   /** The lead's page in the owner's inbox (PUBLIC_URL/owner/leads/ID), for the owner's alerts. */
   inboxUrl?: string;

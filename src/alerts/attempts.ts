@@ -36,7 +36,10 @@ export interface AttemptOptions {
 export interface Attempts {
   /** Claims the alert and sends it; true when the provider accepted it (now, or in an earlier attempt). */
   run(leadId: number, channel: Channel, sender: AlertSender): Promise<boolean>;
-  /** An alert this process must not send now: true once an unrecorded acceptance is recorded, false while a sender overruns. */
+  /**
+   * An alert this process must not send now: true once an unrecorded acceptance is recorded, false while a
+   * sender overruns.
+   */
   held(leadId: number, channel: Channel): boolean | undefined;
   /** The senders still running past their deadline, for a shutdown to wait for. */
   settling(): Promise<void>[];

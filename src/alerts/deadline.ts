@@ -1,16 +1,20 @@
 /**
  * One attempt within a deadline: the attempt gets an AbortSignal that aborts at the deadline (an HTTP
  * request passes it on and stops), and whatever the attempt does, it counts as failed then, with
- * ETIMEDOUT. The runner gives every alert attempt one; `leads test-alerts` every test.
+ * ETIMEDOUT. The runner gives every alert attempt one; `leads test-alerts` every test. The timer is
+ * cleared as soon as the attempt settles (AbortSignal.timeout's would live out the whole deadline, a
+ * few thousand of them in a burst of leads).
  */
 export function withinDeadline<T>(deadlineMs: number, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const signal = AbortSignal.timeout(deadlineMs);
+  const controller = new AbortController();
   return new Promise<T>((resolve, reject) => {
-    const expire = () =>
+    const timer = setTimeout(() => {
       reject(Object.assign(new Error(`no answer within ${deadlineMs / 1000} s`), { code: 'ETIMEDOUT' }));
-    signal.addEventListener('abort', expire, { once: true });
-    attempt(signal)
+      controller.abort();
+    }, deadlineMs);
+    timer.unref();
+    attempt(controller.signal)
       .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', expire));
+      .finally(() => clearTimeout(timer));
   });
 }

@@ -14,7 +14,10 @@ export interface TxtLookup {
   resolveTxt(name: string): Promise<string[][]>;
 }
 
-/** A resolver for the check: the servers of DNS_SERVERS, as the configuration lists them, else the system's; each lookup gives up after timeoutMs (default 3000). */
+/**
+ * A resolver for the check: the servers of DNS_SERVERS, as the configuration lists them, else the system's; each
+ * lookup gives up after timeoutMs (default 3000).
+ */
 export function createTxtLookup(servers: readonly string[] | undefined, timeoutMs = 3000): TxtLookup {
   // One try per server: a check the operator waits for should fail fast and say so, not retry
   // for half a minute (c-ares' default is 4 tries with a growing timeout).
@@ -127,7 +130,10 @@ function dmarcFindings(domain: string, lookup: Lookup): string[] {
   return [];
 }
 
-/** Plain-language findings, one line each, about what receivers will do with mail From this domain; [] when nothing is wrong. Never throws. */
+/**
+ * Plain-language findings, one line each, about what receivers will do with mail From this domain; [] when
+ * nothing is wrong. Never throws.
+ */
 export async function checkMailDomain(from: string, dns: TxtLookup): Promise<string[]> {
   const domain = fromDomain(from);
   if (domain === '') {

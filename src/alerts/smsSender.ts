@@ -58,11 +58,11 @@ export function createSmsTransport(config: SmsConfig, deadlineMs: number, public
   // (`client.messages`), blocking the event loop both times. Neither may
   // delay the start-up (target: serving within 300 ms), so both happen on first use or in warm(),
   // which the server calls just after it starts listening: a visitor's lead does not pay it either.
-  const messages = loadOnce(
-    () =>
-      import('twilio')
-        .then((module) => new Promise<Twilio>((resolve) => setImmediate(() => resolve(module.default))))
-        .then((twilio) => createMessages(twilio, config, deadlineMs)), // a separate turn: two shorter stalls, not one long one
+  const messages = loadOnce(() =>
+    import('twilio')
+      .then((module) => new Promise<Twilio>((resolve) => setImmediate(() => resolve(module.default))))
+      // A separate turn: two shorter stalls, not one long one.
+      .then((twilio) => createMessages(twilio, config, deadlineMs)),
   );
   return {
     warm: async () => void (await messages.get()),

@@ -1,4 +1,7 @@
-/** `leads backup FILE`: a consistent copy of the live database (SQLite's online backup), never over an existing file. */
+/**
+ * `leads backup FILE`: a consistent copy of the live database (SQLite's online backup), never over an existing
+ * file.
+ */
 import { resolve } from 'node:path';
 import { clearOutputPath, UsageError } from './cliArgs';
 import type { Command } from './command';

@@ -69,9 +69,8 @@ export const release: Command = {
     const leads = services(true);
     const released = leads.owner.leads.release(CLI, id);
     if (!released) throw new CommandError(`No lead with id ${id}.`);
-    print(
-      `lead ${id}: ${released.previous === 'verified' ? 'verified already' : `was ${released.previous}, now verified`}\n`,
-    );
+    const verdict = released.previous === 'verified' ? 'verified already' : `was ${released.previous}, now verified`;
+    print(`lead ${id}: ${verdict}\n`);
     print(`queued: ${released.added.length > 0 ? released.added.join(', ') : 'nothing (no alert was missing)'}\n`);
     if (released.added.length === 0) return;
     const { notConfigured } = await runDueAlerts(leads);
@@ -95,7 +94,10 @@ const exportPerson: Command = {
   },
 };
 
-/** `erase --email ADDRESS`: deletes that person's leads with their alerts, marks and sources; logs it without the address. */
+/**
+ * `erase --email ADDRESS`: deletes that person's leads with their alerts, marks and sources; logs it without the
+ * address.
+ */
 export const erase: Command = {
   run({ options, services, print, log }) {
     const email = emailOption('erase', options.email);

@@ -1,5 +1,5 @@
 /** `mark ID contacted|won|lost|new`: records where the owner stands with a lead. */
-import { LEAD_STATUSES, type LeadStatus } from '../leads/leadsTable';
+import { LEAD_STATUSES, type LeadStatus } from '../leads/leadStatus';
 import { CLI } from '../ownerActions/activity';
 import { CommandError, leadIdArgument, UsageError } from './cliArgs';
 import type { Command } from './command';

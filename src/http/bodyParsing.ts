@@ -24,7 +24,10 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
   'encoding.unsupported': [400, 'The request body must not be compressed.'],
 };
 
-/** The body parsers and their error answers. A request the rate limiter marked is passed on unread on any error, to be answered 429. */
+/**
+ * The body parsers and their error answers. A request the rate limiter marked is passed on unread on any error,
+ * to be answered 429.
+ */
 export function parseLeadBody(answer: Answer): (RequestHandler | ErrorRequestHandler)[] {
   const requireKnownType: RequestHandler = (req, res, next) => {
     if (req.is([JSON_TYPE, FORM_TYPE]) || isOverLimit(res)) return next();

@@ -126,7 +126,10 @@ export function writePrepared(
   return status;
 }
 
-/** The path of the request target; absolute-form targets (`GET http://host/ HTTP/1.1`, as some proxies send) included. */
+/**
+ * The path of the request target; absolute-form targets (`GET http://host/ HTTP/1.1`, as some proxies send)
+ * included.
+ */
 function pathOf(url: string): string {
   const query = url.indexOf('?');
   if (url.startsWith('/')) return query === -1 ? url : url.slice(0, query);

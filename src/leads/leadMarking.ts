@@ -14,7 +14,8 @@ import type { AlertStillApplies } from '../alerts/runner';
 import type { Db } from '../storage/database';
 import { iso, REPLY_PROMISE_MS } from '../lib/time';
 import type { LeadMarksTable } from './leadMarksTable';
-import type { LeadStatus, LeadsTable } from './leadsTable';
+import type { LeadStatus } from './leadStatus';
+import type { LeadsTable } from './leadsTable';
 import type { UsedLinksTable } from './usedLinksTable';
 
 export type MarkOutcome =

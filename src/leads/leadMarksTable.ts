@@ -4,7 +4,8 @@
  * it was made (the CLI, the owner's inbox, or a signed link of the alert e-mail).
  */
 import type { Db } from '../storage/database';
-import { SOURCE_KEY_SQL, type LeadStatus } from './leadsTable';
+import type { LeadStatus } from './leadStatus';
+import { SOURCE_KEY_SQL } from './leadsTable';
 
 export interface MarkRow {
   lead_id: number;

@@ -10,7 +10,10 @@ import type { LeadMarksTable, MarkRow } from './leadMarksTable';
 import type { LeadRow, LeadsTable } from './leadsTable';
 import { describeSource, sourceOf } from '../sources/attribution';
 
-/** The fields of each channel's group, as `<channel>_<field>`; delivery: the provider's later report (an SMS's receipt). */
+/**
+ * The fields of each channel's group, as `<channel>_<field>`; delivery: the provider's later report (an SMS's
+ * receipt).
+ */
 export const ALERT_FIELDS = [
   'status',
   'attempts',

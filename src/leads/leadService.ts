@@ -78,7 +78,10 @@ export interface LeadServiceDeps {
   webhookSpam?: boolean;
   /** This site's host, to tell a visitor's own navigation from a referring site. */
   ownHost: string;
-  /** Loads the providers' SDKs (imported on first use); a lead arriving first waits for the load, outside the answer timeout. */
+  /**
+   * Loads the providers' SDKs (imported on first use); a lead arriving first waits for the load, outside the
+   * answer timeout.
+   */
   warmSenders: () => Promise<void>;
   /** What is stored instead of the client's address. */
   hashIp: IpHasher;

@@ -8,10 +8,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../storage/database';
 import { leadSearchText, searchFold } from '../storage/searchText';
 import type { Verdict } from './grading';
-
-/** Where the owner stands with a lead: 'new' until marked. */
-export type LeadStatus = 'new' | 'contacted' | 'won' | 'lost';
-export const LEAD_STATUSES: readonly LeadStatus[] = ['new', 'contacted', 'won', 'lost'];
+import type { LeadStatus } from './leadStatus';
 
 /** A lead row's columns, in the table's order; search_text is left out: it is only the search's copy. */
 const ROW_COLUMNS = `id, created_at, name, company, email, user_agent, ip_hash, dedupe_key, verdict, verdict_reasons, status,
@@ -82,7 +79,10 @@ export interface LeadsTable {
   byEmailKey(emailKey: string): LeadRow[];
   /** Deletes every lead with this address key, with its alerts, marks and search terms; returns how many leads. */
   deleteByEmailKey(emailKey: string): number;
-  /** True when a stored address (as typed, or its key) contains this text: another person's, which a byte check must not mistake for a leftover. */
+  /**
+   * True when a stored address (as typed, or its key) contains this text: another person's, which a byte check
+   * must not mistake for a leftover.
+   */
   addressContains(text: string): boolean;
   /** Leads per report source and verdict, created at or after `since`. */
   perSourceSince(since: string): { source: string; verdict: Verdict; leads: number }[];
@@ -99,7 +99,10 @@ export interface LeadsTable {
   deleteOlderThan(before: string, verdict?: Verdict): number;
   /** True when a lead with this address key, stored at or after `since`, has an alert on one of these channels. */
   hasAlertForAddress(channels: readonly string[], emailKey: string, since: string): boolean;
-  /** Alerts of these channels queued (pending, sent or failed) for verified leads stored since `since`: what a cap counts. */
+  /**
+   * Alerts of these channels queued (pending, sent or failed) for verified leads stored since `since`: what a
+   * cap counts.
+   */
   countAlertsSince(channels: readonly string[], since: string): number;
   /** Throws when the database does not answer. */
   ping(): void;

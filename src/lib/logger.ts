@@ -7,7 +7,10 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
-/** `toStderr`: for the CLI, whose stdout carries the data it prints (written synchronously: nothing is lost at exit). */
+/**
+ * `toStderr`: for the CLI, whose stdout carries the data it prints (written synchronously: nothing is lost at
+ * exit).
+ */
 export function createLogger(config: { logLevel: string; nodeEnv: string }, toStderr = false): Logger {
   const options = {
     level: config.logLevel,

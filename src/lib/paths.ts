@@ -4,7 +4,7 @@
  * from the bundle in dist/ (production, Docker) whatever the working directory.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 function findProjectRoot(start: string): string {
@@ -21,7 +21,3 @@ export const projectRoot = findProjectRoot(dirname(fileURLToPath(import.meta.url
 
 /** Built browser files (CSS, JS) and their manifest, written by scripts/build.mjs. */
 export const assetsDir = join(projectRoot, 'dist', 'public', 'assets');
-
-export function resolveFromRoot(path: string): string {
-  return resolve(projectRoot, path);
-}

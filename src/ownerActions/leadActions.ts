@@ -13,7 +13,8 @@ import { type LeadMarking, type MarkOutcome, followUpChannels } from '../leads/l
 import type { LeadMarksTable } from '../leads/leadMarksTable';
 import { channelNames, type LeadRecord, leadRecords } from '../leads/leadRecords';
 import type { Release, LeadService } from '../leads/leadService';
-import type { LeadStatus, LeadsTable } from '../leads/leadsTable';
+import type { LeadStatus } from '../leads/leadStatus';
+import type { LeadsTable } from '../leads/leadsTable';
 import { type Erasure, eraseByEmail, personalData } from '../leads/personalData';
 import type { Db } from '../storage/database';
 import type { Activity, Actor } from './activity';

@@ -58,7 +58,10 @@ export interface Services {
   health(): void;
   /** Loads the alert providers' SDKs (imported on first use, to keep them out of the start-up). */
   warmSenders(): Promise<void>;
-  /** Stops the retry loop, waits up to timeoutMs for alert attempts under way, writes the view counts, closes the database. */
+  /**
+   * Stops the retry loop, waits up to timeoutMs for alert attempts under way, writes the view counts, closes the
+   * database.
+   */
   close(timeoutMs: number): Promise<{ attemptsFinished: boolean }>;
 }
 

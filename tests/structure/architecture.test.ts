@@ -164,6 +164,51 @@ describe('source layout', () => {
     assert.deepEqual(writers, ['src/site.ts']);
   });
 
+  it("each of the owner's actions is written once, in src/ownerActions, which alone writes his activity", () => {
+    // The calls that change what the owner sees (a requeue, a release, an erasure, a mark, a line of
+    // activity): outside the module of his actions, only their definitions may name them.
+    const actions = /\.(requeueFailed|requeueOne|releaseLead|record)\(|\b(eraseByEmail|personalData)\(|marking\.mark\(/;
+    const callers = files
+      .filter((f) => !rel(f).startsWith('src/ownerActions/'))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .filter((line) => actions.test(line) && !/^\s*(\*|\/\/)/.test(line))
+          .map((line) => `${rel(f)}: ${line.trim()}`),
+      )
+      .filter((line) => !/(export function|releaseLead: \(id\)|receipts\.record\(|requeue\w*\.run\()/.test(line));
+    assert.deepEqual(callers, []);
+  });
+
+  it('the HTTP layer calls the actions and the services, never a table, the queue or the database', () => {
+    // A row's type may be named (the pages show rows); nothing that runs SQL may be imported.
+    const reaching = files
+      .filter((f) => rel(f).startsWith('src/http/'))
+      .flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/^import (?!type )[^;]*from '([^']+)'/gm)]
+          .map((m) => resolveImport(f, m[1] as string))
+          .filter((target): target is string => target !== undefined)
+          .map(rel)
+          .filter((target) => /Table\.ts$|^src\/(alerts|storage)\//.test(target))
+          .map((target) => `${rel(f)} -> ${target}`),
+      );
+    assert.deepEqual(reaching, []);
+  });
+
+  it('a test lives where a newcomer looks: tests/X/ for src/X/, or a folder of its cross-cutting kind', () => {
+    const KINDS = ['browser', 'security', 'faults', 'performance', 'container', 'structure', 'support'];
+    const folders = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? [path, ...folders(path)] : [];
+      });
+    const stray = folders(join(projectRoot, 'tests'))
+      .map((dir) => relative(join(projectRoot, 'tests'), dir).replaceAll('\\', '/'))
+      .filter((dir) => !KINDS.includes(dir.split('/')[0] as string))
+      .filter((dir) => !statSync(join(projectRoot, 'src', dir), { throwIfNoEntry: false })?.isDirectory());
+    assert.deepEqual(stray, [], 'every other folder of tests/ mirrors one of src/');
+  });
+
   it('no source file is over 250 lines', () => {
     const long = files
       .filter((f) => f.endsWith('.ts') || f.endsWith('.tsx'))

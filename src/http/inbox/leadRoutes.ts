@@ -5,7 +5,7 @@
 import { Router } from 'express';
 import { INBOX_PATHS } from '../../contract/inbox';
 import { VERDICTS } from '../../leads/grading';
-import { LEAD_STATUSES, type LeadStatus } from '../../leads/leadsTable';
+import { LEAD_STATUSES, type LeadStatus } from '../../leads/leadStatus';
 import { actorOf, signedInSession } from './guard';
 import { leadDetailView, leadIdOf, listItem } from './leadViews';
 import { inboxForm, sendPage } from './respond';

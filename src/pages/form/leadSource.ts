@@ -7,7 +7,10 @@
  */
 import { REFERRER_FIELD, SOURCE_VALUE_LIMIT, UTM_FIELDS, type LeadSourceInput } from '../../contract/lead';
 
-/** `search` is location.search, `referrer` document.referrer. Values are trimmed and cut to the limit; empty ones are left out. */
+/**
+ * `search` is location.search, `referrer` document.referrer. Values are trimmed and cut to the limit; empty ones
+ * are left out.
+ */
 export function readLeadSource(search: string, referrer: string): LeadSourceInput {
   const params = new URLSearchParams(search);
   const source: LeadSourceInput = {};

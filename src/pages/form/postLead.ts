@@ -10,7 +10,10 @@ import { thrownErrorToast, toastForResponse, transportErrorToast, type ToastMess
 export const SUBMIT_TIMEOUT_MS = 20_000;
 
 export interface LeadPost extends LeadInput {
-  /** The honeypot's value: empty for people. Sent only when a bot filled it: the server then keeps the lead as spam and sends nothing. */
+  /**
+   * The honeypot's value: empty for people. Sent only when a bot filled it: the server then keeps the lead as
+   * spam and sends nothing.
+   */
   honeypot: string;
   /** Where the visitor came from (src/pages/form/leadSource.ts): only the fields known. */
   source?: LeadSourceInput;

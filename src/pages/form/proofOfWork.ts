@@ -68,7 +68,10 @@ interface Attempt {
 
 const NO_PROOF: ProofOfWork = { take: async () => undefined, renew: () => {} };
 
-/** `workerUrl`: the built worker script (the island's data-proof-worker); without it, or without Worker or WebCrypto, no proof is made. */
+/**
+ * `workerUrl`: the built worker script (the island's data-proof-worker); without it, or without Worker or
+ * WebCrypto, no proof is made.
+ */
 export function startProofOfWork(workerUrl: string | undefined): ProofOfWork {
   if (!workerUrl || typeof Worker !== 'function' || !globalThis.crypto?.subtle) return NO_PROOF;
 
@@ -129,7 +132,10 @@ export function startProofOfWork(workerUrl: string | undefined): ProofOfWork {
 
 const usable = (proof: Proof) => Date.now() < proof.expiresAt - SEND_MARGIN_MS;
 
-/** One challenge: fetched, solved in its own worker, encoded. The worker is started alongside the fetch so its script loads meanwhile. */
+/**
+ * One challenge: fetched, solved in its own worker, encoded. The worker is started alongside the fetch so its
+ * script loads meanwhile.
+ */
 function solveFreshChallenge(workerUrl: string): Attempt {
   const controller = new AbortController();
   let worker: Worker | undefined;

@@ -9,6 +9,8 @@ import { CSRF_FIELD, INBOX_PATHS } from '../../contract/inbox';
 import { mailtoHref } from '../mailto';
 import type { LeadDetailView } from './views';
 
+const RESENT = 'the lead was sent again on the other channels.';
+
 const MARKS = [
   ['contacted', 'Mark contacted'],
   ['won', 'Mark won'],
@@ -100,7 +102,7 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
                 {alert.delivery?.state === 'delivered' && ', delivered'}
                 {alert.delivery && alert.delivery.state !== 'delivered' && (
                   <span className="owner-error">
-                    {` Not delivered (${alert.delivery.error ? `error ${alert.delivery.error}` : alert.delivery.state}): the lead was sent again on the other channels.`}
+                    {` Not delivered (${alert.delivery.error ? `error ${alert.delivery.error}` : alert.delivery.state}): ${RESENT}`}
                   </span>
                 )}
                 {alert.lastError && <span className="owner-error">{` Last error: ${alert.lastError}`}</span>}

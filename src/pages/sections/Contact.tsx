@@ -33,7 +33,8 @@ export function Contact({
           <div className="card form-card">
             <h3>{contact.formTitle}</h3>
             <p className="card-intro">{contact.formIntro}</p>
-            {/* The only hydrated element of the page: client/lead-form.tsx reads its props back from these attributes. */}
+            {/* The only hydrated element of the page: client/lead-form.tsx reads its props back from
+                these attributes. */}
             <div {...islandAttributes({ emailPlaceholder: profile.email, proofWorkerUrl })}>
               <LeadFormIsland emailPlaceholder={profile.email} />
             </div>

@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse } from 'node-html-parser';
-import type { SourceReport } from '../../src/leads/sourceReport';
-import { runCli } from '../support/cli';
-import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
-import { newLeadRow } from '../support/newLeadRow';
-import { ownerFetch, postForm, signInByLink } from '../support/ownerHttp';
-import { waitFor } from '../support/waitFor';
+import type { SourceReport } from '../../../src/leads/sourceReport';
+import { runCli } from '../../support/cli';
+import { leadSitesPerTest, type LeadSite } from '../../support/leadSite';
+import { newLeadRow } from '../../support/newLeadRow';
+import { ownerFetch, postForm, signInByLink } from '../../support/ownerHttp';
+import { waitFor } from '../../support/waitFor';
 
 const site = leadSitesPerTest();
 const HOUR = 3_600_000;

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { promiseLeft, shortTime } from '../../src/pages/inbox/time';
+import { promiseLeft, shortTime } from '../../../src/pages/inbox/time';
 
 const RECEIVED = '2026-11-26T09:05:42.123Z';
 const at = (hours: number, minutes = 0) => Date.parse(RECEIVED) + hours * 3_600_000 + minutes * 60_000;

@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { leadSitesPerTest } from '../support/leadSite';
-import { newLeadRow } from '../support/newLeadRow';
-import { browserPerFile, createPasskey, ownerDevice } from '../support/ownerBrowser';
+import { leadSitesPerTest } from '../../support/leadSite';
+import { newLeadRow } from '../../support/newLeadRow';
+import { browserPerFile, createPasskey, ownerDevice } from '../../support/ownerBrowser';
 
 const browser = browserPerFile();
 const site = leadSitesPerTest();

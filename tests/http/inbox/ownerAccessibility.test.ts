@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { runAxe } from '../support/browser';
-import { leadSitesPerTest } from '../support/leadSite';
-import { createPasskey, ownerDevice, browserPerFile } from '../support/ownerBrowser';
-import { waitFor } from '../support/waitFor';
+import { runAxe } from '../../support/browser';
+import { leadSitesPerTest } from '../../support/leadSite';
+import { createPasskey, ownerDevice, browserPerFile } from '../../support/ownerBrowser';
+import { waitFor } from '../../support/waitFor';
 
 const browser = browserPerFile();
 const site = leadSitesPerTest();

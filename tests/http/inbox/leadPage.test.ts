@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runCli } from '../support/cli';
-import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
-import { ownerDevice, textOf, browserPerFile, openSignInLink } from '../support/ownerBrowser';
-import { waitFor } from '../support/waitFor';
+import { runCli } from '../../support/cli';
+import { leadSitesPerTest, type LeadSite } from '../../support/leadSite';
+import { ownerDevice, textOf, browserPerFile, openSignInLink } from '../../support/ownerBrowser';
+import { waitFor } from '../../support/waitFor';
 
 const browser = browserPerFile();
 const site = leadSitesPerTest();

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse } from 'node-html-parser';
 import pino from 'pino';
-import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
-import { newLeadRow } from '../support/newLeadRow';
-import { ownerFetch, signInByLink } from '../support/ownerHttp';
+import { leadSitesPerTest, type LeadSite } from '../../support/leadSite';
+import { newLeadRow } from '../../support/newLeadRow';
+import { ownerFetch, signInByLink } from '../../support/ownerHttp';
 
 const site = leadSitesPerTest();
 const HOUR = 3_600_000;
