@@ -37,8 +37,10 @@ const CONNECTIONS = int('BENCH_CONNECTIONS', 50, 1000);
 const LEAD_SECONDS = int('BENCH_LEAD_SECONDS', 10, 60);
 const LEADS = process.env.BENCH_LEADS ? int('BENCH_LEADS', 6000, 100_000) : undefined;
 const SETTLE_SECONDS = [10, 30]; // memory samples after the runs
-/** The lead rate the site must take with p99 under 100 ms, every channel on. */
+/** The lead rate the site must take, every channel on, with p99 under 100 ms; also the steady load's rate. */
 const TARGET_RATE = 200;
+/** Leads a second for 2 s before that run, to warm the lead's path. */
+const WARM_RATE = 50;
 const PROOFS_PER_SECOND = 1_500; // solved before a timed lead run: more than the server takes in a second, on the quickest machines too
 // gzip: the one encoding both nginx and this server offer. A browser's User-Agent, so every request
 // is a page view the server counts (it skips clients that call themselves bots, and nameless ones).
@@ -196,20 +198,24 @@ function describeSettings(pid) {
 async function leadRun({ origin, contract, fakes }) {
   const solving = Date.now();
   const steadyLeads = LEADS ? 0 : LEAD_SECONDS * TARGET_RATE;
-  const count = (LEADS ?? LEAD_SECONDS * PROOFS_PER_SECOND) + steadyLeads;
+  const warmLeads = steadyLeads > 0 ? 2 * WARM_RATE : 0;
+  const count = (LEADS ?? LEAD_SECONDS * PROOFS_PER_SECOND) + steadyLeads + warmLeads;
   const proofs = await solvedProofs(origin, contract.challengeEndpoint, count);
   print(
     `  ${fmt(proofs.length)} challenges fetched and solved before the runs, in ${fmt((Date.now() - solving) / 1000, 1)} s (leads past them go without a proof: unverified)`,
   );
   if (steadyLeads > 0) {
-    // The target: this many leads a second answered with p99 under 100 ms (a load, not saturation).
+    // Warm first (the providers' SDKs load on the first lead, the lead's path is compiled), then a
+    // steady load: what a visitor waits while leads arrive at this rate, not at the server's limit.
+    const base = { origin, contract, fakes, connections: 20 };
+    await runLeadBench({ ...base, seconds: 2, rate: WARM_RATE, proofs: proofs.slice(0, 2 * WARM_RATE), first: 3e6 });
     const steady = await runLeadBench({
-      ...{ origin, contract, fakes, seconds: LEAD_SECONDS, connections: 20 },
-      ...{ rate: TARGET_RATE, proofs: proofs.slice(0, steadyLeads), first: 0 },
+      ...{ ...base, seconds: LEAD_SECONDS, rate: TARGET_RATE },
+      ...{ proofs: proofs.slice(2 * WARM_RATE, 2 * WARM_RATE + steadyLeads), first: 0 },
     });
     if (!steady.skipped)
       print(
-        `  ${TARGET_RATE} leads/s offered for ${LEAD_SECONDS} s: ${fmt(steady.perSecond)}/s accepted, p50 ${fmt(steady.latency.p50, 1)} ms, p99 ${fmt(steady.latency.p99, 1)} ms (target >= ${TARGET_RATE}/s with p99 < 100 ms), errors ${steady.errors}`,
+        `  ${TARGET_RATE} leads/s offered for ${LEAD_SECONDS} s: ${fmt(steady.perSecond)}/s accepted, p50 ${fmt(steady.latency.p50, 1)} ms, p99 ${fmt(steady.latency.p99, 1)} ms, errors ${steady.errors}`,
       );
   }
   const r = await runLeadBench({
@@ -219,10 +225,10 @@ async function leadRun({ origin, contract, fakes }) {
     seconds: LEAD_SECONDS,
     amount: LEADS,
     connections: 20,
-    proofs: proofs.slice(steadyLeads),
+    proofs: proofs.slice(warmLeads + steadyLeads),
     first: 1_000_000,
   });
-  if (!r.skipped) print('  then as fast as it answers (20 connections):');
+  if (!r.skipped) print(`  then as fast as it answers (20 connections; target >= ${TARGET_RATE}/s with p99 < 100 ms):`);
   if (r.skipped) print(`  skipped: ${r.skipped}`);
   else {
     print(

@@ -1,6 +1,6 @@
 /**
- * What the delivery worker needs from a provider: send one lead's alert and
- * say what the provider called it. Kept tiny so the worker never knows which
+ * What the runner needs from a provider: send one lead's alert and
+ * say what the provider called it. Kept tiny so the runner never knows which
  * SDK is behind a channel: a new channel is a new AlertSender, declared in
  * channels.ts.
  */
@@ -45,7 +45,7 @@ export interface AlertSender {
 
 /**
  * A failure no retry can mend (an endpoint that answered 410 Gone, a channel turned off for that
- * reason): the worker marks the alert failed at once instead of counting down its attempts.
+ * reason): the runner marks the alert failed at once instead of counting down its attempts.
  */
 export function permanentFailure(message: string, code?: string): Error {
   return Object.assign(new Error(message), { [PERMANENT]: true, ...(code ? { code } : {}) });
@@ -57,7 +57,7 @@ export function retryLater(message: string, retryAfterMs: number, code?: string)
 }
 
 // Symbols, not property names: a provider's own error may carry a `permanent` of its own meaning
-// (nodemailer marks SMTP 5xx answers so), and only our senders decide what the worker does.
+// (nodemailer marks SMTP 5xx answers so), and only our senders decide what the runner does.
 const PERMANENT = Symbol('permanent failure');
 const RETRY_AFTER_MS = Symbol('retry after ms');
 
@@ -100,7 +100,7 @@ function withoutAddresses(text: string, refused: unknown): string {
  * the log: Twilio's RestException (status, code; its message may be undefined),
  * axios network errors (ECONNREFUSED, ECONNABORTED) and nodemailer's errors
  * (code, SMTP response code), with every e-mail address masked (withoutAddresses).
- * Every provider failure the worker records or logs, and `leads test-alerts`
+ * Every provider failure the runner records or logs, and `leads test-alerts`
  * prints, is described here: a provider's error object is never logged itself.
  */
 export function describeSendError(err: unknown): string {

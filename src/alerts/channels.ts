@@ -5,7 +5,7 @@
  * under way at once, which provider sends it, and how its sender is built.
  *
  * Adding a channel is its sender (a file of src/alerts/) plus one entry in
- * CHANNELS: the plan, the queue, the worker, the retries, `leads status`,
+ * CHANNELS: the plan, the queue, the runner, the retries, `leads status`,
  * `leads export` and `leads retry` all read this list.
  */
 import type { Channel } from './alertQueue';

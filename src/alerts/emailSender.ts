@@ -40,7 +40,7 @@ export function createMailTransport(config: EmailConfig, timeoutMs: number): Mai
         // per alert: connecting per message was one of the two costs a lead burst stalled on, for the
         // server and the SMTP server alike (docs/performance.md). At most 5 connections; an attempt may wait for a
         // free one (that wait is not bounded by the timeouts below, which apply per connection; the
-        // worker never starts a second attempt of an alert while the first is under way).
+        // runner never starts a second attempt of an alert while the first is under way).
         pool: true,
         maxConnections: 5,
         connectionTimeout: timeoutMs,

@@ -6,7 +6,7 @@
  * re-arms a cancelled reminder while the 24-hour promise is still running.
  * The link only answers a lead still new: it never moves won or lost back to
  * contacted. Follow-ups (reminders, the auto-reply) apply only while the lead
- * is new: the delivery worker asks followUpRule before each attempt.
+ * is new: the runner asks followUpRule before each attempt.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import { type ChannelSpec, channelsOfKind } from '../alerts/channels';

@@ -16,6 +16,7 @@ import type { AlertQueue } from '../alerts/alertQueue';
 import { type ChannelSpec, channelsOfKind } from '../alerts/channels';
 import type { Runner } from '../alerts/runner';
 import type { Db } from '../storage/database';
+import { groupCommit } from '../storage/groupCommit';
 import type { IpHasher } from '../storage/ipHash';
 import { leadSourceOf } from '../sources/attribution';
 import { DAY_MS, iso } from '../lib/time';
@@ -110,9 +111,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   const notifyChannel = channelsOfKind(channels, 'instant').find((name) => runner.channels.includes(name));
   const alerts = createLeadAlerts({ ...deps, configured: runner.channels });
 
-  // One transaction per lead, run IMMEDIATE: the write lock is taken (or waited for, up to the busy
-  // timeout) before the per-address count is read, so another process cannot slip a lead in.
-  const store = db.transaction(({ body, lead, key, from, honeypot, proof }: CheckedSubmission) => {
+  // Stored in groups (one transaction, one fsync, for the leads of one turn of the event loop),
+  // each lead in its own savepoint; IMMEDIATE, so the write lock is taken (or waited for, up to the
+  // busy timeout) before the per-address count is read and another process cannot slip a lead in.
+  const store = groupCommit(db, ({ body, lead, key, from, honeypot, proof }: CheckedSubmission) => {
     const arrived = now();
     const emailKey = storedAddressKey(lead.email);
     // Spent in this transaction: of two requests carrying one solved challenge, exactly one gets it.
@@ -177,7 +179,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   async function storeAndAnswer(submission: CheckedSubmission): Promise<LeadOutcome> {
     let stored: { id: number; verdict: Verdict; reasons: Reason[]; dueNow: string[] };
     try {
-      stored = store.immediate(submission);
+      stored = await store(submission);
     } catch (err) {
       logger.error({ err }, 'lead could not be stored');
       return { kind: 'not-stored' };

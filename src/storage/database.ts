@@ -50,7 +50,7 @@ export function openDatabase(path: string): Db {
  * mode such a commit survives a crash of the process; a power cut may lose the last of them until the
  * next FULL commit syncs the log, which costs an attempt counted once less or an accepted alert sent
  * again, never a lead. With FULL each would wait for an fsync, and a burst of leads with every channel
- * on took 153 leads/s instead of the 200 it must (docs/decisions/024-one-commit-per-lead.md).
+ * on took 153 leads/s instead of the 200 it must (docs/decisions/024-group-commit-kept-batching-removed.md).
  */
 export function relaxedWrite(db: Db): <T>(write: () => T) => T {
   const normal = db.prepare('PRAGMA synchronous = NORMAL');

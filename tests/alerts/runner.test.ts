@@ -5,15 +5,15 @@
  * sent and never resent, exponential backoff, a final 'failed', pending alerts
  * picked up at start, a bounded number of attempts under way, an acceptance
  * the database could not record recorded later, and a stop that lets running
- * attempts finish. Rig: tests/support/deliveryRig.ts; rows are read with the tests' own SQL (support/leadRows).
+ * attempts finish. Rig: tests/support/runnerRig.ts; rows are read with the tests' own SQL (support/leadRows).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { deliveryRigsPerTest } from '../support/runnerRig';
+import { runnerRigsPerTest } from '../support/runnerRig';
 import { sleep, waitFor } from '../support/waitFor';
 
-const rig = deliveryRigsPerTest();
+const rig = runnerRigsPerTest();
 
 const visitor = { ip: '203.0.113.9', userAgent: 'test' };
 

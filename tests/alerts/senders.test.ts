@@ -1,7 +1,7 @@
 /**
  * The real twilio and nodemailer clients against the local fakes: what goes
  * on the wire (auth, form fields, headers, parts) and how every provider
- * failure surfaces, fast, as an error the delivery worker can record.
+ * failure surfaces, fast, as an error the runner can record.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

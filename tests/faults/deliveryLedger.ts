@@ -1,6 +1,6 @@
 /**
  * Who received which alert, when, and what the server believed at the time.
- * The delivery worker (src/alerts/runner.ts) delivers at least once,
+ * The runner (src/alerts/runner.ts) delivers at least once,
  * which allows exactly two kinds of duplicate, and this tells them apart from
  * a bug:
  * - crash window (the window the worker's header names): the provider

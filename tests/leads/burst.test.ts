@@ -1,5 +1,5 @@
 /**
- * Leads posted at the same moment are each stored in a transaction of their own: one the database
+ * Leads posted at the same moment share a commit, each in a savepoint of its own: one the database
  * refuses fails alone (its visitor is told it was not saved), every other is stored and texted once.
  * The refusal comes from outside, through a second connection, as a full disk or an operator's
  * trigger would cause it.
@@ -14,7 +14,7 @@ import { waitFor } from '../support/waitFor';
 const leadSite = leadSitesPerTest();
 
 describe('a burst of leads', () => {
-  it('stores each lead on its own: the one the database refuses fails alone', async () => {
+  it('stores each lead of a burst on its own: the one the database refuses fails alone', async () => {
     const s = await leadSite();
     const other = new Database(s.databasePath);
     other.exec(

@@ -60,7 +60,7 @@ export interface LeadSiteOptions {
   email?: boolean;
   /** Start the site's loops (alert delivery, housekeeping, view counts) as the server does once it listens (default true). */
   startWorker?: boolean;
-  /** The clock the lead endpoint and the delivery worker read (default Date.now). */
+  /** The clock the lead endpoint and the runner read (default Date.now). */
   now?: () => number;
   /** Fakes passed to createSite (channels, senders). */
   deps?: SiteDeps;

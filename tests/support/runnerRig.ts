@@ -153,7 +153,7 @@ async function startRig(options: RigOptions): Promise<Rig> {
 }
 
 /** For a test file: a factory of rigs, every one stopped and closed after each test. */
-export function deliveryRigsPerTest(): (options?: RigOptions) => Promise<Rig> {
+export function runnerRigsPerTest(): (options?: RigOptions) => Promise<Rig> {
   let rigs: Rig[] = [];
   afterEach(async () => {
     for (const r of rigs) {

@@ -15,7 +15,7 @@ export { tempDir as testTempDir } from './tempDirs';
 
 export interface TestSite extends Omit<Site, 'close'> {
   config: Config;
-  /** Stops the delivery worker (waiting briefly for attempts under way), closes the database, removes a temporary directory. */
+  /** Stops the runner (waiting briefly for attempts under way), closes the database, removes a temporary directory. */
   close(): Promise<void>;
 }
 
