@@ -158,6 +158,7 @@ export function createAlertQueue(db: Db): AlertQueue {
 
   // The status updates of an attempt are the alerts' many small commits: NORMAL, as storage/database.ts says.
   const relaxed = relaxedWrite(db);
+  const together = db.transaction((claims: () => unknown) => claims());
   // Told in a microtask: better-sqlite3's transactions are synchronous, so by then the transaction that
   // queued the alerts has committed (or rolled back, and the listener's claim finds nothing).
   let listener: ((alerts: AlertKey[]) => void) | undefined;
@@ -240,7 +241,7 @@ export function createAlertQueue(db: Db): AlertQueue {
     undeliveredLeadIds: () => undelivered.all().map((r) => r.lead_id),
     countsByStatus: () => counts.all(),
     countsByDelivery: () => deliveries.all(),
-    claimTogether: (claims) => relaxed(() => db.transaction(claims)()),
+    claimTogether: (claims) => relaxed(() => together(claims) as ReturnType<typeof claims>),
     onQueued(told) {
       listener = told;
     },

@@ -28,7 +28,6 @@ const PRIVATE = [['X-Robots-Tag', 'noindex, nofollow']] as const;
 const FIELDS = ['lead', 'action', 'expires', 'sig'] as const;
 
 export function markLinkRoute({ config, links, owner, page, now }: MarkLinkRouteDeps): Router {
-  const leadOf = (id: number) => owner.reads.lead(id)?.lead;
   const answer = (req: Request, res: Response, status: number, view: MarkLinkView) =>
     void writePrepared(
       req,
@@ -39,34 +38,31 @@ export function markLinkRoute({ config, links, owner, page, now }: MarkLinkRoute
   const refuse = (req: Request, res: Response, reason: keyof typeof REFUSALS) =>
     answer(req, res, 403, { kind: 'refused', message: REFUSALS[reason] });
 
-  /** The link's lead, or the refusal already answered. */
-  function checked(
-    req: Request,
-    res: Response,
-    values: Record<string, unknown>,
-  ): (LinkCheck & { ok: true }) | undefined {
-    const check = links.check(values, now());
+  /** The link and its lead, or the refusal already answered. */
+  function checked(req: Request, res: Response, values: Record<string, unknown>) {
+    const check: LinkCheck = links.check(values, now());
     if (!check.ok) return void refuse(req, res, check.reason);
-    if (!leadOf(check.leadId)) return void refuse(req, res, 'gone');
+    const lead = owner.reads.leadRow(check.leadId);
+    if (!lead) return void refuse(req, res, 'gone');
     if (owner.reads.markLinkUsedAt(check.id) !== undefined) return void refuse(req, res, 'used');
-    return check;
+    return { check, lead };
   }
 
   const router = Router({ caseSensitive: true, strict: true });
   router.get(MARK_LINK_PATH, (req, res) => {
-    const check = checked(req, res, req.query);
-    if (!check) return;
-    const lead = leadOf(check.leadId);
-    if (lead && lead.status !== 'new')
+    const found = checked(req, res, req.query);
+    if (!found) return;
+    const { check, lead } = found;
+    if (lead.status !== 'new')
       return answer(req, res, 200, { kind: 'already', leadId: check.leadId, status: lead.status });
-    const received = (lead?.created_at ?? '').replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    const received = lead.created_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
     const fields = Object.fromEntries(FIELDS.map((name) => [name, String(req.query[name])]));
     answer(req, res, 200, { kind: 'confirm', leadId: check.leadId, received, action: MARK_LINK_PATH, fields });
   });
   const sameSite = rejectCrossSiteOrigin(config, (req, res) => refuse(req, res, 'invalid'));
   const form = express.urlencoded({ extended: false, limit: 2048, parameterLimit: 10 });
   router.post(MARK_LINK_PATH, sameSite, form, (req, res) => {
-    const check = checked(req, res, (req.body ?? {}) as Record<string, unknown>);
+    const check = checked(req, res, (req.body ?? {}) as Record<string, unknown>)?.check;
     if (!check) return;
     const outcome = owner.leads.markByLink(check.id, check.leadId);
     if (outcome.kind === 'marked') return answer(req, res, 200, { kind: 'done', leadId: check.leadId });

@@ -27,6 +27,8 @@ export interface LeadDetail {
 export interface InboxReads {
   leads(query: InboxQuery): LeadRow[];
   lead(id: number): LeadDetail | undefined;
+  /** The lead alone, without its alerts and marks. */
+  leadRow(id: number): LeadRow | undefined;
   spam(limit: number): LeadRow[];
   /** Alerts still owed (failed, or pending and due or tried), newest lead first, with their leads' names. */
   owedAlerts(limit: number): { alerts: AlertRow[]; names: Map<number, string> };
@@ -70,6 +72,7 @@ export function createInboxReads(deps: InboxReadsDeps): InboxReads {
       const alerts = queue.ofLeads([id]).sort((a, b) => rank(a.channel) - rank(b.channel));
       return { lead, alerts, marks: marks.ofLeads([id]) };
     },
+    leadRow: (id) => leads.get(id),
     spam: (limit) => leads.recentWithVerdict('spam', limit),
     owedAlerts(limit) {
       const ids = queue.undeliveredLeadIds().slice(-limit).reverse();

@@ -12,11 +12,11 @@
  * searches for one, and a NUL would end the text FTS5 parses as the query ("unterminated string").
  */
 export function searchFold(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\p{M}\p{Cc}]/gu, '');
+  return withoutControls(text).toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 }
+
+/** The text without control characters (a NUL, a tab): the search box shows what is searched for. */
+export const withoutControls = (text: string): string => text.replace(/\p{Cc}/gu, '');
 
 /**
  * A lead's searchable text: its name, company and address, folded, one a line. A folded search

@@ -6,6 +6,7 @@ import { Router } from 'express';
 import { INBOX_PATHS } from '../../contract/inbox';
 import { VERDICTS } from '../../leads/grading';
 import { LEAD_STATUSES, type LeadStatus } from '../../leads/leadStatus';
+import { withoutControls } from '../../storage/searchText';
 import { actorOf, signedInSession } from './guard';
 import { leadDetailView, leadIdOf, listItem } from './leadViews';
 import { inboxForm, sendPage } from './respond';
@@ -19,14 +20,9 @@ function choice<T extends string>(value: unknown, allowed: readonly T[]): T | ''
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : '';
 }
 
-/** The search as typed, less what no name, company or address holds (control characters: a NUL, a tab). */
-export function searchText(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  return value
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, SEARCH_MAX);
-}
+/** The search as typed, less what no name, company or address holds (control characters). */
+const searchText = (value: unknown) =>
+  typeof value === 'string' ? withoutControls(value).trim().slice(0, SEARCH_MAX) : '';
 
 export function leadRoutes({ owner, guard, pages, answers, now }: InboxRouteDeps): Router {
   const router = Router({ caseSensitive: true, strict: true });
@@ -66,9 +62,10 @@ export function leadRoutes({ owner, guard, pages, answers, now }: InboxRouteDeps
   router.post(`${INBOX_PATHS.lead}:id/mark`, inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
     const status = choice((req.body as { status?: unknown }).status, LEAD_STATUSES) as LeadStatus | '';
-    const detail = id === undefined ? undefined : owner.reads.lead(id);
-    if (id === undefined || !detail) return answers.notFound(res, signedInSession(res).csrf);
+    if (id === undefined) return answers.notFound(res, signedInSession(res).csrf);
     if (status === '') {
+      const detail = owner.reads.lead(id);
+      if (!detail) return answers.notFound(res, signedInSession(res).csrf);
       const notice = 'Choose a status: new, contacted, won or lost. Nothing was changed.';
       return sendPage(res, 400, pages.lead(leadDetailView(detail, { ...guard.signedIn(res), notice }, now())));
     }
