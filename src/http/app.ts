@@ -1,11 +1,10 @@
 /**
- * The HTTP layer, assembled: the fixed pages answered from memory, and the
- * Express app behind them (security headers, request log, health check, the
- * SMS delivery reports, the lead endpoint, the mark links, the owner's inbox,
- * a not-found page for everything else). Everything it needs
- * is passed in, so tests build it with real local stand-ins.
+ * The HTTP layer, assembled: the fixed pages answered from memory, and the Express app behind them
+ * (security headers, request log, health check, the SMS delivery reports, the lead endpoint, the mark
+ * links, the owner's inbox, a not-found page for everything else). Everything it needs is passed in,
+ * so tests build it with real local stand-ins.
  */
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
 import type { Assets } from '../pages/assets';
@@ -22,15 +21,7 @@ import { inboxRoutes } from './inbox/routes';
 import { requestLog } from './requestLog';
 import { smsStatusRoute } from './smsStatusRoute';
 import { securityHeaderList, securityHeaders } from './securityHeaders';
-import {
-  HTML,
-  REVALIDATE,
-  createStaticPages,
-  fixedResponses,
-  prepare,
-  writePrepared,
-  type StaticPages,
-} from './staticPages';
+import { HTML, REVALIDATE, createStaticPages, fixedResponses, prepare, writePrepared } from './staticPages';
 import { precompress } from './precompress';
 
 export interface HttpDeps {
@@ -45,12 +36,7 @@ export interface HttpDeps {
 }
 
 /** The site's listener (src/site.ts) asks staticPages first, then the app. */
-export interface HttpLayer {
-  staticPages: StaticPages;
-  app: Express;
-}
-
-export function createHttpLayer({ config, logger, pages, assets, services, now = Date.now }: HttpDeps): HttpLayer {
+export function createHttpLayer({ config, logger, pages, assets, services, now = Date.now }: HttpDeps) {
   const views = countHomePageViews(services.views, hostOf(config.publicUrl));
   const staticPages = createStaticPages(fixedResponses(pages, assets), securityHeaderList(config), logger, views);
   const app = express();
@@ -67,15 +53,7 @@ export function createHttpLayer({ config, logger, pages, assets, services, now =
   const resultPage = createLeadResultPage(config.profile, assets);
   app.use(leadRoute({ config, service: services.leadService, challenges: services.challenges, resultPage }));
   const markPage = createMarkLinkPage(config.profile, assets);
-  app.use(
-    markLinkRoute({
-      config,
-      links: services.markLinks,
-      owner: services.owner,
-      page: markPage,
-      now,
-    }),
-  );
+  app.use(markLinkRoute({ config, links: services.markLinks, owner: services.owner, page: markPage, now }));
   app.use(inboxRoutes({ config, assets, owner: services.owner, now }));
   app.use(notFound(pages, logger));
   app.use(errorHandler(logger));

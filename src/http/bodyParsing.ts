@@ -8,12 +8,16 @@ import { BODY_LIMIT_BYTES } from '../contract/lead';
 import type { Answer } from './leadAnswer';
 import { isOverLimit } from './rateLimit';
 
-const BODY_LIMIT = BODY_LIMIT_BYTES;
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-const formParser = express.urlencoded({ limit: BODY_LIMIT, extended: false, parameterLimit: 100, type: FORM_TYPE });
-const jsonParser = express.json({ limit: BODY_LIMIT, strict: true, type: JSON_TYPE });
+const formParser = express.urlencoded({
+  limit: BODY_LIMIT_BYTES,
+  extended: false,
+  parameterLimit: 100,
+  type: FORM_TYPE,
+});
+const jsonParser = express.json({ limit: BODY_LIMIT_BYTES, strict: true, type: JSON_TYPE });
 
 const PARSER_ERRORS: Record<string, [number, string]> = {
   'entity.too.large': [413, `The request is too large: it must be at most ${BODY_LIMIT_BYTES / 1024} KB.`],
@@ -25,8 +29,8 @@ const PARSER_ERRORS: Record<string, [number, string]> = {
 };
 
 /**
- * The body parsers and their error answers. A request the rate limiter marked is passed on unread on any error,
- * to be answered 429.
+ * The body parsers and their error answers. A request the rate limiter marked is passed on unread on
+ * any error, to be answered 429.
  */
 export function parseLeadBody(answer: Answer): (RequestHandler | ErrorRequestHandler)[] {
   const requireKnownType: RequestHandler = (req, res, next) => {

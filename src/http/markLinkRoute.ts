@@ -1,11 +1,9 @@
 /**
- * The "Mark as contacted" link of the alert e-mails, in HTTP terms: GET shows
- * the page with one button, its POST marks the lead (once per link). A wrong,
- * altered, expired or used link gets a 403 page and changes nothing. A lead
- * no longer new (contacted, won, lost) is left as it is: GET and POST say so,
- * and the link is not spent. Every
- * answer is not indexed and not stored by any cache; the security headers
- * are set by the app like everywhere else.
+ * The "Mark as contacted" link of the alert e-mails, in HTTP terms: GET shows the page with one
+ * button, its POST marks the lead (once per link). A wrong, altered, expired or used link gets a 403
+ * page and changes nothing. A lead no longer new (contacted, won, lost) is left as it is: GET and
+ * POST say so, and the link is not spent. No answer is indexed or stored by any cache; the security
+ * headers are set by the app like everywhere else.
  */
 import express, { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
@@ -28,13 +26,10 @@ const PRIVATE = [['X-Robots-Tag', 'noindex, nofollow']] as const;
 const FIELDS = ['lead', 'action', 'expires', 'sig'] as const;
 
 export function markLinkRoute({ config, links, owner, page, now }: MarkLinkRouteDeps): Router {
-  const answer = (req: Request, res: Response, status: number, view: MarkLinkView) =>
-    void writePrepared(
-      req,
-      res,
-      prepare({ body: identityBody(page(view), HTML), cacheControl: 'no-store' }, PRIVATE),
-      status,
-    );
+  const answer = (req: Request, res: Response, status: number, view: MarkLinkView) => {
+    const body = identityBody(page(view), HTML);
+    writePrepared(req, res, prepare({ body, cacheControl: 'no-store' }, PRIVATE), status);
+  };
   const refuse = (req: Request, res: Response, reason: keyof typeof REFUSALS) =>
     answer(req, res, 403, { kind: 'refused', message: REFUSALS[reason] });
 

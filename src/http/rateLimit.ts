@@ -8,7 +8,7 @@
  * answered at once; a form posted without JavaScript is marked and answered
  * after the body parser, because its answer page shows the typed values again.
  */
-import { rateLimit } from 'express-rate-limit';
+import { type RateLimitExceededEventHandler, rateLimit } from 'express-rate-limit';
 import type { RequestHandler, Response } from 'express';
 import type { Config } from '../config';
 import { wantsHtml, type Answer } from './leadAnswer';
@@ -19,6 +19,10 @@ export function rateLimitMessage(windowMs: number): string {
   return `Too many requests from your network. Please wait ${wait} and try again.`;
 }
 
+/** A limiter per client (IPv6 per /64) with the standard RateLimit headers; `handler` answers over the limit. */
+export const perClient = (windowMs: number, limit: number, handler: RateLimitExceededEventHandler) =>
+  rateLimit({ windowMs, limit, ipv6Subnet: 64, standardHeaders: 'draft-8', legacyHeaders: false, handler });
+
 const OVER_LIMIT = 'leadRateLimited';
 
 /** True when the limiter let the request through only to read its body for the answer page. */
@@ -26,25 +30,12 @@ export function isOverLimit(res: Response): boolean {
   return res.locals[OVER_LIMIT] === true;
 }
 
-export function leadRateLimit(
-  config: Pick<Config, 'leadRateLimit' | 'leadRateWindowMs'>,
-  answer: Answer,
-): {
-  count: RequestHandler;
-  answerOverLimit: RequestHandler;
-} {
+export function leadRateLimit(config: Pick<Config, 'leadRateLimit' | 'leadRateWindowMs'>, answer: Answer) {
   const error = rateLimitMessage(config.leadRateWindowMs);
-  const count = rateLimit({
-    windowMs: config.leadRateWindowMs,
-    limit: config.leadRateLimit,
-    ipv6Subnet: 64,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (req, res, next) => {
-      if (!wantsHtml(req)) return answer(req, res, 429, { success: false, error });
-      res.locals[OVER_LIMIT] = true;
-      next();
-    },
+  const count = perClient(config.leadRateWindowMs, config.leadRateLimit, (req, res, next) => {
+    if (!wantsHtml(req)) return answer(req, res, 429, { success: false, error });
+    res.locals[OVER_LIMIT] = true;
+    next();
   });
   const answerOverLimit: RequestHandler = (req, res, next) => {
     if (isOverLimit(res)) return answer(req, res, 429, { success: false, error });
@@ -62,12 +53,9 @@ export const CHALLENGES_PER_LEAD = 4;
 
 export function challengeRateLimit(config: Pick<Config, 'leadRateLimit' | 'leadRateWindowMs'>): RequestHandler {
   const error = rateLimitMessage(config.leadRateWindowMs);
-  return rateLimit({
-    windowMs: config.leadRateWindowMs,
-    limit: config.leadRateLimit * CHALLENGES_PER_LEAD,
-    ipv6Subnet: 64,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => void res.status(429).setHeader('Cache-Control', 'no-store').json({ error }),
-  });
+  return perClient(
+    config.leadRateWindowMs,
+    config.leadRateLimit * CHALLENGES_PER_LEAD,
+    (_req, res) => void res.status(429).setHeader('Cache-Control', 'no-store').json({ error }),
+  );
 }

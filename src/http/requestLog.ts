@@ -1,7 +1,7 @@
 /**
  * One log line per request: id, method, path (a one-time link's token left
- * out), status and time. The health
- * check is logged at debug level only, so probes do not drown the log.
+ * out), status and time. The health check is logged at debug level only, so
+ * probes do not drown the log.
  *
  * Kept cheap because it runs for every request: the id is a per-process
  * random prefix plus a counter (unique, no random bytes per request), and when
@@ -32,10 +32,6 @@ export function loggedPath(path: string): string {
   return path.slice(0, 200);
 }
 
-export function logLevelFor(path: string): 'debug' | 'info' {
-  return path === '/healthz' ? 'debug' : 'info';
-}
-
 /** The request's log line; `started` is a performance.now() reading. */
 export function logRequest(
   logger: Logger,
@@ -54,7 +50,7 @@ export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const id = requestId(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', id);
-    const level = logLevelFor(req.path);
+    const level = req.path === '/healthz' ? 'debug' : 'info';
     if (logger.isLevelEnabled(level)) {
       const started = performance.now();
       res.once('finish', () => logRequest(logger, level, id, req.method, req.path, res.statusCode, started));

@@ -6,7 +6,7 @@
  * PUBLIC_URL, never from the Host header a client chose. Anything else gets
  * 403 and changes nothing.
  */
-import express, { type RequestHandler, Router } from 'express';
+import express, { Router } from 'express';
 import { loadOnce } from '../lib/loadOnce';
 import type { SmsConfig } from '../config';
 import { SMS_STATUS_PATH, type SmsReceipts } from '../leads/smsReceipts';
@@ -26,7 +26,7 @@ const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit
 
 export function smsStatusRoute({ sms, publicUrl, receipts, logger }: SmsStatusDeps): Router {
   const router = Router();
-  const handler: RequestHandler = async (req, res) => {
+  router.post(SMS_STATUS_PATH, form, async (req, res) => {
     const signature = req.get('X-Twilio-Signature');
     const params = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, string>;
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
@@ -43,7 +43,6 @@ export function smsStatusRoute({ sms, publicUrl, receipts, logger }: SmsStatusDe
         errorCode: typeof errorCode === 'string' && errorCode !== '' ? errorCode : undefined,
       });
     res.status(204).end();
-  };
-  router.post(SMS_STATUS_PATH, form, handler);
+  });
   return router;
 }

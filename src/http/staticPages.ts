@@ -140,11 +140,6 @@ function pathOf(url: string): string {
   }
 }
 
-export interface StaticPages {
-  /** Answers the request and returns true, or returns false and leaves it untouched. */
-  serve(req: IncomingMessage, res: ServerResponse): boolean;
-}
-
 /** Told of every GET of the home page (not HEAD): counts the view, if it wants to. */
 export type HomePageView = (req: IncomingMessage, query: string) => void;
 
@@ -153,7 +148,7 @@ export function createStaticPages(
   security: HeaderList,
   logger: Logger,
   onHomePage?: HomePageView,
-): StaticPages {
+) {
   const table = new Map<string, Prepared>();
   for (const [path, entry] of fixed) {
     table.set(path, prepare(entry, security));
@@ -161,7 +156,8 @@ export function createStaticPages(
     void entry.body.improved?.then(() => table.set(path, prepare(entry, security)));
   }
   return {
-    serve(req, res) {
+    /** Answers the request and returns true, or returns false and leaves it untouched. */
+    serve(req: IncomingMessage, res: ServerResponse): boolean {
       const method = req.method;
       if (method !== 'GET' && method !== 'HEAD') return false;
       const url = req.url ?? '/';

@@ -7,7 +7,7 @@
 import { describeSendError } from '../alerts/alertSender';
 import type { MailTransport } from '../alerts/emailSender';
 import type { Logger } from '../lib/logger';
-import type { LinkPurpose, Links } from '../ownerAuth/links';
+import type { Links } from '../ownerAuth/links';
 import type { PasskeyCeremonies } from '../ownerAuth/passkeys';
 import type { PasskeysTable } from '../ownerAuth/passkeysTable';
 import type { Session, Sessions } from '../ownerAuth/sessions';
@@ -25,34 +25,6 @@ export interface CeremonyAnswer {
   response: unknown;
 }
 
-export interface AccessActions {
-  /** A new session's id when the passkey's answer verifies. */
-  signInWithPasskey(device: string, answer: CeremonyAnswer): Promise<string | undefined>;
-  /** A new session's id when the e-mailed link is still good (it is spent). */
-  signInWithLink(device: string, token: string): string | undefined;
-  linkUsable(token: string, purpose: LinkPurpose): boolean;
-  /** Registers a passkey with a one-time link and signs in with it. */
-  registerWithLink(
-    device: string,
-    token: string,
-    answer: CeremonyAnswer,
-    name: string,
-  ): Promise<{ sessionId: string } | 'link-refused' | 'passkey-refused'>;
-  addPasskey(session: Session, answer: CeremonyAnswer, name: string): Promise<boolean>;
-  /** Removes a passkey and ends its sessions; `signedOut`: this session was one of them, or none is left. */
-  removePasskey(session: Session, passkeyId: string): { removed: boolean; signedOut: boolean };
-  signOut(session: Session): void;
-  /** Ends another session of the owner's; false when there is no such session. */
-  endSession(session: Session, key: string): boolean;
-  endOtherSessions(session: Session): number;
-  /** Ends every session (`leads sign-out --all`). */
-  endAllSessions(actor: Actor): number;
-  /** A link that registers a passkey (`leads owner-link`). */
-  newRegisterLink(actor: Actor): { url: string; expiresAt: string };
-  /** E-mails a sign-in link to ALERT_EMAIL_TO, at most once per SIGN_IN_MAIL_INTERVAL_MS. */
-  mailSignInLink(device: string): Promise<SignInMailOutcome>;
-}
-
 export interface AccessActionsDeps {
   sessions: Sessions;
   links: Links;
@@ -67,7 +39,9 @@ export interface AccessActionsDeps {
 
 const inbox = (device: string): Actor => ({ via: 'inbox', device });
 
-export function createAccessActions(deps: AccessActionsDeps): AccessActions {
+export type AccessActions = ReturnType<typeof createAccessActions>;
+
+export function createAccessActions(deps: AccessActionsDeps) {
   const { sessions, links, passkeys, ceremonies, activity, mail, logger, now } = deps;
   const signedIn = (device: string, how: string, passkeyId?: string) => {
     const id = sessions.create(device, passkeyId === undefined ? 'link' : 'passkey', passkeyId);
@@ -76,15 +50,23 @@ export function createAccessActions(deps: AccessActionsDeps): AccessActions {
   };
 
   return {
-    async signInWithPasskey(device, { ceremony, response }) {
+    /** A new session's id when the passkey's answer verifies. */
+    async signInWithPasskey(device: string, { ceremony, response }: CeremonyAnswer) {
       const passkeyId = await ceremonies.authenticate(ceremony, response);
       return passkeyId === undefined ? undefined : signedIn(device, 'with a passkey', passkeyId);
     },
-    signInWithLink(device, token) {
+    /** A new session's id when the e-mailed link is still good (it is spent). */
+    signInWithLink(device: string, token: string) {
       return links.spend(token, 'sign-in') ? signedIn(device, 'with an e-mailed link') : undefined;
     },
-    linkUsable: (token, purpose) => links.usable(token, purpose),
-    async registerWithLink(device, token, { ceremony, response }, name) {
+    linkUsable: links.usable,
+    /** Registers a passkey with a one-time link and signs in with it. */
+    async registerWithLink(
+      device: string,
+      token: string,
+      { ceremony, response }: CeremonyAnswer,
+      name: string,
+    ): Promise<{ sessionId: string } | 'link-refused' | 'passkey-refused'> {
       if (!links.usable(token, 'register')) return 'link-refused';
       const passkeyId = await ceremonies.register(ceremony, response, name);
       if (!passkeyId) return 'passkey-refused';
@@ -96,12 +78,13 @@ export function createAccessActions(deps: AccessActionsDeps): AccessActions {
       activity.record(inbox(device), 'passkey-added', name);
       return { sessionId: signedIn(device, 'with a passkey', passkeyId) };
     },
-    async addPasskey(session, { ceremony, response }, name) {
+    async addPasskey(session: Session, { ceremony, response }: CeremonyAnswer, name: string) {
       if (!(await ceremonies.register(ceremony, response, name))) return false;
       activity.record(inbox(session.device), 'passkey-added', name);
       return true;
     },
-    removePasskey(session, passkeyId) {
+    /** Removes a passkey and ends its sessions; `signedOut`: this session was one of them, or none is left. */
+    removePasskey(session: Session, passkeyId: string) {
       const passkey = passkeys.get(passkeyId);
       if (!passkey || !passkeys.remove(passkey.id)) return { removed: false, signedOut: false };
       const ended = sessions.endOfPasskey(passkey.id);
@@ -112,32 +95,36 @@ export function createAccessActions(deps: AccessActionsDeps): AccessActions {
       activity.record(actor, 'signed-out-everywhere', 'the last passkey was removed');
       return { removed: true, signedOut: true };
     },
-    signOut(session) {
+    signOut(session: Session) {
       sessions.end(session.key);
       activity.record(inbox(session.device), 'signed-out');
     },
-    endSession(session, key) {
+    /** Ends another session of the owner's; false when there is no such session. */
+    endSession(session: Session, key: string) {
       const other = sessions.list().find((s) => s.key === key);
       if (!other || !sessions.end(key)) return false;
       activity.record(inbox(session.device), 'session-ended', `${other.device}, signed in ${other.createdAt}`);
       return true;
     },
-    endOtherSessions(session) {
+    endOtherSessions(session: Session) {
       const ended = sessions.endAll(session.key);
       activity.record(inbox(session.device), 'signed-out-everywhere', `${ended} other sessions`);
       return ended;
     },
-    endAllSessions(actor) {
+    /** Ends every session (`leads sign-out --all`). */
+    endAllSessions(actor: Actor) {
       const ended = sessions.endAll();
       activity.record(actor, 'signed-out-everywhere', `${ended} sessions`);
       return ended;
     },
-    newRegisterLink(actor) {
+    /** A link that registers a passkey (`leads owner-link`). */
+    newRegisterLink(actor: Actor) {
       const link = links.create('register');
       activity.record(actor, 'register-link-made');
       return link;
     },
-    async mailSignInLink(device) {
+    /** E-mails a sign-in link to ALERT_EMAIL_TO, at most once per SIGN_IN_MAIL_INTERVAL_MS. */
+    async mailSignInLink(device: string): Promise<SignInMailOutcome> {
       if (!mail) return 'no-email';
       const newest = links.newestCreatedAt('sign-in');
       if (newest !== undefined && Date.parse(newest) + SIGN_IN_MAIL_INTERVAL_MS > now()) return 'too-soon';

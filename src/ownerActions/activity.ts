@@ -3,7 +3,7 @@
  * where it came from, so a release from the shell shows in the inbox's Activity as one from his phone.
  */
 import { iso } from '../lib/time';
-import type { ActivityRow, ActivityTable, OwnerAction } from './activityTable';
+import type { ActivityTable, OwnerAction } from './activityTable';
 
 export type { OwnerAction };
 
@@ -17,14 +17,12 @@ export function actorSource(actor: Actor): string {
   return actor.via === 'cli' ? 'command line' : 'e-mailed link';
 }
 
-export interface Activity {
-  record(actor: Actor, action: OwnerAction, detail?: string): void;
-  latest(limit: number): ActivityRow[];
-}
+export type Activity = ReturnType<typeof createActivity>;
 
-export function createActivity(table: ActivityTable, now: () => number): Activity {
+export function createActivity(table: ActivityTable, now: () => number) {
   return {
-    record: (actor, action, detail = '') => table.add({ at: iso(now()), action, detail, source: actorSource(actor) }),
-    latest: (limit) => table.latest(limit),
+    record: (actor: Actor, action: OwnerAction, detail = '') =>
+      table.add({ at: iso(now()), action, detail, source: actorSource(actor) }),
+    latest: table.latest,
   };
 }

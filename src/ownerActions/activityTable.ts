@@ -29,19 +29,16 @@ export interface ActivityRow {
   source: string;
 }
 
-export interface ActivityTable {
-  add(entry: Omit<ActivityRow, 'id'>): void;
-  /** The `limit` latest entries, newest first. */
-  latest(limit: number): ActivityRow[];
-}
+export type ActivityTable = ReturnType<typeof createActivityTable>;
 
-export function createActivityTable(db: Db): ActivityTable {
+export function createActivityTable(db: Db) {
   const add = db.prepare<Omit<ActivityRow, 'id'>>(
     'INSERT INTO owner_activity (at, action, detail, source) VALUES (@at, @action, @detail, @source)',
   );
   const latest = db.prepare<[number], ActivityRow>('SELECT * FROM owner_activity ORDER BY id DESC LIMIT ?');
   return {
-    add: (entry) => void add.run(entry),
-    latest: (limit) => latest.all(limit),
+    add: (entry: Omit<ActivityRow, 'id'>) => void add.run(entry),
+    /** The `limit` latest entries, newest first. */
+    latest: (limit: number) => latest.all(limit),
   };
 }

@@ -10,34 +10,18 @@ import { iso } from '../lib/time';
 import type { LeadMarking } from '../leads/leadMarking';
 import type { LeadMarksTable, MarkRow } from '../leads/leadMarksTable';
 import type { InboxQuery, LeadRow, LeadsTable } from '../leads/leadsTable';
-import { readSourceReport, type SourceReport } from '../leads/sourceReport';
-import type { PasskeyRow, PasskeysTable } from '../ownerAuth/passkeysTable';
-import type { ListedSession, Sessions } from '../ownerAuth/sessions';
+import { readSourceReport } from '../leads/sourceReport';
+import { withoutControls } from '../storage/searchText';
+import type { PasskeysTable } from '../ownerAuth/passkeysTable';
+import type { Sessions } from '../ownerAuth/sessions';
 import type { PageViewsTable } from '../sources/pageViewsTable';
 import type { Activity } from './activity';
-import type { ActivityRow } from './activityTable';
 
 export interface LeadDetail {
   lead: LeadRow;
   /** In the channels' order. */
   alerts: AlertRow[];
   marks: MarkRow[];
-}
-
-export interface InboxReads {
-  leads(query: InboxQuery): LeadRow[];
-  lead(id: number): LeadDetail | undefined;
-  /** The lead alone, without its alerts and marks. */
-  leadRow(id: number): LeadRow | undefined;
-  spam(limit: number): LeadRow[];
-  /** Alerts still owed (failed, or pending and due or tried), newest lead first, with their leads' names. */
-  owedAlerts(limit: number): { alerts: AlertRow[]; names: Map<number, string> };
-  sources(days: number): SourceReport;
-  activity(limit: number): ActivityRow[];
-  passkeys(): PasskeyRow[];
-  sessions(): ListedSession[];
-  /** When the signed "Mark as contacted" link with this id did its work, or undefined while it has not. */
-  markLinkUsedAt(link: string): string | undefined;
 }
 
 export interface InboxReadsDeps {
@@ -53,7 +37,15 @@ export interface InboxReadsDeps {
   now: () => number;
 }
 
-export function createInboxReads(deps: InboxReadsDeps): InboxReads {
+const SEARCH_MAX = 100;
+
+/** The search as typed, less what no name, company or address holds (control characters). */
+export const searchText = (value: unknown) =>
+  typeof value === 'string' ? withoutControls(value).trim().slice(0, SEARCH_MAX) : '';
+
+export type InboxReads = ReturnType<typeof createInboxReads>;
+
+export function createInboxReads(deps: InboxReadsDeps) {
   const { leads, marks, queue, now } = deps;
   const order = deps.channels.map((ch) => ch.name);
   const rank = (channel: string) => (order.includes(channel) ? order.indexOf(channel) : order.length);
@@ -65,16 +57,18 @@ export function createInboxReads(deps: InboxReadsDeps): InboxReads {
       (alert.attempts > 0 || (alert.next_attempt_at !== null && alert.next_attempt_at <= at)));
 
   return {
-    leads: (query) => leads.inbox(query),
-    lead(id) {
+    leads: (query: InboxQuery) => leads.inbox(query),
+    lead(id: number): LeadDetail | undefined {
       const lead = leads.get(id);
       if (!lead) return undefined;
       const alerts = queue.ofLeads([id]).sort((a, b) => rank(a.channel) - rank(b.channel));
       return { lead, alerts, marks: marks.ofLeads([id]) };
     },
-    leadRow: (id) => leads.get(id),
-    spam: (limit) => leads.recentWithVerdict('spam', limit),
-    owedAlerts(limit) {
+    /** The lead alone, without its alerts and marks. */
+    leadRow: (id: number) => leads.get(id),
+    spam: (limit: number) => leads.recentWithVerdict('spam', limit),
+    /** Alerts still owed (failed, or pending and due or tried), newest lead first, with their leads' names. */
+    owedAlerts(limit: number) {
       const ids = queue.undeliveredLeadIds().slice(-limit).reverse();
       const names = new Map(leads.byIds(ids).map((row) => [row.id, row.name]));
       const at = iso(now());
@@ -82,10 +76,11 @@ export function createInboxReads(deps: InboxReadsDeps): InboxReads {
       alerts.sort((a, b) => b.lead_id - a.lead_id || a.channel.localeCompare(b.channel));
       return { alerts, names };
     },
-    sources: (days) => readSourceReport(deps, days, now()),
-    activity: (limit) => deps.activity.latest(limit),
-    passkeys: () => deps.passkeys.all(),
-    sessions: () => deps.sessions.list(),
-    markLinkUsedAt: (link) => deps.marking.linkUsedAt(link),
+    sources: (days: number) => readSourceReport(deps, days, now()),
+    activity: deps.activity.latest,
+    passkeys: deps.passkeys.all,
+    sessions: deps.sessions.list,
+    /** When the signed "Mark as contacted" link with this id did its work, or undefined while it has not. */
+    markLinkUsedAt: deps.marking.linkUsedAt,
   };
 }

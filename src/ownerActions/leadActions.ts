@@ -9,10 +9,10 @@ import type { Channel, ChannelSpec } from '../alerts/channels';
 import { storedAddressKey } from '../lib/addressKey';
 import { iso } from '../lib/time';
 import { exportColumns, toCsv } from '../leads/leadExport';
-import { type LeadMarking, type MarkOutcome, followUpChannels } from '../leads/leadMarking';
+import { type LeadMarking, followUpChannels } from '../leads/leadMarking';
 import type { LeadMarksTable } from '../leads/leadMarksTable';
-import { channelNames, type LeadRecord, leadRecords } from '../leads/leadRecords';
-import type { Release, LeadService } from '../leads/leadService';
+import { channelNames, leadRecords } from '../leads/leadRecords';
+import type { LeadService } from '../leads/leadService';
 import type { LeadStatus } from '../leads/leadStatus';
 import type { LeadsTable } from '../leads/leadsTable';
 import { type Erasure, eraseByEmail, personalData } from '../leads/personalData';
@@ -27,26 +27,6 @@ export interface SentAgain {
 }
 
 export type Erased = { kind: 'erased'; erasure: Erasure } | { kind: 'mismatch' } | { kind: 'no-such-lead' };
-
-export interface LeadActions {
-  /** Makes the lead verified and queues the alerts it missed, once; undefined when there is no such lead. */
-  release(actor: Actor, leadId: number): Release | undefined;
-  /** Every failed alert (of one lead, or of all) back in the queue; undefined when there is no such lead. */
-  sendAgain(actor: Actor, leadId?: number): SentAgain | undefined;
-  mark(actor: Actor, leadId: number, status: LeadStatus): MarkOutcome;
-  /** "Mark as contacted" from the signed link of an alert e-mail (its id: each link works once). */
-  markByLink(link: string, leadId: number): MarkOutcome;
-  /** Everything stored about the person with this address, or of this lead's address; undefined: no such lead. */
-  exportPerson(actor: Actor, person: { email: string } | { leadId: number }): object | undefined;
-  /** Erases the person of a lead, once the address typed to confirm is that lead's (any spelling of it). */
-  eraseLeadPerson(actor: Actor, leadId: number, typedEmail: string): Erased;
-  /** Erases every lead with this address (any spelling of it). */
-  erasePerson(actor: Actor, email: string): Erasure;
-  /** Every lead stored since `since` as records, for the CSV or JSON export. */
-  exportLeads(actor: Actor, since: string): LeadRecord[];
-  /** Every lead as the CSV `leads export` writes. */
-  exportCsv(actor: Actor): string;
-}
 
 export interface LeadActionsDeps {
   db: Db;
@@ -65,7 +45,9 @@ const perChannel = (counts: Record<string, number>) =>
     .map(([channel, n]) => `${channel} ${n}`)
     .join(', ');
 
-export function createLeadActions(deps: LeadActionsDeps): LeadActions {
+export type LeadActions = ReturnType<typeof createLeadActions>;
+
+export function createLeadActions(deps: LeadActionsDeps) {
   const { leads, queue, channels, marking, activity, now } = deps;
   const followUps = followUpChannels(channels);
   const tables = { ...deps, channels };
@@ -90,52 +72,60 @@ export function createLeadActions(deps: LeadActionsDeps): LeadActions {
   }
 
   return {
-    release(actor, leadId) {
+    /** Makes the lead verified and queues the alerts it missed, once; undefined when there is no such lead. */
+    release(actor: Actor, leadId: number) {
       const released = deps.service.releaseLead(leadId);
       if (!released) return undefined;
       const queued = released.added.join(', ') || 'nothing';
       activity.record(actor, 'released', `lead ${leadId}: was ${released.previous}, queued ${queued}`);
       return released;
     },
-    sendAgain(actor, leadId) {
+    /** Every failed alert (of one lead, or of all) back in the queue; undefined when there is no such lead. */
+    sendAgain(actor: Actor, leadId?: number) {
       if (leadId !== undefined && !leads.get(leadId)) return undefined;
       const sent = requeue.immediate(leadId);
       const what = perChannel(sent.requeued) || 'none failed';
       activity.record(actor, 'alerts-sent-again', leadId === undefined ? what : `lead ${leadId}: ${what}`);
       return sent;
     },
-    mark(actor, leadId, status) {
+    mark(actor: Actor, leadId: number, status: LeadStatus) {
       const outcome = marking.mark(leadId, status, actor.via === 'inbox' ? 'inbox' : 'cli');
       if (outcome.kind === 'marked')
         activity.record(actor, 'marked', `lead ${leadId}: ${outcome.previous} -> ${status}`);
       return outcome;
     },
-    markByLink(link, leadId) {
+    /** "Mark as contacted" from the signed link of an alert e-mail (its id: each link works once). */
+    markByLink(link: string, leadId: number) {
       const outcome = marking.mark(leadId, 'contacted', { link });
       if (outcome.kind === 'marked')
         activity.record({ via: 'link' }, 'marked', `lead ${leadId}: ${outcome.previous} -> contacted`);
       return outcome;
     },
-    exportPerson(actor, person) {
+    /** Everything stored about the person with this address, or of this lead's address; undefined: no such lead. */
+    exportPerson(actor: Actor, person: { email: string } | { leadId: number }): object | undefined {
       const email = 'email' in person ? person.email : leads.get(person.leadId)?.email;
       if (email === undefined) return undefined;
       const data = personalData(tables, email, new Date(now()));
       activity.record(actor, 'exported', 'leadId' in person ? `the person of lead ${person.leadId}` : 'a person');
       return data;
     },
-    eraseLeadPerson(actor, leadId, typedEmail) {
+    /** Erases the person of a lead, once the address typed to confirm is that lead's (any spelling of it). */
+    eraseLeadPerson(actor: Actor, leadId: number, typedEmail: string): Erased {
       const lead = leads.get(leadId);
       if (!lead) return { kind: 'no-such-lead' };
       if (storedAddressKey(typedEmail.trim()) !== lead.email_key) return { kind: 'mismatch' };
       return { kind: 'erased', erasure: erase(actor, lead.email) };
     },
+    /** Erases every lead with this address (any spelling of it). */
     erasePerson: erase,
-    exportLeads(actor, since) {
+    /** Every lead stored since `since` as records, for the CSV or JSON export. */
+    exportLeads(actor: Actor, since: string) {
       const records = leadRecords(leads.since(since), tables);
       activity.record(actor, 'exported', `${records.length} leads`);
       return records;
     },
-    exportCsv(actor) {
+    /** Every lead as the CSV `leads export` writes. */
+    exportCsv(actor: Actor) {
       const csv = toCsv(leadRecords(leads.since('0000'), tables), exportColumns(channelNames(tables)));
       activity.record(actor, 'exported', 'every lead as CSV');
       return csv;

@@ -1,8 +1,7 @@
 /**
- * The challenges of passkey ceremonies under way, in memory: a challenge is
- * handed out with the options, taken back once by the verification, and
- * forgotten after five minutes. One process serves the owner's pages, and a
- * ceremony lost to a restart is only a button pressed again.
+ * The challenges of passkey ceremonies under way, in memory: a challenge is handed out with the
+ * options, taken back once by the verification, and forgotten after five minutes. One process serves
+ * the owner's pages, and a ceremony lost to a restart is only a button pressed again.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -10,14 +9,7 @@ const TTL_MS = 5 * 60_000;
 /** A bound on what clients can make the server hold (each entry is under 200 bytes). */
 const MAX_PENDING = 1_000;
 
-export interface CeremonyChallenges {
-  /** Keeps the challenge; returns the ceremony id the client sends back with its answer. */
-  put(challenge: string): string;
-  /** The ceremony's challenge, once; undefined when unknown, taken or expired. */
-  take(id: string): string | undefined;
-}
-
-export function createCeremonyChallenges(now: () => number): CeremonyChallenges {
+export function createCeremonyChallenges(now: () => number) {
   const pending = new Map<string, { challenge: string; expires: number }>();
   const prune = () => {
     const at = now();
@@ -29,13 +21,15 @@ export function createCeremonyChallenges(now: () => number): CeremonyChallenges 
     }
   };
   return {
-    put(challenge) {
+    /** Keeps the challenge; returns the ceremony id the client sends back with its answer. */
+    put(challenge: string) {
       prune();
       const id = randomBytes(18).toString('base64url');
       pending.set(id, { challenge, expires: now() + TTL_MS });
       return id;
     },
-    take(id) {
+    /** The ceremony's challenge, once; undefined when unknown, taken or expired. */
+    take(id: string) {
       const entry = pending.get(id);
       pending.delete(id);
       return entry && entry.expires > now() ? entry.challenge : undefined;

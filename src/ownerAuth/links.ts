@@ -15,18 +15,11 @@ export type { LinkPurpose };
 const LINK_PATHS: Record<LinkPurpose, string> = { register: INBOX_PATHS.register, 'sign-in': INBOX_PATHS.signInLink };
 const LINK_LIFETIME_MS = 15 * 60_000;
 
-export interface Links {
-  create(purpose: LinkPurpose): { url: string; expiresAt: string };
-  usable(token: string, purpose: LinkPurpose): boolean;
-  /** Spends the link: true once, while it is unused and unexpired. */
-  spend(token: string, purpose: LinkPurpose): boolean;
-  /** When the newest link of this purpose was made, if any. */
-  newestCreatedAt(purpose: LinkPurpose): string | undefined;
-}
+export type Links = ReturnType<typeof createLinks>;
 
-export function createLinks(table: OwnerLinksTable, publicUrl: string, now: () => number): Links {
+export function createLinks(table: OwnerLinksTable, publicUrl: string, now: () => number) {
   return {
-    create(purpose) {
+    create(purpose: LinkPurpose) {
       const token = newToken();
       const at = now();
       table.deleteExpired(iso(at - LINK_LIFETIME_MS));
@@ -34,8 +27,10 @@ export function createLinks(table: OwnerLinksTable, publicUrl: string, now: () =
       table.create({ tokenHash: hashToken(token), purpose, createdAt: iso(at), expiresAt });
       return { url: `${publicUrl}${LINK_PATHS[purpose]}${token}`, expiresAt };
     },
-    usable: (token, purpose) => table.usable(hashToken(token), purpose, iso(now())),
-    spend: (token, purpose) => table.spend(hashToken(token), purpose, iso(now())),
-    newestCreatedAt: (purpose) => table.newestCreatedAt(purpose),
+    usable: (token: string, purpose: LinkPurpose) => table.usable(hashToken(token), purpose, iso(now())),
+    /** Spends the link: true once, while it is unused and unexpired. */
+    spend: (token: string, purpose: LinkPurpose) => table.spend(hashToken(token), purpose, iso(now())),
+    /** When the newest link of this purpose was made, if any. */
+    newestCreatedAt: table.newestCreatedAt,
   };
 }

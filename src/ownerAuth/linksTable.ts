@@ -1,28 +1,15 @@
 /**
- * Every SQL statement on the owner_links table: the one-time links that let
- * the owner in without a passkey, to register one ('register', printed by
- * `leads owner-link`) or to sign in once ('sign-in', e-mailed to him). Only a
- * hash of each link's token is stored; a link works once, until it expires,
- * and a new link of a purpose voids the older ones of that purpose.
+ * Every SQL statement on the owner_links table: the one-time links of links.ts, to register a passkey
+ * ('register') or to sign in once ('sign-in'). Only a hash of each link's token is stored.
  */
 import type { Db } from '../storage/database';
 
 export type LinkPurpose = 'register' | 'sign-in';
+type NewLink = { tokenHash: string; purpose: LinkPurpose; createdAt: string; expiresAt: string };
 
-export interface OwnerLinksTable {
-  /** Stores a new link and voids every older unused one of the same purpose. */
-  create(link: { tokenHash: string; purpose: LinkPurpose; createdAt: string; expiresAt: string }): void;
-  /** Spends the link if it is unused and unexpired at `now`; false otherwise (nothing changed). */
-  spend(tokenHash: string, purpose: LinkPurpose, now: string): boolean;
-  /** True while the link could still be spent at `now`. */
-  usable(tokenHash: string, purpose: LinkPurpose, now: string): boolean;
-  /** When the newest link of this purpose was made, if any. */
-  newestCreatedAt(purpose: LinkPurpose): string | undefined;
-  /** Deletes links that expired before `before`; returns how many. */
-  deleteExpired(before: string): number;
-}
+export type OwnerLinksTable = ReturnType<typeof createOwnerLinksTable>;
 
-export function createOwnerLinksTable(db: Db): OwnerLinksTable {
+export function createOwnerLinksTable(db: Db) {
   const voidOlder = db.prepare<[string, string]>(
     'UPDATE owner_links SET used_at = ? WHERE purpose = ? AND used_at IS NULL',
   );
@@ -39,15 +26,18 @@ export function createOwnerLinksTable(db: Db): OwnerLinksTable {
     'SELECT created_at FROM owner_links WHERE purpose = ? ORDER BY created_at DESC LIMIT 1',
   );
   const deleteExpired = db.prepare<[string]>('DELETE FROM owner_links WHERE expires_at < ?');
-  const create = db.transaction((link: Parameters<OwnerLinksTable['create']>[0]) => {
+  const create = db.transaction((link: NewLink) => {
     voidOlder.run(link.createdAt, link.purpose);
     insert.run(link.tokenHash, link.purpose, link.createdAt, link.expiresAt);
   });
   return {
-    create: (link) => create.immediate(link),
-    spend: (hash, purpose, now) => spend.run({ hash, purpose, now }).changes === 1,
-    usable: (hash, purpose, now) => usable.get({ hash, purpose, now }) !== undefined,
-    newestCreatedAt: (purpose) => newest.get(purpose)?.created_at,
-    deleteExpired: (before) => deleteExpired.run(before).changes,
+    /** Stores a new link and voids every older unused one of the same purpose. */
+    create: (link: NewLink) => create.immediate(link),
+    /** Spends the link if it is unused and unexpired at `now`; false otherwise (nothing changed). */
+    spend: (hash: string, purpose: LinkPurpose, now: string) => spend.run({ hash, purpose, now }).changes === 1,
+    /** True while the link could still be spent at `now`. */
+    usable: (hash: string, purpose: LinkPurpose, now: string) => usable.get({ hash, purpose, now }) !== undefined,
+    newestCreatedAt: (purpose: LinkPurpose) => newest.get(purpose)?.created_at,
+    deleteExpired: (before: string) => deleteExpired.run(before).changes,
   };
 }

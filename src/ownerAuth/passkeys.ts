@@ -1,26 +1,14 @@
 /**
- * Passkey registration and sign-in with @simplewebauthn/server. The relying
- * party is PUBLIC_URL: its host is the RP ID and its origin the only origin
- * accepted, from the configuration alone (never a Host or X-Forwarded-*
- * header). User verification (the phone's fingerprint, face or PIN) is
- * required. The library is loaded on first use, to keep it out of the
- * server's start-up.
+ * Passkey registration and sign-in with @simplewebauthn/server. The relying party is PUBLIC_URL: its
+ * host is the RP ID and its origin the only origin accepted, from the configuration alone (never a
+ * Host or X-Forwarded-* header). User verification (the phone's fingerprint, face or PIN) is required.
+ * The library is loaded on first use, to keep it out of the server's start-up.
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { loadOnce } from '../lib/loadOnce';
 import { iso } from '../lib/time';
 import { createCeremonyChallenges } from './ceremonyChallenges';
 import type { PasskeysTable } from './passkeysTable';
-
-export interface PasskeyCeremonies {
-  /** Options for navigator.credentials.create, and the ceremony id to send back. */
-  registrationOptions(): Promise<{ ceremony: string; options: unknown }>;
-  /** Verifies and stores the new passkey; its id, or undefined when the answer does not verify. */
-  register(ceremony: string, response: unknown, name: string): Promise<string | undefined>;
-  authenticationOptions(): Promise<{ ceremony: string; options: unknown }>;
-  /** The passkey that signed the challenge, or undefined when the answer does not verify. */
-  authenticate(ceremony: string, response: unknown): Promise<string | undefined>;
-}
 
 export interface PasskeyDeps {
   passkeys: PasskeysTable;
@@ -36,7 +24,9 @@ const TIMEOUT_MS = 120_000;
 
 const library = loadOnce(() => import('@simplewebauthn/server'));
 
-export function createPasskeyCeremonies({ passkeys, publicUrl, rpName, now }: PasskeyDeps): PasskeyCeremonies {
+export type PasskeyCeremonies = ReturnType<typeof createPasskeyCeremonies>;
+
+export function createPasskeyCeremonies({ passkeys, publicUrl, rpName, now }: PasskeyDeps) {
   const { origin, hostname: rpID } = new URL(publicUrl);
   const challenges = createCeremonyChallenges(now);
   const transportsOf = (json: string) => JSON.parse(json) as string[];
@@ -50,6 +40,7 @@ export function createPasskeyCeremonies({ passkeys, publicUrl, rpName, now }: Pa
   };
 
   return {
+    /** Options for navigator.credentials.create, and the ceremony id to send back. */
     async registrationOptions() {
       const lib = await library.get();
       const options = await lib.generateRegistrationOptions({
@@ -65,7 +56,8 @@ export function createPasskeyCeremonies({ passkeys, publicUrl, rpName, now }: Pa
       });
       return { ceremony: challenges.put(options.challenge), options };
     },
-    async register(ceremony, response, name) {
+    /** Verifies and stores the new passkey; its id, or undefined when the answer does not verify. */
+    async register(ceremony: string, response: unknown, name: string) {
       const challenge = challenges.take(ceremony);
       if (!challenge) return undefined;
       const lib = await library.get();
@@ -101,7 +93,8 @@ export function createPasskeyCeremonies({ passkeys, publicUrl, rpName, now }: Pa
       });
       return { ceremony: challenges.put(options.challenge), options };
     },
-    async authenticate(ceremony, response) {
+    /** The passkey that signed the challenge, or undefined when the answer does not verify. */
+    async authenticate(ceremony: string, response: unknown) {
       const challenge = challenges.take(ceremony);
       const id = (response as { id?: unknown } | null)?.id;
       if (!challenge || typeof id !== 'string') return undefined;

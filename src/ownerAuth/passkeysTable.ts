@@ -17,19 +17,9 @@ export interface PasskeyRow {
   last_used_at: string | null;
 }
 
-export interface PasskeysTable {
-  add(row: Omit<PasskeyRow, 'last_used_at'>): void;
-  get(id: string): PasskeyRow | undefined;
-  all(): PasskeyRow[];
-  count(): number;
-  /** Records a sign-in: the new counter and the time. */
-  used(id: string, counter: number, at: string): void;
-  rename(id: string, name: string): boolean;
-  /** Deletes one; false when there is no such passkey. */
-  remove(id: string): boolean;
-}
+export type PasskeysTable = ReturnType<typeof createPasskeysTable>;
 
-export function createPasskeysTable(db: Db): PasskeysTable {
+export function createPasskeysTable(db: Db) {
   const add = db.prepare<Omit<PasskeyRow, 'last_used_at'>>(
     'INSERT INTO owner_passkeys (id, public_key, counter, transports, name, created_at) VALUES (@id, @public_key, @counter, @transports, @name, @created_at)',
   );
@@ -42,12 +32,14 @@ export function createPasskeysTable(db: Db): PasskeysTable {
   const rename = db.prepare<[string, string]>('UPDATE owner_passkeys SET name = ? WHERE id = ?');
   const remove = db.prepare<[string]>('DELETE FROM owner_passkeys WHERE id = ?');
   return {
-    add: (row) => void add.run(row),
-    get: (id) => get.get(id),
+    add: (row: Omit<PasskeyRow, 'last_used_at'>) => void add.run(row),
+    get: (id: string) => get.get(id),
     all: () => all.all(),
     count: () => count.get()?.n ?? 0,
-    used: (id, counter, at) => void used.run(counter, at, id),
-    rename: (id, name) => rename.run(name, id).changes === 1,
-    remove: (id) => remove.run(id).changes === 1,
+    /** Records a sign-in: the new counter and the time. */
+    used: (id: string, counter: number, at: string) => void used.run(counter, at, id),
+    rename: (id: string, name: string) => rename.run(name, id).changes === 1,
+    /** Deletes one; false when there is no such passkey. */
+    remove: (id: string) => remove.run(id).changes === 1,
   };
 }

@@ -1,11 +1,9 @@
 /**
- * The owner's sessions, in one place: create, validate (idle and absolute expiry, the last-seen time
- * renewed at most once a minute), end one, end all (or all but one), end those of a passkey, list,
- * the notice an action leaves for the next page, the form token, and the cookie that carries the id.
- * A session id is a random 256-bit token that only his cookie holds; the database keeps its SHA-256
- * hash, so a copy of the file opens no session. A session ends at sign-out, when the passkey that
- * made it is removed, after OWNER_SESSION_IDLE_HOURS unused, or OWNER_SESSION_MAX_DAYS after it
- * began, whichever comes first.
+ * The owner's sessions, with the notice an action leaves for the next page, the form token, and the
+ * cookie that carries the id. A session id is a random 256-bit token that only his cookie holds; the
+ * database keeps its SHA-256 hash, so a copy of the file opens no session. A session ends at sign-out,
+ * when the passkey that made it is removed, after OWNER_SESSION_IDLE_HOURS unused, or
+ * OWNER_SESSION_MAX_DAYS after it began, whichever comes first.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { INBOX_PATHS, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../contract/inbox';
@@ -31,31 +29,6 @@ export interface Session {
 
 /** A session as the list of sessions shows it. */
 export type ListedSession = Omit<Session, 'csrf' | 'notice'>;
-
-export interface Sessions {
-  /** A new session; returns its id, which goes into the cookie and nowhere else. */
-  create(device: string, via: SessionRow['via'], passkeyId?: string): string;
-  /** The session this id names while it is valid, else undefined (an expired one is deleted). */
-  validate(id: string | undefined): Session | undefined;
-  /** Ends the session with this key; false when there was none. */
-  end(key: string): boolean;
-  /** Ends every session but `exceptKey`'s (none: every one); returns how many ended. */
-  endAll(exceptKey?: string): number;
-  /** Ends the sessions the passkey made or signed in; returns how many. */
-  endOfPasskey(passkeyId: string): number;
-  /** The sessions still valid, newest first. */
-  list(): ListedSession[];
-  /** The key of the session this id names (whether or not it is valid). */
-  keyOf(id: string): string;
-  /** Leaves a notice for the session's next page. */
-  leaveNotice(key: string, notice: string): void;
-  /** The session's notice, once: it is cleared as it is read. */
-  takeNotice(session: Session): string | undefined;
-  /** True when `token` is this session's form token. */
-  csrfMatches(session: Session, token: unknown): boolean;
-  /** The Set-Cookie values that carry a session's id, and that clear it. */
-  cookie: { name: string; set(id: string): string; clear(): string };
-}
 
 export interface SessionsDeps {
   table: SessionsTable;
@@ -86,22 +59,25 @@ const listed = (row: SessionRow): ListedSession => ({
  * token and our own origin. On /owner only over plain http; behind https, Secure with the __Host-
  * prefix, which the browser takes only with Path=/.
  */
-function sessionCookie(publicUrl: string, maxMs: number): Sessions['cookie'] {
+function sessionCookie(publicUrl: string, maxMs: number) {
   const secure = publicUrl.startsWith('https:');
   const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
   const attributes = `Path=${secure ? '/' : INBOX_PATHS.inbox}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   return {
     name,
-    set: (id) => `${name}=${id}; Max-Age=${Math.floor(maxMs / 1000)}; ${attributes}`,
+    set: (id: string) => `${name}=${id}; Max-Age=${Math.floor(maxMs / 1000)}; ${attributes}`,
     clear: () => `${name}=; Max-Age=0; ${attributes}`,
   };
 }
 
-export function createSessions({ table, publicUrl, idleMs, maxMs, now }: SessionsDeps): Sessions {
+export type Sessions = ReturnType<typeof createSessions>;
+
+export function createSessions({ table, publicUrl, idleMs, maxMs, now }: SessionsDeps) {
   const expired = (row: SessionRow, at: number) =>
     Date.parse(row.created_at) + maxMs <= at || Date.parse(row.last_seen_at) + idleMs <= at;
   return {
-    create(device, via, passkeyId) {
+    /** A new session; returns its id, which goes into the cookie and nowhere else. */
+    create(device: string, via: SessionRow['via'], passkeyId?: string) {
       const id = newToken();
       const at = now();
       table.deleteExpired(iso(at - maxMs), iso(at - idleMs));
@@ -109,7 +85,8 @@ export function createSessions({ table, publicUrl, idleMs, maxMs, now }: Session
       table.add({ ...row, passkey_id: passkeyId ?? null });
       return id;
     },
-    validate(id) {
+    /** The session this id names while it is valid, else undefined (an expired one is deleted). */
+    validate(id: string | undefined): Session | undefined {
       if (typeof id !== 'string' || id.length < 40 || id.length > 64) return undefined;
       const row = table.get(hashToken(id));
       if (!row) return undefined;
@@ -121,27 +98,35 @@ export function createSessions({ table, publicUrl, idleMs, maxMs, now }: Session
       if (at - Date.parse(row.last_seen_at) >= TOUCH_EVERY_MS) table.touch(row.id_hash, iso(at));
       return { ...listed(row), csrf: csrfOf(id), notice: row.notice };
     },
-    end: (key) => table.remove(key),
-    endAll: (exceptKey) => table.removeAll(exceptKey),
-    endOfPasskey: (passkeyId) => table.removeOfPasskey(passkeyId),
+    /** Ends the session with this key; false when there was none. */
+    end: table.remove,
+    /** Ends every session but `exceptKey`'s (none: every one); returns how many ended. */
+    endAll: table.removeAll,
+    /** Ends the sessions the passkey made or signed in; returns how many. */
+    endOfPasskey: table.removeOfPasskey,
+    /** The sessions still valid, newest first. */
     list: () =>
       table
         .all()
         .filter((row) => !expired(row, now()))
         .map(listed),
-    keyOf: (id) => hashToken(id),
-    leaveNotice: (key, notice) => table.setNotice(key, notice),
-    takeNotice(session) {
+    /** The key of the session this id names (whether or not it is valid). */
+    keyOf: hashToken,
+    leaveNotice: (key: string, notice: string) => table.setNotice(key, notice),
+    /** The session's notice, once: it is cleared as it is read. */
+    takeNotice(session: Session) {
       if (session.notice === null) return undefined;
       table.setNotice(session.key, null);
       return session.notice;
     },
-    csrfMatches(session, token) {
+    /** True when `token` is this session's form token. */
+    csrfMatches(session: Session, token: unknown) {
       if (typeof token !== 'string') return false;
       const a = Buffer.from(token);
       const b = Buffer.from(session.csrf);
       return a.length === b.length && timingSafeEqual(a, b);
     },
+    /** The Set-Cookie values that carry a session's id, and that clear it. */
     cookie: sessionCookie(publicUrl, maxMs),
   };
 }

@@ -17,24 +17,9 @@ export interface SessionRow {
   notice: string | null;
 }
 
-export interface SessionsTable {
-  add(row: Omit<SessionRow, 'notice'>): void;
-  get(idHash: string): SessionRow | undefined;
-  /** Newest first. */
-  all(): SessionRow[];
-  touch(idHash: string, at: string): void;
-  remove(idHash: string): boolean;
-  /** Ends every session but the one named (none: every one); returns how many ended. */
-  removeAll(exceptIdHash?: string): number;
-  /** Ends the sessions this passkey made or signed in; returns how many. */
-  removeOfPasskey(passkeyId: string): number;
-  /** Sets (or, with null, clears) the session's notice. */
-  setNotice(idHash: string, notice: string | null): void;
-  /** Deletes sessions created before `createdBefore` or last seen before `seenBefore`; returns how many. */
-  deleteExpired(createdBefore: string, seenBefore: string): number;
-}
+export type SessionsTable = ReturnType<typeof createSessionsTable>;
 
-export function createSessionsTable(db: Db): SessionsTable {
+export function createSessionsTable(db: Db) {
   const add = db.prepare<Omit<SessionRow, 'notice'>>(`
     INSERT INTO owner_sessions (id_hash, created_at, last_seen_at, device, via, passkey_id)
     VALUES (@id_hash, @created_at, @last_seen_at, @device, @via, @passkey_id)`);
@@ -49,14 +34,19 @@ export function createSessionsTable(db: Db): SessionsTable {
     'DELETE FROM owner_sessions WHERE created_at < ? OR last_seen_at < ?',
   );
   return {
-    add: (row) => void add.run(row),
-    get: (hash) => get.get(hash),
+    add: (row: Omit<SessionRow, 'notice'>) => void add.run(row),
+    get: (hash: string) => get.get(hash),
+    /** Newest first. */
     all: () => all.all(),
-    touch: (hash, at) => void touch.run(at, hash),
-    remove: (hash) => remove.run(hash).changes === 1,
-    removeAll: (except) => removeAll.run(except ?? '').changes,
-    removeOfPasskey: (passkeyId) => removeOfPasskey.run(passkeyId).changes,
-    setNotice: (hash, notice) => void setNotice.run(notice, hash),
-    deleteExpired: (createdBefore, seenBefore) => deleteExpired.run(createdBefore, seenBefore).changes,
+    touch: (hash: string, at: string) => void touch.run(at, hash),
+    remove: (hash: string) => remove.run(hash).changes === 1,
+    /** Ends every session but the one named (none: every one); returns how many ended. */
+    removeAll: (exceptHash?: string) => removeAll.run(exceptHash ?? '').changes,
+    /** Ends the sessions this passkey made or signed in; returns how many. */
+    removeOfPasskey: (passkeyId: string) => removeOfPasskey.run(passkeyId).changes,
+    /** Sets (or, with null, clears) the session's notice. */
+    setNotice: (hash: string, notice: string | null) => void setNotice.run(notice, hash),
+    /** Deletes sessions created before `createdBefore` or last seen before `seenBefore`; returns how many. */
+    deleteExpired: (createdBefore: string, seenBefore: string) => deleteExpired.run(createdBefore, seenBefore).changes,
   };
 }

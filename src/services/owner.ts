@@ -13,35 +13,19 @@ import type { LeadMarksTable } from '../leads/leadMarksTable';
 import type { LeadService } from '../leads/leadService';
 import type { LeadsTable } from '../leads/leadsTable';
 import type { Logger } from '../lib/logger';
-import { type AccessActions, createAccessActions } from '../ownerActions/accessActions';
+import { createAccessActions } from '../ownerActions/accessActions';
 import { createActivity } from '../ownerActions/activity';
 import { createActivityTable } from '../ownerActions/activityTable';
-import { createInboxReads, type InboxReads } from '../ownerActions/inboxReads';
-import { createLeadActions, type LeadActions } from '../ownerActions/leadActions';
-import { createLinks, type Links } from '../ownerAuth/links';
+import { createInboxReads } from '../ownerActions/inboxReads';
+import { createLeadActions } from '../ownerActions/leadActions';
+import { createLinks } from '../ownerAuth/links';
 import { createOwnerLinksTable } from '../ownerAuth/linksTable';
 import { createPasskeyCeremonies, type PasskeyCeremonies } from '../ownerAuth/passkeys';
 import { createPasskeysTable } from '../ownerAuth/passkeysTable';
-import { createSessions, type Sessions } from '../ownerAuth/sessions';
+import { createSessions } from '../ownerAuth/sessions';
 import { createSessionsTable } from '../ownerAuth/sessionsTable';
 import type { PageViewsTable } from '../sources/pageViewsTable';
 import type { Db } from '../storage/database';
-
-export interface Owner {
-  /** What he does to his leads. */
-  leads: LeadActions;
-  /** His ways in and out. */
-  access: AccessActions;
-  /** What his inbox shows. */
-  reads: InboxReads;
-  /** His sessions, for the inbox's guard. */
-  sessions: Sessions;
-  /** The one-time links (what `leads owner-link` prints and the login page e-mails). */
-  links: Links;
-  /** The options of a passkey ceremony (nothing is stored until its answer verifies). */
-  ceremonies: Pick<PasskeyCeremonies, 'registrationOptions' | 'authenticationOptions'>;
-  close(): void;
-}
 
 export interface OwnerDeps {
   db: Db;
@@ -57,33 +41,35 @@ export interface OwnerDeps {
   marking: LeadMarking;
 }
 
-export function openOwner(deps: OwnerDeps): Owner {
+export type Owner = ReturnType<typeof openOwner>;
+
+export function openOwner(deps: OwnerDeps) {
   const { db, config, logger, now } = deps;
+  const { publicUrl } = config;
   const passkeys = createPasskeysTable(db);
   const activity = createActivity(createActivityTable(db), now);
   const sessions = createSessions({
     table: createSessionsTable(db),
-    publicUrl: config.publicUrl,
+    publicUrl,
     idleMs: config.ownerSession.idleMs,
     maxMs: config.ownerSession.maxMs,
     now,
   });
-  const links = createLinks(createOwnerLinksTable(db), config.publicUrl, now);
-  const ceremonies = createPasskeyCeremonies({
-    passkeys,
-    publicUrl: config.publicUrl,
-    rpName: config.profile.name,
-    now,
-  });
+  const links = createLinks(createOwnerLinksTable(db), publicUrl, now);
+  const ceremonies = createPasskeyCeremonies({ passkeys, publicUrl, rpName: config.profile.name, now });
   const transport = config.email ? createMailTransport(config.email, attemptDeadlineMs(config)) : undefined;
   const mail = transport && config.email ? { transport, from: config.email.from, to: config.email.to } : undefined;
+  // Only the options: nothing is stored until a ceremony's answer verifies, through the access actions.
+  const options: Pick<PasskeyCeremonies, 'registrationOptions' | 'authenticationOptions'> = ceremonies;
   return {
     leads: createLeadActions({ ...deps, activity }),
     access: createAccessActions({ sessions, links, passkeys, ceremonies, activity, mail, logger, now }),
     reads: createInboxReads({ ...deps, passkeys, sessions, activity }),
+    /** His sessions, for the inbox's guard. */
     sessions,
+    /** The one-time links (what `leads owner-link` prints and the login page e-mails). */
     links,
-    ceremonies,
+    ceremonies: options,
     close: () => transport?.close(),
   };
 }

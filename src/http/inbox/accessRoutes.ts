@@ -17,12 +17,9 @@ export function accessRoutes({ owner, guard, pages, answers, limit }: InboxRoute
   const { access } = owner;
   const router = Router({ caseSensitive: true, strict: true });
   router.get(INBOX_PATHS.passkeys, guard.page, (_req, res) => {
-    const passkeys = owner.reads.passkeys().map((p) => ({
-      id: p.id,
-      name: p.name,
-      createdAt: p.created_at,
-      lastUsedAt: p.last_used_at,
-    }));
+    const passkeys = owner.reads
+      .passkeys()
+      .map((p) => ({ id: p.id, name: p.name, createdAt: p.created_at, lastUsedAt: p.last_used_at }));
     sendPage(res, 200, pages.passkeys({ ...guard.signedIn(res), passkeys }));
   });
   router.post(INBOX_PATHS.passkeyOptions, limit, guard.action, async (_req, res) => {
@@ -47,21 +44,13 @@ export function accessRoutes({ owner, guard, pages, answers, limit }: InboxRoute
 
   router.get(INBOX_PATHS.sessions, guard.page, (_req, res) => {
     const { key } = signedInSession(res);
-    const sessions = owner.reads.sessions().map((s) => ({
-      key: s.key,
-      device: s.device,
-      via: s.via,
-      createdAt: s.createdAt,
-      lastSeenAt: s.lastSeenAt,
-      current: s.key === key,
-    }));
+    const sessions = owner.reads.sessions().map((s) => ({ ...s, current: s.key === key }));
     sendPage(res, 200, pages.sessions({ ...guard.signedIn(res), sessions }));
   });
   router.post(`${INBOX_PATHS.sessions}/:key/end`, inboxForm, guard.action, (req, res) => {
     const session = signedInSession(res);
     const key = String(req.params.key);
-    if (key === session.key || !KEY.test(key) || !access.endSession(session, key))
-      return answers.notFound(res, session.csrf);
+    if (key === session.key || !KEY.test(key) || !access.endSession(session, key)) return answers.notFound(res);
     guard.leaveNotice(res, 'That browser is signed out.');
     res.redirect(303, INBOX_PATHS.sessions);
   });

@@ -50,10 +50,7 @@ export function folderRoutes({ owner, guard, pages }: InboxRouteDeps): Router {
   });
 
   router.get(INBOX_PATHS.activity, guard.page, (_req, res) => {
-    const entries = owner.reads
-      .activity(FOLDER_ROWS)
-      .map(({ id, at, action, detail, source }) => ({ id, at, action, detail, source }));
-    sendPage(res, 200, pages.activity({ ...guard.signedIn(res), entries }));
+    sendPage(res, 200, pages.activity({ ...guard.signedIn(res), entries: owner.reads.activity(FOLDER_ROWS) }));
   });
 
   router.get(INBOX_PATHS.exportCsv, guard.page, (_req, res) => {

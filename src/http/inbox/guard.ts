@@ -4,34 +4,14 @@
  * (no lead data), the action guard refuses (403, nothing changed) a POST without a valid session, its
  * form token, and our own origin. The cookie itself is the sessions module's (src/ownerAuth/sessions.ts).
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../../config';
 import { CSRF_FIELD, CSRF_HEADER, INBOX_PATHS, nextPage } from '../../contract/inbox';
 import type { Actor } from '../../ownerActions/activity';
 import type { Session, Sessions } from '../../ownerAuth/sessions';
 import type { SignedIn } from '../../pages/inbox/views';
 import { isCrossSite } from '../sameSite';
-import type { Answers } from './respond';
-
-export interface Guard {
-  /** Puts the request's valid session, if any, on the request (every /owner request passes here first). */
-  session: RequestHandler;
-  /** Pages: without a valid session, a redirect to the login page. */
-  page: RequestHandler;
-  /** Actions (POST): a valid session, its form token, and our own origin; else 403. */
-  action: RequestHandler;
-  /** Our own origin (PUBLIC_URL's) or none: for the sign-in posts made before a session exists. */
-  sameOrigin: RequestHandler;
-  setCookie(res: Response, sessionId: string): void;
-  clearCookie(res: Response): void;
-  /** What every signed-in page carries: the form token, and the notice the last action left (once). */
-  signedIn(res: Response): SignedIn;
-  /** Leaves a notice for this session's next page: what the action just did. */
-  leaveNotice(res: Response, notice: string): void;
-}
-
-/** The session the guard found for this request; undefined without one. */
-export const sessionOf = (res: Response): Session | undefined => res.locals.session as Session | undefined;
+import { type Answers, sessionOf } from './respond';
 
 /** The session of a request the page or action guard let through. */
 export function signedInSession(res: Response): Session {
@@ -43,7 +23,9 @@ export function signedInSession(res: Response): Session {
 /** The owner, as his activity names him: the inbox, on the device his session was made on. */
 export const actorOf = (res: Response): Actor => ({ via: 'inbox', device: signedInSession(res).device });
 
-export function createGuard(config: Config, sessions: Sessions, answers: Answers): Guard {
+export type Guard = ReturnType<typeof createGuard>;
+
+export function createGuard(config: Config, sessions: Sessions, answers: Answers) {
   const ownOrigin = new URL(config.publicUrl).origin;
   const { cookie } = sessions;
   const cookieOf = (req: Request) => {
@@ -54,33 +36,39 @@ export function createGuard(config: Config, sessions: Sessions, answers: Answers
     return undefined;
   };
   return {
-    session(req, res, next) {
+    /** Puts the request's valid session, if any, on the request (every /owner request passes here first). */
+    session(req: Request, res: Response, next: NextFunction) {
       res.locals.session = sessions.validate(cookieOf(req));
       next();
     },
-    page(req, res, next) {
+    /** Pages: without a valid session, a redirect to the login page. */
+    page(req: Request, res: Response, next: NextFunction) {
       if (sessionOf(res)) return next();
       const wanted = nextPage(req.path);
       const login = wanted === INBOX_PATHS.inbox ? '' : `?next=${encodeURIComponent(wanted)}`;
       res.redirect(303, `${INBOX_PATHS.login}${login}`);
     },
-    action(req, res, next) {
+    /** Actions (POST): a valid session, its form token, and our own origin; else 403. */
+    action(req: Request, res: Response, next: NextFunction) {
       const session = sessionOf(res);
       const token = req.get(CSRF_HEADER) ?? (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
       if (!session || isCrossSite(req, ownOrigin, false) || !sessions.csrfMatches(session, token))
         return answers.refuse(req, res, 403);
       next();
     },
-    sameOrigin(req, res, next) {
+    /** Our own origin (PUBLIC_URL's) or none: for the sign-in posts made before a session exists. */
+    sameOrigin(req: Request, res: Response, next: NextFunction) {
       if (isCrossSite(req, ownOrigin, false)) return answers.refuse(req, res, 403);
       next();
     },
-    setCookie: (res, id) => void res.append('Set-Cookie', cookie.set(id)),
-    clearCookie: (res) => void res.append('Set-Cookie', cookie.clear()),
-    signedIn(res) {
+    setCookie: (res: Response, id: string) => void res.append('Set-Cookie', cookie.set(id)),
+    clearCookie: (res: Response) => void res.append('Set-Cookie', cookie.clear()),
+    /** What every signed-in page carries: the form token, and the notice the last action left (once). */
+    signedIn(res: Response): SignedIn {
       const session = signedInSession(res);
       return { csrf: session.csrf, notice: sessions.takeNotice(session) };
     },
-    leaveNotice: (res, notice) => sessions.leaveNotice(signedInSession(res).key, notice),
+    /** Leaves a notice for this session's next page: what the action just did. */
+    leaveNotice: (res: Response, notice: string) => sessions.leaveNotice(signedInSession(res).key, notice),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { Router } from 'express';
 import { INBOX_PATHS } from '../../contract/inbox';
-import { actorOf, signedInSession } from './guard';
+import { actorOf } from './guard';
 import { leadDetailView, leadIdOf } from './leadViews';
 import { inboxForm, sendPage } from './respond';
 import type { InboxRouteDeps } from './signInRoutes';
@@ -27,16 +27,14 @@ export function leadActionRoutes({ owner, guard, pages, answers, now }: InboxRou
 
   router.post(lead('release'), inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
-    const released = id === undefined ? undefined : owner.leads.release(actorOf(res), id);
-    if (!released) return answers.notFound(res, signedInSession(res).csrf);
+    if (id === undefined || !owner.leads.release(actorOf(res), id)) return answers.notFound(res);
     guard.leaveNotice(res, `Lead #${id} is released: it is verified, and the alerts it missed are on their way.`);
     res.redirect(303, `${INBOX_PATHS.lead}${id}`);
   });
 
   router.post(lead('send-again'), inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
-    const sent = id === undefined ? undefined : owner.leads.sendAgain(actorOf(res), id);
-    if (!sent) return answers.notFound(res, signedInSession(res).csrf);
+    if (id === undefined || !owner.leads.sendAgain(actorOf(res), id)) return answers.notFound(res);
     guard.leaveNotice(res, `The failed alerts of lead #${id} are being sent again.`);
     res.redirect(303, `${INBOX_PATHS.lead}${id}`);
   });
@@ -44,7 +42,7 @@ export function leadActionRoutes({ owner, guard, pages, answers, now }: InboxRou
   router.get(lead('data.json'), guard.page, (req, res) => {
     const id = leadIdOf(req);
     const data = id === undefined ? undefined : owner.leads.exportPerson(actorOf(res), { leadId: id });
-    if (!data) return answers.notFound(res, signedInSession(res).csrf);
+    if (!data) return answers.notFound(res);
     res.setHeader('Content-Disposition', `attachment; filename="lead-${id}-person.json"`);
     res.type('application/json').send(`${JSON.stringify(data, null, 2)}\n`);
   });
@@ -54,10 +52,10 @@ export function leadActionRoutes({ owner, guard, pages, answers, now }: InboxRou
     const typed = (req.body as { email?: unknown }).email;
     const email = typeof typed === 'string' ? typed : '';
     const erased = id === undefined ? undefined : owner.leads.eraseLeadPerson(actorOf(res), id, email);
-    if (!erased || erased.kind === 'no-such-lead') return answers.notFound(res, signedInSession(res).csrf);
+    if (!erased || erased.kind === 'no-such-lead') return answers.notFound(res);
     if (erased.kind === 'mismatch') {
       const detail = owner.reads.lead(id as number);
-      if (!detail) return answers.notFound(res, signedInSession(res).csrf);
+      if (!detail) return answers.notFound(res);
       const view = {
         ...leadDetailView(detail, guard.signedIn(res), now()),
         erase: { error: ERASE_MISMATCH, typed: email },

@@ -6,23 +6,18 @@ import { Router } from 'express';
 import { INBOX_PATHS } from '../../contract/inbox';
 import { VERDICTS } from '../../leads/grading';
 import { LEAD_STATUSES, type LeadStatus } from '../../leads/leadStatus';
-import { withoutControls } from '../../storage/searchText';
-import { actorOf, signedInSession } from './guard';
+import { searchText } from '../../ownerActions/inboxReads';
+import { actorOf } from './guard';
 import { leadDetailView, leadIdOf, listItem } from './leadViews';
 import { inboxForm, sendPage } from './respond';
 import type { InboxRouteDeps } from './signInRoutes';
 
 const LEADS_PER_PAGE = 50;
-const SEARCH_MAX = 100;
 
 /** A query value when it is one of `allowed`, else '' (no filter). */
 function choice<T extends string>(value: unknown, allowed: readonly T[]): T | '' {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : '';
 }
-
-/** The search as typed, less what no name, company or address holds (control characters). */
-const searchText = (value: unknown) =>
-  typeof value === 'string' ? withoutControls(value).trim().slice(0, SEARCH_MAX) : '';
 
 export function leadRoutes({ owner, guard, pages, answers, now }: InboxRouteDeps): Router {
   const router = Router({ caseSensitive: true, strict: true });
@@ -55,22 +50,22 @@ export function leadRoutes({ owner, guard, pages, answers, now }: InboxRouteDeps
   router.get(`${INBOX_PATHS.lead}:id`, guard.page, (req, res) => {
     const id = leadIdOf(req);
     const detail = id === undefined ? undefined : owner.reads.lead(id);
-    if (!detail) return answers.notFound(res, signedInSession(res).csrf);
+    if (!detail) return answers.notFound(res);
     sendPage(res, 200, pages.lead(leadDetailView(detail, guard.signedIn(res), now())));
   });
 
   router.post(`${INBOX_PATHS.lead}:id/mark`, inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
     const status = choice((req.body as { status?: unknown }).status, LEAD_STATUSES) as LeadStatus | '';
-    if (id === undefined) return answers.notFound(res, signedInSession(res).csrf);
+    if (id === undefined) return answers.notFound(res);
     if (status === '') {
       const detail = owner.reads.lead(id);
-      if (!detail) return answers.notFound(res, signedInSession(res).csrf);
+      if (!detail) return answers.notFound(res);
       const notice = 'Choose a status: new, contacted, won or lost. Nothing was changed.';
       return sendPage(res, 400, pages.lead(leadDetailView(detail, { ...guard.signedIn(res), notice }, now())));
     }
     const outcome = owner.leads.mark(actorOf(res), id, status);
-    if (outcome.kind !== 'marked') return answers.notFound(res, signedInSession(res).csrf);
+    if (outcome.kind !== 'marked') return answers.notFound(res);
     guard.leaveNotice(res, `Lead #${id} is marked ${status}.`);
     res.redirect(303, `${INBOX_PATHS.lead}${id}`);
   });

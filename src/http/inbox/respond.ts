@@ -5,6 +5,7 @@
  */
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { CSRF_HEADER } from '../../contract/inbox';
+import type { Session } from '../../ownerAuth/sessions';
 import type { InboxPages } from '../../pages/inbox/pages';
 
 export const REFUSED_ACTION =
@@ -26,21 +27,22 @@ export const privateHeaders: RequestHandler = (_req, res, next) => {
 export const sendPage = (res: Response, status: number, body: string): void =>
   void res.status(status).type('html').send(body);
 
+/** The session the guard found for this request (guard.ts); undefined without one. */
+export const sessionOf = (res: Response): Session | undefined => res.locals.session as Session | undefined;
+
 const wantsJson = (req: Request) => Boolean(req.is('application/json')) || req.get(CSRF_HEADER) !== undefined;
 
-export interface Answers {
-  /** A refusal: JSON for the passkey script, else a page that says why, in the inbox's layout. */
-  refuse(req: Request, res: Response, status: number, message?: string): void;
-  /** The inbox's own 404 page (signed in: with its sections). */
-  notFound(res: Response, csrf: string | undefined): void;
-}
+export type Answers = ReturnType<typeof createAnswers>;
 
-export function createAnswers(pages: InboxPages): Answers {
+export function createAnswers(pages: InboxPages) {
   return {
-    refuse(req, res, status, message = REFUSED_ACTION) {
+    /** A refusal: JSON for the passkey script, else a page that says why, in the inbox's layout. */
+    refuse(req: Request, res: Response, status: number, message = REFUSED_ACTION): void {
       if (wantsJson(req)) return void res.status(status).json({ ok: false, error: message });
       sendPage(res, status, pages.message({ title: 'Not done', message }));
     },
-    notFound: (res, csrf) => sendPage(res, 404, pages.message({ title: 'Not found', message: NOT_FOUND, csrf })),
+    /** The inbox's own 404 page (signed in: with its sections). */
+    notFound: (res: Response) =>
+      sendPage(res, 404, pages.message({ title: 'Not found', message: NOT_FOUND, csrf: sessionOf(res)?.csrf })),
   };
 }

@@ -12,10 +12,10 @@ import { createInboxPages } from '../../pages/inbox/pages';
 import type { Owner } from '../../services/owner';
 import { accessRoutes } from './accessRoutes';
 import { folderRoutes } from './folderRoutes';
-import { createGuard, sessionOf } from './guard';
+import { createGuard } from './guard';
 import { leadActionRoutes } from './leadActionRoutes';
 import { leadRoutes } from './leadRoutes';
-import { createAnswers, privateHeaders } from './respond';
+import { createAnswers, privateHeaders, sessionOf } from './respond';
 import { signInRateLimit } from './signInRateLimit';
 import { signInRoutes } from './signInRoutes';
 
@@ -39,8 +39,7 @@ export function inboxRoutes({ config, assets, owner, now }: InboxDeps): Router {
   router.use(folderRoutes(deps));
   router.use(accessRoutes(deps));
   router.use(INBOX_PATHS.inbox, (req, res) => {
-    const session = sessionOf(res);
-    if (session) return answers.notFound(res, session.csrf);
+    if (sessionOf(res)) return answers.notFound(res);
     if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(303, INBOX_PATHS.login);
     answers.refuse(req, res, 403);
   });

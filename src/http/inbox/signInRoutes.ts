@@ -7,6 +7,7 @@
 import { type Request, type RequestHandler, Router } from 'express';
 import { INBOX_PATHS, nextPage, PASSKEY_NAME_MAX } from '../../contract/inbox';
 import type { CeremonyAnswer } from '../../ownerActions/accessActions';
+import type { LinkPurpose } from '../../ownerAuth/links';
 import { deviceName } from '../../ownerAuth/deviceName';
 import type { InboxPages } from '../../pages/inbox/pages';
 import type { Owner } from '../../services/owner';
@@ -34,11 +35,13 @@ export interface InboxRouteDeps {
   now: () => number;
 }
 
+const device = (req: Request) => deviceName(req.get('user-agent'));
+
 /** The name a new passkey is given: the one typed, else the device it was made on. */
 export function passkeyName(req: Request): string {
   const typed = (req.body as { name?: unknown } | undefined)?.name;
   const name = typeof typed === 'string' ? typed.replace(/\s+/g, ' ').trim().slice(0, PASSKEY_NAME_MAX) : '';
-  return name === '' ? deviceName(req.get('user-agent')) : name;
+  return name === '' ? device(req) : name;
 }
 
 /** The passkey ceremony's answer in a request's JSON body. */
@@ -47,13 +50,12 @@ export function ceremonyAnswer(req: Request): CeremonyAnswer {
   return { ceremony: String(body.ceremony), response: body.response };
 }
 
-const device = (req: Request) => deviceName(req.get('user-agent'));
-
 export function signInRoutes({ owner, guard, pages, answers, limit }: InboxRouteDeps): Router {
   const { access } = owner;
-  const linkToken = (req: Request) => {
+  /** The link's token when it is well formed (and, given a purpose, still usable for it). */
+  const linkToken = (req: Request, purpose?: LinkPurpose) => {
     const token = String(req.params.token);
-    return TOKEN.test(token) ? token : undefined;
+    return TOKEN.test(token) && (!purpose || access.linkUsable(token, purpose)) ? token : undefined;
   };
 
   const router = Router({ caseSensitive: true, strict: true });
@@ -79,14 +81,12 @@ export function signInRoutes({ owner, guard, pages, answers, limit }: InboxRoute
   });
 
   router.get(`${INBOX_PATHS.register}:token`, (req, res) => {
-    const token = linkToken(req);
-    if (!token || !access.linkUsable(token, 'register'))
-      return sendPage(res, 403, pages.signIn({ kind: 'link-refused' }));
+    const token = linkToken(req, 'register');
+    if (!token) return sendPage(res, 403, pages.signIn({ kind: 'link-refused' }));
     sendPage(res, 200, pages.signIn({ kind: 'register', token }));
   });
   router.post(`${INBOX_PATHS.register}:token/options`, limit, guard.sameOrigin, async (req, res) => {
-    const token = linkToken(req);
-    if (!token || !access.linkUsable(token, 'register')) return answers.refuse(req, res, 403, LINK_UNUSABLE);
+    if (!linkToken(req, 'register')) return answers.refuse(req, res, 403, LINK_UNUSABLE);
     res.json(await owner.ceremonies.registrationOptions());
   });
   router.post(`${INBOX_PATHS.register}:token`, limit, guard.sameOrigin, inboxJson, async (req, res) => {
@@ -100,9 +100,8 @@ export function signInRoutes({ owner, guard, pages, answers, limit }: InboxRoute
   });
 
   router.get(`${INBOX_PATHS.signInLink}:token`, (req, res) => {
-    const token = linkToken(req);
-    if (!token || !access.linkUsable(token, 'sign-in'))
-      return sendPage(res, 403, pages.signIn({ kind: 'link-refused' }));
+    const token = linkToken(req, 'sign-in');
+    if (!token) return sendPage(res, 403, pages.signIn({ kind: 'link-refused' }));
     sendPage(res, 200, pages.signIn({ kind: 'sign-in-link', token }));
   });
   router.post(`${INBOX_PATHS.signInLink}:token`, limit, guard.sameOrigin, (req, res) => {
