@@ -62,10 +62,7 @@ export function refuseLiteralPrivate(url: URL): void {
   if (isIP(host) !== 0 && isPrivateAddress(host)) throw new RefusedAddressError(host);
 }
 
-/**
- * A lookup for http.request that fails, before any connection, when the name has a private address among its
- * answers.
- */
+/** A lookup for http.request that fails, before any connection, when any of the name's addresses is private. */
 export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { family: options.family, hints: options.hints, all: true }, (err, answers) => {
     if (err) return callback(err, '', 0);

@@ -11,68 +11,17 @@
  * transaction is over.
  */
 import { type Db, relaxedWrite } from '../storage/database';
-
 import type { AlertKey, AlertRow, AlertStatus, Channel, PlannedAlert } from './alertRows';
 
 export type { AlertKey, AlertRow, AlertStatus, Channel, PlannedAlert };
 
-export interface AlertQueue {
-  /**
-   * Adds the lead's alerts it does not have yet (none twice), in the lead's transaction; the channels added as
-   * pending.
-   */
-  enqueue(leadId: number, alerts: readonly PlannedAlert[]): Channel[];
-  /** Pending alerts of these channels, leased or not, become 'cancelled' with `reason`; returns how many. */
-  cancelPending(leadId: number, channels: readonly Channel[], reason: string): number;
-  /** Cancelled alerts of these channels are pending again, due at `at`; returns how many. */
-  reopenCancelled(leadId: number, channels: readonly Channel[], at: string): number;
-  /** Counts an attempt and leases the alert until `leaseUntil`; undefined when another claim won or it is not due. */
-  claim(leadId: number, channel: Channel, now: string, leaseUntil: string): number | undefined;
-  recordSent(leadId: number, channel: Channel, providerMessageId: string, sentAt: string): void;
-  /** nextAttemptAt null: that was the last attempt, the alert is 'failed'. */
-  recordFailure(leadId: number, channel: Channel, error: string, nextAttemptAt: string | null): void;
-  /** Lead ids of this channel's alerts that are pending, due and unleased at `now`, oldest first. */
-  due(channel: Channel, now: string, limit: number): number[];
-  /** When the next pending alert of these channels can be claimed, or undefined if none is pending. */
-  nextDueAt(channels: readonly Channel[]): string | undefined;
-  status(leadId: number, channel: Channel): AlertStatus | undefined;
-  /** When the alert's current run of attempts began; undefined before its first attempt. */
-  firstAttemptAt(leadId: number, channel: Channel): string | undefined;
-  /** Records a provider's final report on a sent message, once; whose alert it was, the first time only. */
-  recordDelivery(
-    channels: readonly Channel[],
-    providerMessageId: string,
-    delivery: { state: string; errorCode: string | null; at: string },
-  ): AlertKey | undefined;
-  /** The provider's final report on an alert, if any. */
-  deliveryOf(leadId: number, channel: Channel): { state: string; errorCode: string | null } | undefined;
-  /**
-   * Failed alerts (of one lead, or all) back to pending with a fresh set of attempts, due at `now`, but those on
-   * `except`; how many per channel.
-   */
-  requeueFailed(now: string, leadId?: number, except?: readonly Channel[]): Record<Channel, number>;
-  /** One failed alert back to pending with a fresh set of attempts, due at `now`; false when it was not failed. */
-  requeueOne(now: string, leadId: number, channel: Channel): boolean;
-  /** The failed alerts of these channels, of one lead or all. */
-  failedOn(channels: readonly Channel[], leadId?: number): AlertKey[];
-  /** Every alert of these leads. */
-  ofLeads(leadIds: readonly number[]): AlertRow[];
-  /** Lead ids with an alert still pending or given up on, oldest first. */
-  undeliveredLeadIds(): number[];
-  countsByStatus(): { channel: Channel; status: AlertStatus; count: number }[];
-  /** The one listener told of alerts that became pending, after the transaction that queued them. */
-  onQueued(listener: (alerts: AlertKey[]) => void): void;
-  /** Runs the claims of the alerts one wake told of as one commit (at NORMAL, as the status updates). */
-  claimTogether<T>(claims: () => T): T;
-  /** The providers' reports on sent alerts, counted per channel, report and error code. */
-  countsByDelivery(): { channel: Channel; delivery: string; error: string | null; count: number }[];
-}
+export type AlertQueue = ReturnType<typeof createAlertQueue>;
 
 const MAX_ERROR_LENGTH = 500;
 
 type QueuedRow = { lead_id: number; channel: Channel };
 
-export function createAlertQueue(db: Db): AlertQueue {
+export function createAlertQueue(db: Db) {
   const insert = db.prepare<[number, Channel, AlertStatus, string | null]>(
     'INSERT OR IGNORE INTO alerts (lead_id, channel, status, next_attempt_at) VALUES (?, ?, ?, ?)',
   );
@@ -175,7 +124,8 @@ export function createAlertQueue(db: Db): AlertQueue {
   };
 
   return {
-    enqueue(leadId, alerts) {
+    /** Adds the lead's alerts it does not have yet (none twice), in the lead's transaction; those added as pending. */
+    enqueue(leadId: number, alerts: readonly PlannedAlert[]): Channel[] {
       const added: Channel[] = [];
       for (const alert of alerts) {
         const pending = alert.status === 'pending';
@@ -187,40 +137,57 @@ export function createAlertQueue(db: Db): AlertQueue {
       }
       return added;
     },
-    cancelPending: (leadId, channels, reason) =>
+    /** Pending alerts of these channels, leased or not, become 'cancelled' with `reason`; returns how many. */
+    cancelPending: (leadId: number, channels: readonly Channel[], reason: string): number =>
       cancel.run({ leadId, channels: JSON.stringify(channels), reason: `cancelled: ${reason}` }).changes,
-    reopenCancelled(leadId, channels, at) {
+    /** Cancelled alerts of these channels are pending again, due at `at`; returns how many. */
+    reopenCancelled(leadId: number, channels: readonly Channel[], at: string): number {
       const reopened = reopen.all({ leadId, channels: JSON.stringify(channels), at });
       for (const { channel } of reopened) wake(leadId, channel);
       return reopened.length;
     },
-    claim: (leadId, channel, now, leaseUntil) =>
+    /** Counts an attempt and leases the alert until `leaseUntil`; undefined when another claim won or it is not due. */
+    claim: (leadId: number, channel: Channel, now: string, leaseUntil: string) =>
       relaxed(() => claim.get({ leadId, channel, now, leaseUntil })?.attempts),
-    recordSent: (leadId, channel, providerMessageId, sentAt) =>
+    recordSent: (leadId: number, channel: Channel, providerMessageId: string, sentAt: string) =>
       void relaxed(() => sent.run(providerMessageId, sentAt, leadId, channel)),
-    recordFailure: (leadId, channel, error, next) =>
+    /** `next`: when the next attempt is due; null: that was the last attempt, the alert is 'failed'. */
+    recordFailure: (leadId: number, channel: Channel, error: string, next: string | null) =>
       void relaxed(() => failure.run({ leadId, channel, error: error.slice(0, MAX_ERROR_LENGTH), next })),
-    due(channel, now, limit) {
+    /** Lead ids of this channel's alerts that are pending, due and unleased at `now`, oldest first. */
+    due(channel: Channel, now: string, limit: number): number[] {
       const ids = dueAfterLease.all(channel, now, now, limit).map((r) => r.lead_id);
       if (ids.length < limit) ids.push(...dueWaiting.all(channel, now, limit - ids.length).map((r) => r.lead_id));
       return ids;
     },
-    nextDueAt: (channels) =>
+    /** When the next pending alert of these channels can be claimed, or undefined if none is pending. */
+    nextDueAt: (channels: readonly Channel[]): string | undefined =>
       channels
         .flatMap((ch) => [nextWaiting.get(ch)?.at, nextLeased.get(ch)?.at ?? undefined])
         .filter((at): at is string => at !== undefined)
         .sort()[0],
-    status: (leadId, channel) => one.get(leadId, channel)?.status,
-    firstAttemptAt: (leadId, channel) => one.get(leadId, channel)?.first_attempt_at ?? undefined,
-    recordDelivery(channels, id, { state, errorCode, at }) {
+    status: (leadId: number, channel: Channel) => one.get(leadId, channel)?.status,
+    /** When the alert's current run of attempts began; undefined before its first attempt. */
+    firstAttemptAt: (leadId: number, channel: Channel) => one.get(leadId, channel)?.first_attempt_at ?? undefined,
+    /** Records a provider's final report on a sent message, once; whose alert it was, the first time only. */
+    recordDelivery(
+      channels: readonly Channel[],
+      id: string,
+      { state, errorCode, at }: { state: string; errorCode: string | null; at: string },
+    ): AlertKey | undefined {
       const row = delivered.get({ channels: JSON.stringify(channels), id, state, errorCode, at });
       return row && { leadId: row.lead_id, channel: row.channel };
     },
-    deliveryOf: (leadId, channel) => {
+    /** The provider's final report on an alert, if any. */
+    deliveryOf: (leadId: number, channel: Channel) => {
       const row = one.get(leadId, channel);
       return row?.delivery ? { state: row.delivery, errorCode: row.delivery_error } : undefined;
     },
-    requeueFailed(now, leadId, except = []) {
+    /**
+     * Failed alerts (of one lead, or all) back to pending with a fresh set of attempts, due at `now`, but those on
+     * `except`; how many per channel.
+     */
+    requeueFailed(now: string, leadId?: number, except: readonly Channel[] = []): Record<Channel, number> {
       const perChannel: Record<Channel, number> = {};
       for (const row of requeue.all({ now, leadId: leadId ?? null, except: JSON.stringify(except) })) {
         perChannel[row.channel] = (perChannel[row.channel] ?? 0) + 1;
@@ -228,21 +195,28 @@ export function createAlertQueue(db: Db): AlertQueue {
       }
       return perChannel;
     },
-    requeueOne(now, leadId, channel) {
+    /** One failed alert back to pending with a fresh set of attempts, due at `now`; false when it was not failed. */
+    requeueOne(now: string, leadId: number, channel: Channel): boolean {
       const requeued = requeueOne.run(now, leadId, channel).changes === 1;
       if (requeued) wake(leadId, channel);
       return requeued;
     },
-    failedOn: (channels, leadId) =>
+    /** The failed alerts of these channels, of one lead or all. */
+    failedOn: (channels: readonly Channel[], leadId?: number): AlertKey[] =>
       failedOn
         .all({ channels: JSON.stringify(channels), leadId: leadId ?? null })
         .map((row) => ({ leadId: row.lead_id, channel: row.channel })),
-    ofLeads: (leadIds) => (leadIds.length === 0 ? [] : ofLeads.all(JSON.stringify(leadIds))),
+    ofLeads: (leadIds: readonly number[]): AlertRow[] =>
+      leadIds.length === 0 ? [] : ofLeads.all(JSON.stringify(leadIds)),
+    /** Lead ids with an alert still pending or given up on, oldest first. */
     undeliveredLeadIds: () => undelivered.all().map((r) => r.lead_id),
     countsByStatus: () => counts.all(),
+    /** The providers' reports on sent alerts, counted per channel, report and error code. */
     countsByDelivery: () => deliveries.all(),
-    claimTogether: (claims) => relaxed(() => together(claims) as ReturnType<typeof claims>),
-    onQueued(told) {
+    /** Runs the claims of the alerts one wake told of as one commit (at NORMAL, as the status updates). */
+    claimTogether: <T>(claims: () => T): T => relaxed(() => together(claims) as T),
+    /** The one listener told of alerts that became pending, after the transaction that queued them. */
+    onQueued(told: (alerts: AlertKey[]) => void): void {
       listener = told;
     },
   };

@@ -29,10 +29,7 @@ export interface AlertRow {
 /** One alert, by its key: the lead's, on a channel. */
 export type AlertKey = { leadId: number; channel: Channel };
 
-/**
- * An alert to add to a lead: pending and due at `at`, skipped (its channel was not configured) or held (over a
- * cap).
- */
+/** An alert to add to a lead: pending and due at `at`, skipped (its channel was off) or held (over a cap). */
 export interface PlannedAlert {
   channel: Channel;
   status: 'pending' | 'skipped' | 'held';

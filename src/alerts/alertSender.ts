@@ -47,13 +47,13 @@ export interface AlertSender {
  * A failure no retry can mend (an endpoint that answered 410 Gone, a channel turned off for that
  * reason): the runner marks the alert failed at once instead of counting down its attempts.
  */
-export function permanentFailure(message: string, code?: string): Error {
-  return Object.assign(new Error(message), { [PERMANENT]: true, ...(code ? { code } : {}) });
+export function permanentFailure(message: string, code: string): Error {
+  return Object.assign(new Error(message), { [PERMANENT]: true, code });
 }
 
 /** A provider's "not before" (Telegram's retry_after): the next attempt waits at least this long. */
-export function retryLater(message: string, retryAfterMs: number, code?: string): Error {
-  return Object.assign(new Error(message), { [RETRY_AFTER_MS]: retryAfterMs, ...(code ? { code } : {}) });
+export function retryLater(message: string, retryAfterMs: number): Error {
+  return Object.assign(new Error(message), { [RETRY_AFTER_MS]: retryAfterMs });
 }
 
 // Symbols, not property names: a provider's own error may carry a `permanent` of its own meaning

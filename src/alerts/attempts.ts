@@ -33,19 +33,7 @@ export interface AttemptOptions {
   maxAttempts: number;
 }
 
-export interface Attempts {
-  /** Claims the alert and sends it; true when the provider accepted it (now, or in an earlier attempt). */
-  run(leadId: number, channel: Channel, sender: AlertSender): Promise<boolean>;
-  /**
-   * An alert this process must not send now: true once an unrecorded acceptance is recorded, false while a
-   * sender overruns.
-   */
-  held(leadId: number, channel: Channel): boolean | undefined;
-  /** The senders still running past their deadline, for a shutdown to wait for. */
-  settling(): Promise<void>[];
-}
-
-export function createAttempts(options: AttemptOptions): Attempts {
+export function createAttempts(options: AttemptOptions) {
   const { queue, readLead, stillApplies, logger, now, deadlineMs, retryBaseMs, maxAttempts } = options;
   const spec = (channel: Channel) => options.channels.find((ch) => ch.name === channel);
   const unrecorded = new Map<string, { providerMessageId: string; sentAt: string }>();
@@ -89,7 +77,8 @@ export function createAttempts(options: AttemptOptions): Attempts {
   }
 
   return {
-    async run(leadId, channel, sender) {
+    /** Claims the alert and sends it; true when the provider accepted it (now, or in an earlier attempt). */
+    async run(leadId: number, channel: Channel, sender: AlertSender): Promise<boolean> {
       // Asked before the claim, from the database: a lead marked since the alert was queued (here or in another
       // process) cancels it, even under another process's lease; one marked after the claim is the mark's to cancel.
       const applies = stillApplies?.(leadId, channel);
@@ -123,7 +112,8 @@ export function createAttempts(options: AttemptOptions): Attempts {
         return false;
       }
     },
-    held(leadId, channel) {
+    /** Must not be sent now: true once an unrecorded acceptance is recorded, false while a sender overruns. */
+    held(leadId: number, channel: Channel): boolean | undefined {
       const key = `${channel}:${leadId}`;
       if (overrunning.has(key)) return false;
       const sent = unrecorded.get(key);
@@ -137,6 +127,7 @@ export function createAttempts(options: AttemptOptions): Attempts {
       }
       return true;
     },
+    /** The senders still running past their deadline, for a shutdown to wait for. */
     settling: () => [...overrunning.values()],
   };
 }

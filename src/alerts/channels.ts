@@ -16,14 +16,12 @@ import { buildAlertEmail } from './emailMessage';
 import { mailSenderFor } from './emailSender';
 import { instantSenderFor, newLeadMessage, reminderMessage, smsFallbackMessage } from './instantMessage';
 import { buildSmsFallbackEmail, buildWebhookOffEmail } from './noticeEmails';
-import type { SenderContext } from './senderContext';
+import type { SenderContext } from './providers';
 import { buildReminderEmail, buildReminderSms } from './reminderMessage';
 import { buildReplyEmail } from './replyMessage';
 import { smsSenderFor } from './smsSender';
 import { buildSmsText } from './smsText';
 import { WEBHOOK_DEADLINE_MS, webhookSenderFor } from './webhookSender';
-
-export type { SenderContext } from './senderContext';
 
 /** Whom an alert reaches: the site's owner, or the visitor who sent the lead. */
 export type Audience = 'owner' | 'visitor';
@@ -72,6 +70,12 @@ const FEW_IN_FLIGHT = 16;
 const WEBHOOK_RETRY_MS = 24 * 60 * 60 * 1000;
 
 const owner = { audience: 'owner', recordWhenOff: false } as const;
+
+/** A reminder's sender: none unless FOLLOW_UP_AFTER_HOURS turns the reminders on. */
+const whenRemindersOn =
+  (sender: ChannelSpec['sender']): ChannelSpec['sender'] =>
+  (context) =>
+    context.config.followUpAfterMs === null ? undefined : sender(context);
 
 export const CHANNELS = [
   {
@@ -147,8 +151,7 @@ export const CHANNELS = [
     kind: 'reminder',
     provider: 'Twilio',
     maxInFlight: FEW_IN_FLIGHT,
-    sender: ({ sms, config, now }) =>
-      sms && config.followUpAfterMs !== null ? smsSenderFor(sms, (lead) => buildReminderSms(lead, now())) : undefined,
+    sender: whenRemindersOn(({ sms, now }) => sms && smsSenderFor(sms, (lead) => buildReminderSms(lead, now()))),
   },
   {
     ...owner,
@@ -156,10 +159,10 @@ export const CHANNELS = [
     kind: 'reminder',
     provider: 'SMTP',
     maxInFlight: FEW_IN_FLIGHT,
-    sender: ({ mail, config, now, markUrl }) =>
-      mail && config.followUpAfterMs !== null
-        ? mailSenderFor(mail.transport, (lead) => buildReminderEmail(lead, mail, now(), markUrl?.(lead)))
-        : undefined,
+    sender: whenRemindersOn(
+      ({ mail, now, markUrl }) =>
+        mail && mailSenderFor(mail.transport, (lead) => buildReminderEmail(lead, mail, now(), markUrl?.(lead))),
+    ),
   },
   {
     ...owner,
@@ -167,10 +170,9 @@ export const CHANNELS = [
     kind: 'reminder',
     provider: 'Telegram',
     maxInFlight: TELEGRAM_IN_FLIGHT,
-    sender: ({ telegram, config, now }) =>
-      telegram && config.followUpAfterMs !== null
-        ? instantSenderFor(telegram, (lead) => reminderMessage(lead, now()))
-        : undefined,
+    sender: whenRemindersOn(
+      ({ telegram, now }) => telegram && instantSenderFor(telegram, (lead) => reminderMessage(lead, now())),
+    ),
   },
   {
     ...owner,
@@ -178,10 +180,7 @@ export const CHANNELS = [
     kind: 'reminder',
     provider: 'ntfy',
     maxInFlight: FEW_IN_FLIGHT,
-    sender: ({ ntfy, config, now }) =>
-      ntfy && config.followUpAfterMs !== null
-        ? instantSenderFor(ntfy, (lead) => reminderMessage(lead, now()))
-        : undefined,
+    sender: whenRemindersOn(({ ntfy, now }) => ntfy && instantSenderFor(ntfy, (lead) => reminderMessage(lead, now()))),
   },
   {
     ...owner,

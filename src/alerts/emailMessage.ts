@@ -98,6 +98,32 @@ export const factsHtml = (rows: [string, string][]) => [
   '</table>',
 ];
 
+/** An e-mail's HTML part: these lines in a plain page. */
+export const htmlPage = (lines: string[]) =>
+  ['<!doctype html><html><body style="font-family:sans-serif">', ...lines, '</body></html>'].join('\n');
+
+/** A paragraph with the link, when there is one; `text` is ours, not escaped. */
+export const linkHtml = (url: string | undefined, text: string) =>
+  url ? [`<p><a href="${escapeHtml(url)}">${text}</a></p>`] : [];
+
+/** An e-mail to the owner about the lead: a reply goes to the lead; `kind` goes in its Message-ID. */
+export function ownerEmail(
+  kind: string,
+  lead: AlertLead,
+  envelope: EmailEnvelope,
+  content: { subject: string; text: string; html: string },
+): AlertEmail {
+  return {
+    from: envelope.from,
+    to: envelope.to,
+    replyTo: { name: oneLineHeader(lead.name, FIELD_LIMITS.name), address: lead.email },
+    subject: oneLineHeader(content.subject),
+    text: content.text,
+    html: content.html,
+    messageId: leadMessageId(kind, lead, envelope.from),
+  };
+}
+
 /** The link to the lead's page in the owner's inbox. */
 export const INBOX_LINK_TEXT = 'Open it in your inbox';
 
@@ -119,25 +145,15 @@ export function buildAlertEmail(lead: AlertLead, envelope: EmailEnvelope, markUr
     ...(markUrl ? ['', `${MARK_LINK_TEXT}: ${markUrl}`] : []),
     '',
   ].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif">',
+  const html = htmlPage([
     '<p>A visitor asked for a free setup call.</p>',
     ...(unverified ? [`<p>${escapeHtml(UNVERIFIED_NOTE)}</p>`] : []),
     ...factsHtml(rows),
     `<p><a href="mailto:${escapeHtml(encodeURIComponent(lead.email))}">Reply to ${escapeHtml(lead.name)}</a> within 24 hours.</p>`,
-    ...(lead.inboxUrl ? [`<p><a href="${escapeHtml(lead.inboxUrl)}">${INBOX_LINK_TEXT}</a></p>`] : []),
-    ...(markUrl ? [`<p><a href="${escapeHtml(markUrl)}">${MARK_LINK_TEXT}</a></p>`] : []),
-    '</body></html>',
-  ].join('\n');
+    ...linkHtml(lead.inboxUrl, INBOX_LINK_TEXT),
+    ...linkHtml(markUrl, MARK_LINK_TEXT),
+  ]);
   // A lead without a proof of work is e-mailed, never texted: the subject says so first.
   const tag = unverified ? '[unverified] ' : '';
-  return {
-    from: envelope.from,
-    to: envelope.to,
-    replyTo: { name: oneLineHeader(lead.name, FIELD_LIMITS.name), address: lead.email },
-    subject: oneLineHeader(`${tag}New lead: ${lead.name} (${lead.company})`),
-    text,
-    html,
-    messageId: leadMessageId('lead', lead, envelope.from),
-  };
+  return ownerEmail('lead', lead, envelope, { subject: `${tag}New lead: ${lead.name} (${lead.company})`, text, html });
 }

@@ -21,14 +21,9 @@ export function requiresStartTls(config: Pick<EmailConfig, 'smtpUrl' | 'allowPla
   return url.protocol === 'smtp:' && !config.allowPlaintext && !isLoopbackHost(url.hostname);
 }
 
-/** Sends one message; resolves with its Message-ID once the SMTP server accepted it. */
-export interface MailTransport {
-  send(mail: MailMessage): Promise<{ providerMessageId: string }>;
-  warm(): Promise<void>;
-  close(): void;
-}
+export type MailTransport = ReturnType<typeof createMailTransport>;
 
-export function createMailTransport(config: EmailConfig, timeoutMs: number): MailTransport {
+export function createMailTransport(config: EmailConfig, timeoutMs: number) {
   // nodemailer is loaded on first use (or by warm(), just after the server listens): importing it
   // at start-up delayed the server's first answer (decision 006).
   const transport = loadOnce(() =>
@@ -53,7 +48,8 @@ export function createMailTransport(config: EmailConfig, timeoutMs: number): Mai
   let closed = false;
   return {
     warm: async () => void (await transport.get()),
-    async send(mail) {
+    /** Sends one message; resolves with its Message-ID once the SMTP server accepted it. */
+    async send(mail: MailMessage): Promise<{ providerMessageId: string }> {
       const info = await (await transport.get()).sendMail(mail).catch((err: unknown) => {
         if ((err as { code?: unknown }).code !== 'ETLS') throw err;
         throw Object.assign(

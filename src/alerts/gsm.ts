@@ -24,53 +24,17 @@ const REPLACEMENTS: Record<string, string> = {
 };
 
 // Cyrillic gets a simple phonetic transliteration: Russian names are expected here.
-const CYRILLIC = 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў';
-const CYRILLIC_LATIN = [
-  'a',
-  'b',
-  'v',
-  'g',
-  'd',
-  'e',
-  'e',
-  'zh',
-  'z',
-  'i',
-  'y',
-  'k',
-  'l',
-  'm',
-  'n',
-  'o',
-  'p',
-  'r',
-  's',
-  't',
-  'u',
-  'f',
-  'kh',
-  'ts',
-  'ch',
-  'sh',
-  'shch',
-  '',
-  'y',
-  '',
-  'e',
-  'yu',
-  'ya',
-  'i',
-  'yi',
-  'ye',
-  'g',
-  'u',
-];
+// biome-ignore format: a table laid out by hand, in the alphabet's order
+const CYRILLIC: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
+  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
+  ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya', і: 'i', ї: 'yi', є: 'ye', ґ: 'g', ў: 'u',
+};
 
 function cyrillic(ch: string): string | undefined {
   const lower = ch.toLowerCase();
-  const index = CYRILLIC.indexOf(lower);
-  if (index < 0) return undefined;
-  const latin = CYRILLIC_LATIN[index] as string;
+  const latin = CYRILLIC[lower];
+  if (latin === undefined) return undefined;
   return ch === lower ? latin : latin.charAt(0).toUpperCase() + latin.slice(1);
 }
 

@@ -18,12 +18,6 @@ export interface HttpAnswer {
   body: string;
 }
 
-export interface HttpPoster {
-  /** Fails with ETIMEDOUT once `signal` aborts, whatever stage the exchange is at. */
-  post(url: URL, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<HttpAnswer>;
-  close(): void;
-}
-
 const MAX_BODY = 64 * 1024;
 
 /** The fields of an answer's JSON object; {} when the body is not one (an HTML error page, a cut-off body). */
@@ -39,13 +33,14 @@ export function jsonFields(body: string): Record<string, unknown> {
 }
 
 /** `lookup`: how the connection finds the address (the webhook's refuses private ones). */
-export function createHttpPoster(lookup?: LookupFunction): HttpPoster {
+export function createHttpPoster(lookup?: LookupFunction) {
   const agents = {
     http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
     https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
   };
   return {
-    post(url, body, headers, signal) {
+    /** Fails with ETIMEDOUT once `signal` aborts, whatever stage the exchange is at. */
+    post(url: URL, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<HttpAnswer> {
       return new Promise<HttpAnswer>((resolve, reject) => {
         const https = url.protocol === 'https:';
         const req = (https ? httpsRequest : httpRequest)(url, {

@@ -14,10 +14,7 @@ export interface TxtLookup {
   resolveTxt(name: string): Promise<string[][]>;
 }
 
-/**
- * A resolver for the check: the servers of DNS_SERVERS, as the configuration lists them, else the system's; each
- * lookup gives up after timeoutMs (default 3000).
- */
+/** A resolver for the check: the servers of DNS_SERVERS, else the system's; a lookup gives up after timeoutMs. */
 export function createTxtLookup(servers: readonly string[] | undefined, timeoutMs = 3000): TxtLookup {
   // One try per server: a check the operator waits for should fail fast and say so, not retry
   // for half a minute (c-ares' default is 4 tries with a growing timeout).
@@ -81,13 +78,13 @@ async function txt(dns: TxtLookup, name: string): Promise<Lookup> {
   }
 }
 
+/** The finding when a lookup failed: `record` names what was looked up. */
+const notLookedUp = (domain: string, record: string, error: string) =>
+  `${domain}: could not look up the ${record} (${error}), so nothing is known about it; ` +
+  'check that this machine can reach its DNS servers (DNS_SERVERS) and run the check again.';
+
 function spfFindings(domain: string, lookup: Lookup): string[] {
-  if ('error' in lookup) {
-    return [
-      `${domain}: could not look up the SPF record (${lookup.error}), so nothing is known about it; ` +
-        'check that this machine can reach its DNS servers (DNS_SERVERS) and run the check again.',
-    ];
-  }
+  if ('error' in lookup) return [notLookedUp(domain, 'SPF record', lookup.error)];
   const spf = lookup.records.filter((r) => SPF.test(r));
   if (spf.length === 0) {
     return [
@@ -114,12 +111,7 @@ function spfFindings(domain: string, lookup: Lookup): string[] {
 
 function dmarcFindings(domain: string, lookup: Lookup): string[] {
   const name = `_dmarc.${domain}`;
-  if ('error' in lookup) {
-    return [
-      `${domain}: could not look up the DMARC record at ${name} (${lookup.error}), so nothing is known ` +
-        'about it; check that this machine can reach its DNS servers (DNS_SERVERS) and run the check again.',
-    ];
-  }
+  if ('error' in lookup) return [notLookedUp(domain, `DMARC record at ${name}`, lookup.error)];
   if (!lookup.records.some((r) => DMARC.test(r))) {
     return [
       `${domain}: no DMARC record (no TXT record starting "v=DMARC1" at ${name}), so large receivers such ` +
@@ -130,10 +122,7 @@ function dmarcFindings(domain: string, lookup: Lookup): string[] {
   return [];
 }
 
-/**
- * Plain-language findings, one line each, about what receivers will do with mail From this domain; [] when
- * nothing is wrong. Never throws.
- */
+/** What receivers will do with mail From this domain, one plain line per finding ([] if none); never throws. */
 export async function checkMailDomain(from: string, dns: TxtLookup): Promise<string[]> {
   const domain = fromDomain(from);
   if (domain === '') {

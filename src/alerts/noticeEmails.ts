@@ -3,16 +3,17 @@
  * when its SMS was not delivered, and the one notice that his webhook was
  * turned off because its endpoint answered 410 Gone.
  */
-import { FIELD_LIMITS } from '../contract/lead';
 import type { AlertLead } from './alertSender';
 import {
   escapeHtml,
   factsHtml,
   factsText,
+  htmlPage,
   INBOX_LINK_TEXT,
   leadFacts,
-  oneLineHeader,
   leadMessageId,
+  linkHtml,
+  ownerEmail,
   type EmailEnvelope,
   type MailMessage,
 } from './emailMessage';
@@ -25,27 +26,18 @@ function textAndHtml(paragraphs: string[], rows: [string, string][], link: strin
     ...(link ? ['', `${INBOX_LINK_TEXT}: ${link}`] : []),
     '',
   ];
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif">',
+  const html = htmlPage([
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     ...(rows.length > 0 ? factsHtml(rows) : []),
-    ...(link ? [`<p><a href="${escapeHtml(link)}">${INBOX_LINK_TEXT}</a></p>`] : []),
-    '</body></html>',
-  ];
-  return { text: text.join('\n'), html: html.join('\n') };
+    ...linkHtml(link, INBOX_LINK_TEXT),
+  ]);
+  return { text: text.join('\n'), html };
 }
 
 export function buildSmsFallbackEmail(lead: AlertLead, envelope: EmailEnvelope): MailMessage {
+  const subject = `SMS not delivered: ${lead.name} (${lead.company})`;
   const { text, html } = textAndHtml([smsFailureText(lead.smsDelivery)], leadFacts(lead), lead.inboxUrl);
-  return {
-    from: envelope.from,
-    to: envelope.to,
-    replyTo: { name: oneLineHeader(lead.name, FIELD_LIMITS.name), address: lead.email },
-    subject: oneLineHeader(`SMS not delivered: ${lead.name} (${lead.company})`),
-    text,
-    html,
-    messageId: leadMessageId('sms-fallback', lead, envelope.from),
-  };
+  return ownerEmail('sms-fallback', lead, envelope, { subject, text, html });
 }
 
 /** `lead`: the lead whose event the endpoint answered 410; sent once, when the webhook is turned off. */

@@ -6,10 +6,8 @@
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
 import type { AlertLead, AlertSender } from './alertSender';
-import type { ChannelSpec } from './channels';
 import { createMailTransport } from './emailSender';
 import { createNtfyTransport } from './ntfySender';
-import type { SenderContext } from './senderContext';
 import { createSmsTransport } from './smsSender';
 import { createTelegramTransport } from './telegramSender';
 import { createWebhookTransport } from './webhookSender';
@@ -34,24 +32,30 @@ export interface SenderOptions {
   webhookSwitch?: Pick<WebhookSwitch, 'offReason' | 'gone'>;
 }
 
+/** What a channel's sender is built from (channels.ts): the configuration and each provider's transport. */
+export type SenderContext = ReturnType<typeof openProviders>;
+
 /** Opens the transports of the providers the configuration names. */
 export function openProviders(config: Config, { markUrl, now = Date.now, webhookSwitch }: SenderOptions = {}) {
   const deadline = attemptDeadlineMs(config);
-  const context: SenderContext = {
+  return {
     config,
+    /** Twilio, when SMS is configured. */
     sms: config.sms
       ? createSmsTransport(config.sms, deadline, config.publicUrlSet ? config.publicUrl : undefined)
       : undefined,
+    /** SMTP, when e-mail is configured, with the owner's envelope (ALERT_EMAIL_FROM, ALERT_EMAIL_TO). */
     mail: config.email
       ? { transport: createMailTransport(config.email, deadline), from: config.email.from, to: config.email.to }
       : undefined,
     telegram: config.telegram ? createTelegramTransport(config.telegram) : undefined,
     ntfy: config.ntfy ? createNtfyTransport(config.ntfy) : undefined,
     webhook: config.webhook ? createWebhookTransport(config.webhook, webhookSwitch, now) : undefined,
+    /** The lead's signed "Mark as contacted" link, for the owner's e-mails. */
     markUrl,
+    /** The clock the reminders count the time left with, and the webhook signs with. */
     now,
   };
-  return context;
 }
 
 /** Closes what the transports keep open (pooled connections); at shutdown. */
@@ -67,7 +71,7 @@ export function closeProviders(context: SenderContext): void {
  * which owner providers are off (their alerts are stored as 'skipped').
  */
 export function buildSenders(
-  channels: readonly ChannelSpec[],
+  channels: readonly { name: string; sender(context: SenderContext): AlertSender | undefined }[],
   context: SenderContext,
   logger: Logger,
 ): Map<string, AlertSender> {

@@ -3,15 +3,15 @@
  * it arrived: how much of the 24-hour promise is left, who is waiting, and
  * (in the e-mail) the link that marks the lead as contacted.
  */
-import { FIELD_LIMITS } from '../contract/lead';
 import {
   MARK_LINK_TEXT,
   factsHtml,
   factsText,
   escapeHtml,
+  htmlPage,
   leadFacts,
-  oneLineHeader,
-  leadMessageId,
+  linkHtml,
+  ownerEmail,
   type EmailEnvelope,
   type MailMessage,
 } from './emailMessage';
@@ -49,21 +49,12 @@ export function buildReminderEmail(
   const text = [intro, '', ...factsText(rows), '', ...(markUrl ? [`${MARK_LINK_TEXT}: ${markUrl}`] : []), cli, ''].join(
     '\n',
   );
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif">',
+  const html = htmlPage([
     `<p>${escapeHtml(intro)}</p>`,
     ...factsHtml(rows),
-    ...(markUrl ? [`<p><a href="${escapeHtml(markUrl)}">${MARK_LINK_TEXT}</a></p>`] : []),
+    ...linkHtml(markUrl, MARK_LINK_TEXT),
     `<p>${escapeHtml(cli)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return {
-    from: envelope.from,
-    to: envelope.to,
-    replyTo: { name: oneLineHeader(lead.name, FIELD_LIMITS.name), address: lead.email },
-    subject: oneLineHeader(`Reminder: ${lead.name} (${lead.company}) is still waiting: ${left}`),
-    text,
-    html,
-    messageId: leadMessageId('reminder', lead, envelope.from),
-  };
+  ]);
+  const subject = `Reminder: ${lead.name} (${lead.company}) is still waiting: ${left}`;
+  return ownerEmail('reminder', lead, envelope, { subject, text, html });
 }

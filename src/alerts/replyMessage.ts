@@ -6,7 +6,7 @@
  * Auto-Submitted (RFC 3834) so the lead's own autoresponder does not answer it.
  */
 import { autoReply, type Profile } from '../content/content';
-import { escapeHtml, oneLineHeader, leadMessageId, type MailMessage } from './emailMessage';
+import { escapeHtml, htmlPage, oneLineHeader, leadMessageId, type MailMessage } from './emailMessage';
 import type { AlertLead } from './alertSender';
 
 export interface ReplyEnvelope {
@@ -30,14 +30,12 @@ export function buildReplyEmail(
     copy.footer,
     '',
   ].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif">',
+  const html = htmlPage([
     `<p>${escapeHtml(copy.greeting)}</p>`,
     ...copy.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     `<p>${copy.signOff.map(escapeHtml).join('<br>')}</p>`,
     `<p style="color:#666;font-size:small">${escapeHtml(copy.footer)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  ]);
   return {
     from,
     to: lead.email,

@@ -4,17 +4,11 @@
  * once; its loop catches the rest (retries, reminders, alerts a crash or another process left): claim
  * the due rows of each channel up to its limit, run them, sleep until the next due time (never longer
  * than the idle look). What runs is counted from one in-flight map; everything else is read from the
- * database.
- * - every attempt is claimed in the database first (counted and leased by a compare-and-swap, see
- *   alertQueue.ts), so two processes never both send one alert, and a crash mid-attempt is retried
- *   after the lease;
- * - within this process an alert has at most one attempt under way, whose outcome is shared by
- *   everyone who asks;
- * - the runner owns each attempt's deadline: the sender gets an AbortSignal, and an attempt still
- *   running at the deadline counts as failed;
- * - failures are retried with exponential backoff until the last attempt, then marked 'failed';
- * - an alert that no longer applies when its attempt comes (`stillApplies`) is cancelled, its sender
- *   not called.
+ * database. Within this process an alert has at most one attempt under way, whose outcome is shared by
+ * everyone who asks. Each attempt (attempts.ts) is claimed in the database first, so two processes never
+ * both send one alert and a crash mid-attempt is retried after the lease; it fails at the runner's
+ * deadline, is retried with backoff until the last attempt, and is cancelled, its sender not called, when
+ * the alert no longer applies (`stillApplies`).
  * The one window left is a crash between the provider accepting and the database recording it: that
  * alert is sent again after the restart.
  */
@@ -38,20 +32,7 @@ export interface RunnerOptions extends Omit<AttemptOptions, 'now'> {
   attemptQueued?: boolean;
 }
 
-export interface Runner {
-  /** The channels with a sender, in order. */
-  readonly channels: readonly Channel[];
-  /** The outcome of the alert's attempt under way, or of one started now; true when the provider accepted it. */
-  outcome(leadId: number, channel: Channel): Promise<boolean>;
-  /** Starts the loop (and picks up alerts left pending by an earlier run). */
-  start(): void;
-  /** Attempts every alert that is due now, and waits for them; for a one-off run (the CLI). */
-  runUntilEmpty(): Promise<void>;
-  /** No new attempts; waits up to `timeoutMs` for attempts under way. True when none was left running. */
-  stop(timeoutMs: number): Promise<boolean>;
-  /** Attempts under way now. */
-  inFlight(): number;
-}
+export type Runner = ReturnType<typeof createRunner>;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const MIN_SLEEP_MS = 50; // keeps a stuck row from spinning the loop
@@ -60,7 +41,7 @@ const MAX_IDLE_MS = 60_000;
 
 type Running = { channel: Channel; outcome: Promise<boolean> };
 
-export function createRunner(options: RunnerOptions): Runner {
+export function createRunner(options: RunnerOptions) {
   const { queue, senders, logger, retryBaseMs } = options;
   const now = options.now ?? Date.now;
   const channels = options.channels.filter((ch) => senders.has(ch.name));
@@ -148,19 +129,6 @@ export function createRunner(options: RunnerOptions): Runner {
     sleeping.unref();
   }
 
-  async function settleAll(timeoutMs: number): Promise<boolean> {
-    let timeout: NodeJS.Timeout | undefined;
-    const expired = new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), timeoutMs)));
-    const all = Promise.allSettled([...[...running.values()].map((r) => r.outcome), ...attempts.settling()]).then(
-      () => true,
-    );
-    try {
-      return await Promise.race([all, expired]);
-    } finally {
-      clearTimeout(timeout);
-    }
-  }
-
   if (options.attemptQueued !== false)
     queue.onQueued((alerts) => {
       queue.claimTogether(() => {
@@ -169,13 +137,17 @@ export function createRunner(options: RunnerOptions): Runner {
     });
 
   return {
-    channels: channels.map((ch) => ch.name),
+    /** The channels with a sender, in order. */
+    channels: channels.map((ch) => ch.name) as readonly Channel[],
+    /** The outcome of the alert's attempt under way, or of one started now; true when the provider accepted it. */
     outcome: attempt,
+    /** Starts the loop (and picks up alerts left pending by an earlier run). */
     start() {
       if (started || stopped) return;
       started = true;
       pass();
     },
+    /** Attempts every alert that is due now, and waits for them; for a one-off run (the CLI). */
     async runUntilEmpty() {
       // Each pass claims what is due and unclaimed; an alert that fails gets a later due time,
       // so the passes end once every due alert has had its attempt.
@@ -185,13 +157,22 @@ export function createRunner(options: RunnerOptions): Runner {
         await Promise.race([...running.values()].map((r) => r.outcome));
       }
     },
-    async stop(timeoutMs) {
+    /** No new attempts; waits up to `timeoutMs` for attempts under way. True when none was left running. */
+    async stop(timeoutMs: number): Promise<boolean> {
       started = false;
       stopped = true;
       clearTimeout(sleeping);
       sleeping = undefined;
-      return settleAll(timeoutMs);
+      let timeout: NodeJS.Timeout | undefined;
+      const expired = new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), timeoutMs)));
+      const outcomes = [...[...running.values()].map((r) => r.outcome), ...attempts.settling()];
+      try {
+        return await Promise.race([Promise.allSettled(outcomes).then(() => true), expired]);
+      } finally {
+        clearTimeout(timeout);
+      }
     },
+    /** Attempts under way now. */
     inFlight: () => running.size,
   };
 }

@@ -17,12 +17,6 @@ type Messages = ReturnType<Twilio>['messages'];
 
 const TWILIO_ORIGIN = /^https:\/\/[a-z0-9.-]+\.twilio\.com(?=\/|$)/i;
 
-/** Sends a text to the owner's phone; resolves with Twilio's message sid once Twilio accepted it. */
-export interface SmsTransport {
-  send(text: string): Promise<{ providerMessageId: string }>;
-  warm(): Promise<void>;
-}
-
 /**
  * The twilio client's messages API, with requests sent to `origin` instead of Twilio's. The client
  * takes no AbortSignal: it is given the runner's deadline, so its request ends with the attempt.
@@ -52,12 +46,14 @@ function createMessages(twilio: Twilio, config: SmsConfig, deadlineMs: number): 
  * `publicUrl`: the site's public origin, when it has one; each SMS then asks Twilio to report its
  * delivery there (SMS_STATUS_PATH). Without one (a local run) Twilio could not reach us anyway.
  */
-export function createSmsTransport(config: SmsConfig, deadlineMs: number, publicUrl?: string): SmsTransport {
+export type SmsTransport = ReturnType<typeof createSmsTransport>;
+
+export function createSmsTransport(config: SmsConfig, deadlineMs: number, publicUrl?: string) {
   const statusCallback = publicUrl === undefined ? {} : { statusCallback: `${publicUrl}${SMS_STATUS_PATH}` };
   // twilio is the heaviest import of the server and its client loads its API modules on first use
-  // (`client.messages`), blocking the event loop both times. Neither may
-  // delay the start-up (target: serving within 300 ms), so both happen on first use or in warm(),
-  // which the server calls just after it starts listening: a visitor's lead does not pay it either.
+  // (`client.messages`), blocking the event loop both times. Neither may delay the start-up (target:
+  // serving within 300 ms), so both happen on first use or in warm(), which the server calls just
+  // after it starts listening: a visitor's lead does not pay it either.
   const messages = loadOnce(() =>
     import('twilio')
       .then((module) => new Promise<Twilio>((resolve) => setImmediate(() => resolve(module.default))))
@@ -66,7 +62,8 @@ export function createSmsTransport(config: SmsConfig, deadlineMs: number, public
   );
   return {
     warm: async () => void (await messages.get()),
-    async send(text) {
+    /** Sends a text to the owner's phone; resolves with Twilio's message sid once Twilio accepted it. */
+    async send(text: string): Promise<{ providerMessageId: string }> {
       const message = await (await messages.get()).create({
         to: config.to,
         from: config.from,

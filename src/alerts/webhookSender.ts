@@ -25,25 +25,6 @@ export type WebhookEvent = 'lead.created' | 'lead.released' | 'test';
 /** The owner's endpoint answers within this (or the runner's shorter deadline) or the attempt counts as failed. */
 export const WEBHOOK_DEADLINE_MS = 15_000;
 
-export interface WebhookTransport {
-  /**
-   * Posts one event (`happenedAt` goes in the body); resolves with its webhook-id once the endpoint
-   * answered 2xx. It is signed at the time of sending: receivers refuse a signature minutes old.
-   */
-  post(event: {
-    type: WebhookEvent;
-    id: string;
-    data: object;
-    happenedAt: Date;
-    /** The lead it is about (none for a test): named to the owner if the endpoint answers 410. */
-    leadId?: number;
-    /** The attempt's deadline (the runner's). */
-    signal: AbortSignal;
-  }): Promise<{ providerMessageId: string }>;
-  warm(): Promise<void>;
-  close(): void;
-}
-
 /** The event's body: what a receiver stores about the lead. */
 export function webhookData(lead: AlertLead): object {
   return {
@@ -68,14 +49,28 @@ export function createWebhookTransport(
   config: WebhookConfig,
   power: Pick<WebhookSwitch, 'offReason' | 'gone'> | undefined,
   now: () => number,
-): WebhookTransport {
+) {
   const url = new URL(config.url);
   const poster = createHttpPoster(config.allowPrivate ? undefined : publicOnlyLookup);
   const signer = loadOnce(() => import('standardwebhooks').then(({ Webhook }) => new Webhook(config.secret)));
   return {
     warm: async () => void (await signer.get()),
     close: () => poster.close(),
-    async post({ type, id, data, happenedAt, leadId, signal }) {
+    /**
+     * Posts one event (`happenedAt` goes in the body); resolves with its webhook-id once the endpoint
+     * answered 2xx. It is signed at the time of sending: receivers refuse a signature minutes old.
+     */
+    async post(event: {
+      type: WebhookEvent;
+      id: string;
+      data: object;
+      happenedAt: Date;
+      /** The lead it is about (none for a test): named to the owner if the endpoint answers 410. */
+      leadId?: number;
+      /** The attempt's deadline (the runner's). */
+      signal: AbortSignal;
+    }): Promise<{ providerMessageId: string }> {
+      const { type, id, data, happenedAt, leadId, signal } = event;
       const off = power?.offReason();
       if (off) throw permanentFailure(off, 'WEBHOOK_OFF');
       if (!config.allowPrivate) refuseLiteralPrivate(url);
@@ -112,18 +107,20 @@ export function createWebhookTransport(
   };
 }
 
+export type WebhookTransport = ReturnType<typeof createWebhookTransport>;
+
 /** A channel that posts `type` about the lead. */
 export function webhookSenderFor(transport: WebhookTransport, type: WebhookEvent, now: () => number): AlertSender {
   return {
     warm: () => transport.warm(),
     send: (lead, signal) => {
       // lead.created is about the lead's arrival; a release happens when it is sent.
-      const at = type === 'lead.created' ? new Date(lead.createdAt) : new Date(now());
+      const happenedAt = type === 'lead.created' ? new Date(lead.createdAt) : new Date(now());
       return transport.post({
         type,
         id: webhookId(lead, type),
         data: webhookData(lead),
-        happenedAt: at,
+        happenedAt,
         leadId: lead.id,
         signal,
       });

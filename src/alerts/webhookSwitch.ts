@@ -22,17 +22,6 @@ interface OffRecord {
   leadId: number | null;
 }
 
-export interface WebhookSwitch {
-  /** Undefined while on; when off, why, for the alert's error. */
-  offReason(): string | undefined;
-  /** The endpoint answered 410 to this lead's event: turn the webhook off (and queue the owner's notice, once). */
-  gone(leadId: number | undefined): void;
-  /** When and for which lead the current WEBHOOK_URL answered 410; undefined while it is on. */
-  offSince(): { at: string; leadId: number | null } | undefined;
-  /** Turns it back on; false when it was not off. */
-  turnOn(): boolean;
-}
-
 export interface WebhookSwitchDeps {
   db: Db;
   queue: AlertQueue;
@@ -43,7 +32,9 @@ export interface WebhookSwitchDeps {
   now: () => number;
 }
 
-export function createWebhookSwitch({ db, queue, url, noticeChannel, logger, now }: WebhookSwitchDeps): WebhookSwitch {
+export type WebhookSwitch = ReturnType<typeof createWebhookSwitch>;
+
+export function createWebhookSwitch({ db, queue, url, noticeChannel, logger, now }: WebhookSwitchDeps) {
   const urlHash = createHash('sha256').update(url).digest('hex');
   /** The stored record, whichever URL it is about (undefined when none, or unreadable). */
   const stored = (): OffRecord | undefined => {
@@ -59,17 +50,20 @@ export function createWebhookSwitch({ db, queue, url, noticeChannel, logger, now
     return record?.url === urlHash ? record : undefined;
   };
   return {
+    /** When and for which lead the current WEBHOOK_URL answered 410; undefined while it is on. */
     offSince() {
       const record = current();
       return record && { at: record.at, leadId: record.leadId };
     },
-    offReason() {
+    /** Undefined while on; when off, why, for the alert's error. */
+    offReason(): string | undefined {
       const record = current();
       return record
         ? `the webhook is off: its endpoint answered 410 Gone at ${record.at}; "npm run leads -- webhook-on" turns it back on`
         : undefined;
     },
-    gone(leadId) {
+    /** The endpoint answered 410 to this lead's event: turn the webhook off (and queue the owner's notice, once). */
+    gone(leadId: number | undefined): void {
       const record: OffRecord = { url: urlHash, at: iso(now()), leadId: leadId ?? null };
       const turnedOff = db.transaction(() => {
         if (stored()?.url !== urlHash) deleteSetting(db, KEY); // another URL's record, or none
@@ -84,6 +78,7 @@ export function createWebhookSwitch({ db, queue, url, noticeChannel, logger, now
         'webhook turned off: its endpoint answered 410 Gone; "leads webhook-on" turns it back on',
       );
     },
+    /** Turns it back on; false when it was not off. */
     turnOn: () => current() !== undefined && deleteSetting(db, KEY),
   };
 }

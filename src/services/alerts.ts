@@ -8,27 +8,16 @@ import type { AlertQueue } from '../alerts/alertQueue';
 import type { AlertLead, AlertSender } from '../alerts/alertSender';
 import { type ChannelSpec, channelsOfKind, leadSmsChannel } from '../alerts/channels';
 import { attemptDeadlineMs, buildSenders, closeProviders, openProviders } from '../alerts/providers';
-import { createRunner, type Runner } from '../alerts/runner';
-import { createWebhookSwitch, type WebhookSwitch } from '../alerts/webhookSwitch';
+import { createRunner } from '../alerts/runner';
+import { createWebhookSwitch } from '../alerts/webhookSwitch';
 import type { Config } from '../config';
 import { INBOX_PATHS } from '../contract/inbox';
 import { followUpChannels, followUpRule } from '../leads/leadMarking';
 import type { LeadRow, LeadsTable } from '../leads/leadsTable';
-import { createSmsReceipts, type SmsReceipts } from '../leads/smsReceipts';
+import { createSmsReceipts } from '../leads/smsReceipts';
 import type { Logger } from '../lib/logger';
 import { describeSource, sourceOf } from '../sources/attribution';
 import type { Db } from '../storage/database';
-
-export interface Alerting {
-  senders: ReadonlyMap<string, AlertSender>;
-  runner: Runner;
-  /** The webhook's on/off switch, when a webhook is configured. */
-  webhook: WebhookSwitch | undefined;
-  receipts: SmsReceipts;
-  warmSenders(): Promise<void>;
-  /** Closes the providers' pooled connections (after the runner stopped). */
-  closeProviders(): void;
-}
 
 /** How alerts are retried: the base of the backoff and the attempts per alert (a test shortens both). */
 export interface RetryRules {
@@ -66,15 +55,14 @@ const alertLeadOf = (row: LeadRow, publicUrl: string): AlertLead => ({
   inboxUrl: `${publicUrl}${INBOX_PATHS.lead}${row.id}`,
 });
 
-export function openAlerting(deps: AlertingDeps): Alerting {
+export function openAlerting(deps: AlertingDeps) {
   const { db, config, logger, channels, leads, queue, now, markUrl } = deps;
-  const notice = channelsOfKind(channels, 'notice')[0];
   const webhook = config.webhook
     ? createWebhookSwitch({
         db,
         queue,
         url: config.webhook.url,
-        noticeChannel: config.email ? notice : undefined,
+        noticeChannel: config.email ? channelsOfKind(channels, 'notice')[0] : undefined,
         logger,
         now,
       })
@@ -110,6 +98,7 @@ export function openAlerting(deps: AlertingDeps): Alerting {
     webhook,
     receipts,
     warmSenders: async () => void (await Promise.all([...senders.values()].map((sender) => sender.warm?.()))),
+    /** Closes the providers' pooled connections (after the runner stopped). */
     closeProviders: () => closeProviders(providers),
   };
 }
