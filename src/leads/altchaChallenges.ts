@@ -30,13 +30,6 @@ export type ProofCheck =
   /** id: the challenge's signature, unique per challenge; expiresAt: ISO time after which it can be forgotten. */
   | { status: 'valid'; id: string; issuedAt: number; expiresAt: string };
 
-export interface ProofChallenges {
-  /** A new challenge, as the form's solver takes it: `{ parameters, signature }`. */
-  challenge(): Promise<Challenge>;
-  /** Checks the body field's value: base64 of JSON `{ challenge, solution }`. */
-  check(payload: unknown): Promise<ProofCheck>;
-}
-
 export interface ProofChallengeOptions {
   secret: string;
   difficulty: number;
@@ -90,14 +83,17 @@ function decode(payload: string): { challenge: Challenge; solution: Solution } |
   }
 }
 
-export function createProofChallenges({ secret, difficulty, now = Date.now }: ProofChallengeOptions): ProofChallenges {
+export type ProofChallenges = ReturnType<typeof createProofChallenges>;
+
+export function createProofChallenges({ secret, difficulty, now = Date.now }: ProofChallengeOptions) {
   // Two keys from one secret: one signs the challenge, the other the key the solver must find.
   const signing = createHmac('sha256', secret).update('altcha challenge signature').digest('hex');
   const keySigning = createHmac('sha256', secret).update('altcha key signature').digest('hex');
   const low = Math.max(1, Math.floor(difficulty / 2));
 
   return {
-    challenge() {
+    /** A new challenge, as the form's solver takes it: `{ parameters, signature }`. */
+    challenge(): Promise<Challenge> {
       const issuedAt = now();
       return createChallenge({
         algorithm: 'SHA-256',
@@ -110,7 +106,8 @@ export function createProofChallenges({ secret, difficulty, now = Date.now }: Pr
         data: { issuedAt },
       });
     },
-    async check(payload) {
+    /** Checks the body field's value: base64 of JSON `{ challenge, solution }`. */
+    async check(payload: unknown): Promise<ProofCheck> {
       if (payload === undefined || payload === null || payload === '') return { status: 'missing' };
       if (typeof payload !== 'string' || payload.length > MAX_PAYLOAD_LENGTH) return { status: 'invalid' };
       const decoded = decode(payload);

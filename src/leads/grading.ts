@@ -14,9 +14,6 @@
 import type { GradingConfig } from '../config';
 import { hasLinkOrTag } from '../lib/linkRule';
 
-// The rule lives in a leaf module, which attribution applies to source values too.
-export { hasLinkOrTag };
-
 /** How sure the server is that a person sent the lead. */
 export type Verdict = 'verified' | 'unverified' | 'spam';
 export const VERDICTS: readonly Verdict[] = ['verified', 'unverified', 'spam'];

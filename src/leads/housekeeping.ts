@@ -15,7 +15,7 @@ import type { LeadsTable } from './leadsTable';
 import { LINK_VALIDITY_MS } from './markLinks';
 import type { UsedLinksTable } from './usedLinksTable';
 import type { UsedProofsTable } from './usedProofsTable';
-import { DAY_MS } from '../lib/time';
+import { DAY_MS, iso } from '../lib/time';
 
 export interface HousekeepingDeps {
   leads: LeadsTable;
@@ -27,31 +27,19 @@ export interface HousekeepingDeps {
   now: () => number;
 }
 
-export interface Housekeeping {
-  /** One pass; returns how many rows of each kind went. */
-  runOnce(): { spam: number; leads: number; proofs: number };
-  /** A pass now and one every day, until stop(). */
-  start(): void;
-  stop(): void;
-}
+export type Housekeeping = ReturnType<typeof createHousekeeping>;
 
-export function createHousekeeping({
-  leads,
-  usedProofs,
-  usedLinks,
-  pageViews,
-  retention,
-  logger,
-  now,
-}: HousekeepingDeps): Housekeeping {
+export function createHousekeeping(deps: HousekeepingDeps) {
+  const { leads, usedProofs, usedLinks, pageViews, retention, logger, now } = deps;
   let timer: NodeJS.Timeout | undefined;
-  const before = (days: number) => new Date(now() - days * DAY_MS).toISOString();
+  const before = (days: number) => iso(now() - days * DAY_MS);
 
+  /** One pass; returns how many rows of each kind went. */
   function runOnce() {
     const spam = leads.deleteOlderThan(before(retention.spamDays), 'spam');
     const old = retention.leadDays === null ? 0 : leads.deleteOlderThan(before(retention.leadDays));
-    const proofs = usedProofs.deleteExpired(new Date(now()).toISOString());
-    usedLinks.deleteUsedBefore(new Date(now() - LINK_VALIDITY_MS).toISOString());
+    const proofs = usedProofs.deleteExpired(iso(now()));
+    usedLinks.deleteUsedBefore(iso(now() - LINK_VALIDITY_MS));
     // A day is kept while any of it is within the retention: the day of the cut-off itself stays.
     const views = pageViews.deleteBefore(before(retention.pageViewDays).slice(0, 10));
     if (views > 0) logger.info({ rows: views }, 'retention: old page-view counts deleted');
@@ -69,6 +57,7 @@ export function createHousekeeping({
 
   return {
     runOnce,
+    /** A pass now and one every day, until stop(). */
     start() {
       if (timer) return;
       safeRun();

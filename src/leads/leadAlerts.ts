@@ -28,34 +28,8 @@ export interface LeadAlertsDeps {
   now: () => number;
 }
 
-export interface LeadAlerts {
-  /**
-   * `added`: every alert queued; `dueNow`: those of them to start at once (a reminder waits in the
-   * queue for its time). `configured`: the channels to plan as on (default: this process's).
-   */
-  queue(
-    id: number,
-    verdict: Verdict,
-    emailKey: string,
-    createdAt: number,
-    configured?: readonly string[],
-    released?: boolean,
-  ): { added: string[]; dueNow: string[] };
-  /** The owner's channels every lead is planned on: queued on release even where this process cannot send them. */
-  readonly alwaysPlanned: readonly string[];
-}
-
-export function createLeadAlerts({
-  queue,
-  leads,
-  channels,
-  configured,
-  autoReply,
-  autoReplyCap,
-  followUpAfterMs,
-  webhookSpam,
-  now,
-}: LeadAlertsDeps): LeadAlerts {
+export function createLeadAlerts(deps: LeadAlertsDeps) {
+  const { queue, leads, channels, autoReply, autoReplyCap, followUpAfterMs, webhookSpam, now } = deps;
   const replyChannels = channelsOfKind(channels, 'reply');
 
   function replyFor(emailKey: string, at: number): 'send' | 'hold' | 'none' {
@@ -67,21 +41,25 @@ export function createLeadAlerts({
   }
 
   return {
+    /** The owner's channels every lead is planned on: queued on release even where this process cannot send them. */
     alwaysPlanned: alwaysPlanned(channels),
-    queue(id, verdict, emailKey, createdAt, on = configured, released = false) {
+    /**
+     * `added`: every alert queued; `dueNow`: those of them to start at once (a reminder waits in the
+     * queue for its time). `configured`: the channels to plan as on (default: this process's).
+     */
+    queue(
+      id: number,
+      verdict: Verdict,
+      emailKey: string,
+      createdAt: number,
+      configured = deps.configured,
+      released = false,
+    ) {
       const at = now();
       const reply = verdict === 'verified' ? replyFor(emailKey, at) : 'none';
-      const remindAt = followUpAfterMs === null ? null : createdAt + followUpAfterMs;
-      const due = remindAt !== null && remindAt > at ? iso(remindAt) : null;
-      const plan = alertPlan(verdict, {
-        channels,
-        configured: on,
-        reply,
-        at: iso(at),
-        remindAt: due,
-        webhookSpam,
-        released,
-      });
+      const remindMs = followUpAfterMs === null ? null : createdAt + followUpAfterMs;
+      const remindAt = remindMs !== null && remindMs > at ? iso(remindMs) : null;
+      const plan = alertPlan(verdict, { channels, configured, reply, at: iso(at), remindAt, webhookSpam, released });
       const added = queue.enqueue(id, plan);
       const dueNow = plan
         .filter((alert) => alert.at === iso(at) && added.includes(alert.channel))

@@ -44,13 +44,9 @@ export interface LeadMarkingDeps {
  */
 export type MarkedBy = 'cli' | 'inbox' | { link: string };
 
-export interface LeadMarking {
-  mark(leadId: number, status: LeadStatus, by?: MarkedBy): MarkOutcome;
-  /** When a signed link did its work, or undefined while it has not. */
-  linkUsedAt(link: string): string | undefined;
-}
+export type LeadMarking = ReturnType<typeof createLeadMarking>;
 
-export function createLeadMarking(deps: LeadMarkingDeps): LeadMarking {
+export function createLeadMarking(deps: LeadMarkingDeps) {
   const { db, leads, marks, usedLinks, queue, reminderChannels, followUpAfterMs, now } = deps;
   const mark = db.transaction((leadId: number, status: LeadStatus, by: MarkedBy): MarkOutcome => {
     const lead = leads.get(leadId);
@@ -84,8 +80,9 @@ export function createLeadMarking(deps: LeadMarkingDeps): LeadMarking {
     return { kind: 'marked', previous: lead.status, remindersCancelled, remindersRearmed };
   });
   return {
-    mark: (leadId, status, by = 'cli') => mark.immediate(leadId, status, by),
-    linkUsedAt: (link) => usedLinks.usedAt(link),
+    mark: (leadId: number, status: LeadStatus, by: MarkedBy = 'cli') => mark.immediate(leadId, status, by),
+    /** When a signed link did its work, or undefined while it has not. */
+    linkUsedAt: (link: string) => usedLinks.usedAt(link),
   };
 }
 

@@ -14,17 +14,9 @@ export interface MarkRow {
   via: 'cli' | 'link' | 'inbox';
 }
 
-export interface LeadMarksTable {
-  add(mark: MarkRow): void;
-  ofLeads(leadIds: readonly number[]): MarkRow[];
-  /**
-   * For leads created at or after `since` and marked since (contacted, won or lost): the report
-   * source and the milliseconds from the lead's arrival to its first such mark.
-   */
-  firstAnswersSince(since: string): { source: string; ms: number }[];
-}
+export type LeadMarksTable = ReturnType<typeof createLeadMarksTable>;
 
-export function createLeadMarksTable(db: Db): LeadMarksTable {
+export function createLeadMarksTable(db: Db) {
   const add = db.prepare<MarkRow>(
     'INSERT INTO lead_marks (lead_id, status, marked_at, via) VALUES (@lead_id, @status, @marked_at, @via)',
   );
@@ -36,9 +28,13 @@ export function createLeadMarksTable(db: Db): LeadMarksTable {
     FROM leads JOIN lead_marks ON lead_marks.lead_id = leads.id AND lead_marks.status <> 'new'
     WHERE leads.created_at >= ? GROUP BY leads.id`);
   return {
-    add: (mark) => void add.run(mark),
-    ofLeads: (ids) => (ids.length === 0 ? [] : ofLeads.all(JSON.stringify(ids))),
-    firstAnswersSince: (since) =>
+    add: (mark: MarkRow) => void add.run(mark),
+    ofLeads: (ids: readonly number[]) => (ids.length === 0 ? [] : ofLeads.all(JSON.stringify(ids))),
+    /**
+     * For leads created at or after `since` and marked since (contacted, won or lost): the report
+     * source and the milliseconds from the lead's arrival to its first such mark.
+     */
+    firstAnswersSince: (since: string) =>
       firstAnswers.all(since).map((r) => ({ source: r.source, ms: Date.parse(r.first) - Date.parse(r.created_at) })),
   };
 }

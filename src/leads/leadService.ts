@@ -12,8 +12,7 @@
 import { storedAddressKey } from '../lib/addressKey';
 import { PROOF_FIELD, type LeadInput } from '../contract/lead';
 import type { Logger } from '../lib/logger';
-import type { AlertQueue } from '../alerts/alertQueue';
-import { type ChannelSpec, channelsOfKind } from '../alerts/channels';
+import { channelsOfKind } from '../alerts/channels';
 import type { Runner } from '../alerts/runner';
 import type { Db } from '../storage/database';
 import { groupCommit } from '../storage/groupCommit';
@@ -24,7 +23,7 @@ import type { ProofCheck, ProofChallenges } from './altchaChallenges';
 import { answerTiming, settleWithin } from './answerTiming';
 import { DEDUPE_WINDOW_MS, PendingAnswers, dedupeKey } from './dedupe';
 import { grade, type GradingRules, type Reason, type Verdict } from './grading';
-import { createLeadAlerts } from './leadAlerts';
+import { createLeadAlerts, type LeadAlertsDeps } from './leadAlerts';
 import type { LeadsTable } from './leadsTable';
 import type { UsedProofsTable } from './usedProofsTable';
 import { isHoneypotHit, validateLead } from './validation';
@@ -52,31 +51,16 @@ export interface Release {
   added: string[];
 }
 
-export interface LeadService {
-  submitLead(body: unknown, from: Submitter): Promise<LeadOutcome>;
-  /** Makes a lead verified and queues the alerts it is missing (none twice); undefined when there is no such lead. */
-  releaseLead(id: number): Release | undefined;
-}
-
-export interface LeadServiceDeps {
+/** What the lead service needs besides what its alerts do (leadAlerts.ts). */
+export type LeadServiceDeps = Omit<LeadAlertsDeps, 'leads' | 'configured'> & {
   db: Db;
   leads: LeadsTable;
   usedProofs: UsedProofsTable;
-  queue: AlertQueue;
-  /** Every alert channel (src/alerts/channels.ts): the plan reads their kinds. */
-  channels: readonly ChannelSpec[];
   /** Runs the alerts the queue hands it; the answer waits for the notifying channel's outcome. */
   runner: Pick<Runner, 'channels' | 'outcome'>;
   /** Checks proofs of work; undefined when LEAD_VERIFICATION=off. */
   challenges: ProofChallenges | undefined;
   rules: GradingRules;
-  autoReply: boolean;
-  /** Site-wide caps on auto-replies (per hour, per 24 hours). */
-  autoReplyCap: { perHour: number; perDay: number };
-  /** When a lead still new earns the owner a reminder; null: never. */
-  followUpAfterMs: number | null;
-  /** WEBHOOK_INCLUDE_SPAM: spam is posted to the webhook too. */
-  webhookSpam?: boolean;
   /** This site's host, to tell a visitor's own navigation from a referring site. */
   ownHost: string;
   /**
@@ -87,9 +71,8 @@ export interface LeadServiceDeps {
   /** What is stored instead of the client's address. */
   hashIp: IpHasher;
   logger: Logger;
-  now: () => number;
   answerTimeoutMs: number;
-}
+};
 
 const MAX_USER_AGENT = 512;
 
@@ -103,7 +86,9 @@ interface CheckedSubmission {
   proof: ProofCheck;
 }
 
-export function createLeadService(deps: LeadServiceDeps): LeadService {
+export type LeadService = ReturnType<typeof createLeadService>;
+
+export function createLeadService(deps: LeadServiceDeps) {
   const { db, leads, queue, channels, runner, logger, now } = deps;
   const inProgress = new PendingAnswers<LeadOutcome>();
   const answerTimes = answerTiming();
@@ -198,7 +183,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   }
 
   return {
-    async submitLead(body, from) {
+    async submitLead(body: unknown, from: Submitter): Promise<LeadOutcome> {
       const validation = validateLead(body);
       if (!validation.ok) return { kind: 'invalid', error: validation.error };
       const honeypot = isHoneypotHit(body);
@@ -225,6 +210,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       );
     },
 
-    releaseLead: (id) => release.immediate(id),
+    /** Makes a lead verified and queues the alerts it is missing (none twice); undefined when there is no such lead. */
+    releaseLead: (id: number) => release.immediate(id),
   };
 }

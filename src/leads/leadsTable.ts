@@ -65,50 +65,9 @@ export interface InboxQuery {
   limit: number;
 }
 
-export interface LeadsTable {
-  /** Inserts the lead (inside the caller's transaction, if any); returns its id. */
-  insert(lead: NewLead): number;
-  get(id: number): LeadRow | undefined;
-  /** The id of the earliest lead with this key created at or after `since`. */
-  findDuplicate(dedupeKey: string, since: string): number | undefined;
-  /** How many leads with this address key were stored at or after `since`. */
-  countFromAddress(emailKey: string, since: string): number;
-  setVerdict(id: number, verdict: Verdict, reasons: string): void;
-  setStatus(id: number, status: LeadStatus): void;
-  /** Every lead with this address key, oldest first. */
-  byEmailKey(emailKey: string): LeadRow[];
-  /** Deletes every lead with this address key, with its alerts, marks and search terms; returns how many leads. */
-  deleteByEmailKey(emailKey: string): number;
-  /**
-   * True when a stored address (as typed, or its key) contains this text: another person's, which a byte check
-   * must not mistake for a leftover.
-   */
-  addressContains(text: string): boolean;
-  /** Leads per report source and verdict, created at or after `since`. */
-  perSourceSince(since: string): { source: string; verdict: Verdict; leads: number }[];
-  /** The `limit` most recent leads, newest first. */
-  recent(limit: number): LeadRow[];
-  /** The `limit` most recent leads with this verdict, newest first. */
-  recentWithVerdict(verdict: Verdict, limit: number): LeadRow[];
-  /** The inbox's page of leads, newest first. */
-  inbox(query: InboxQuery): LeadRow[];
-  /** Leads created at or after `since` (an ISO time), oldest first. */
-  since(since: string): LeadRow[];
-  byIds(ids: readonly number[]): LeadRow[];
-  /** Deletes leads created before `before` (all, or this verdict's), with alerts and search terms; returns how many. */
-  deleteOlderThan(before: string, verdict?: Verdict): number;
-  /** True when a lead with this address key, stored at or after `since`, has an alert on one of these channels. */
-  hasAlertForAddress(channels: readonly string[], emailKey: string, since: string): boolean;
-  /**
-   * Alerts of these channels queued (pending, sent or failed) for verified leads stored since `since`: what a
-   * cap counts.
-   */
-  countAlertsSince(channels: readonly string[], since: string): number;
-  /** Throws when the database does not answer. */
-  ping(): void;
-}
+export type LeadsTable = ReturnType<typeof createLeadsTable>;
 
-export function createLeadsTable(db: Db): LeadsTable {
+export function createLeadsTable(db: Db) {
   const insert = db.prepare<Omit<NewLead, 'source'> & LeadSource & { searchText: string }>(`
     INSERT INTO leads (created_at, name, company, email, email_key, user_agent, ip_hash, dedupe_key, verdict,
                        verdict_reasons, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer,
@@ -189,20 +148,32 @@ export function createLeadsTable(db: Db): LeadsTable {
   const ping = db.prepare('SELECT 1');
 
   return {
-    insert: ({ source, ...lead }) =>
+    /** Inserts the lead (inside the caller's transaction, if any); returns its id. */
+    insert: ({ source, ...lead }: NewLead) =>
       Number(insert.run({ ...lead, ...source, searchText: leadSearchText(lead) }).lastInsertRowid),
-    get: (id) => get.get(id),
-    findDuplicate: (key, from) => findDuplicate.get(key, from)?.id,
-    countFromAddress: (key, from) => countFromAddress.get(key, from)?.n ?? 0,
-    setVerdict: (id, verdict, reasons) => void setVerdict.run(verdict, reasons, id),
-    setStatus: (id, status) => void setStatus.run(status, id),
-    byEmailKey: (key) => byEmailKey.all(key),
-    deleteByEmailKey: (key) => merged(deleteByEmailKey.run(key).changes),
-    addressContains: (text) => addressContains.get(text, text) !== undefined,
-    perSourceSince: (from) => perSource.all(from),
-    recent: (limit) => recent.all(limit),
-    recentWithVerdict: (verdict, limit) => recentWithVerdict.all(verdict, limit),
-    inbox(q) {
+    get: (id: number) => get.get(id),
+    /** The id of the earliest lead with this key created at or after `from`. */
+    findDuplicate: (key: string, from: string) => findDuplicate.get(key, from)?.id,
+    /** How many leads with this address key were stored at or after `from`. */
+    countFromAddress: (key: string, from: string) => countFromAddress.get(key, from)?.n ?? 0,
+    setVerdict: (id: number, verdict: Verdict, reasons: string) => void setVerdict.run(verdict, reasons, id),
+    setStatus: (id: number, status: LeadStatus) => void setStatus.run(status, id),
+    /** Every lead with this address key, oldest first. */
+    byEmailKey: (key: string) => byEmailKey.all(key),
+    /** Deletes every lead with this address key, with its alerts, marks and search terms; returns how many leads. */
+    deleteByEmailKey: (key: string) => merged(deleteByEmailKey.run(key).changes),
+    /**
+     * True when a stored address (as typed, or its key) contains this text: another person's, which a byte check
+     * must not mistake for a leftover.
+     */
+    addressContains: (text: string) => addressContains.get(text, text) !== undefined,
+    /** Leads per report source and verdict, created at or after `from`. */
+    perSourceSince: (from: string) => perSource.all(from),
+    /** The `limit` most recent leads, newest first. */
+    recent: (limit: number) => recent.all(limit),
+    recentWithVerdict: (verdict: Verdict, limit: number) => recentWithVerdict.all(verdict, limit),
+    /** The inbox's page of leads, newest first. */
+    inbox(q: InboxQuery) {
       const text = searchFold(q.search ?? '').trim();
       const search = text === '' ? undefined : [...text].length >= 3 ? 'index' : 'scan';
       const params: Record<string, string | number> = { limit: q.limit };
@@ -214,11 +185,19 @@ export function createLeadsTable(db: Db): LeadsTable {
       if (search === 'scan') params.search = text;
       return inboxStatement(q, search).all(params);
     },
-    since: (from) => since.all(from),
-    byIds: (ids) => (ids.length === 0 ? [] : byIds.all(JSON.stringify(ids))),
-    hasAlertForAddress: (channels, key, from) => forAddress.get(key, from, JSON.stringify(channels)) !== undefined,
-    countAlertsSince: (channels, from) => alertsSince.get(from, JSON.stringify(channels))?.n ?? 0,
-    deleteOlderThan: (before, verdict) => merged(deleteOlder.run({ before, verdict: verdict ?? null }).changes),
+    /** Leads created at or after `from` (an ISO time), oldest first. */
+    since: (from: string) => since.all(from),
+    byIds: (ids: readonly number[]) => (ids.length === 0 ? [] : byIds.all(JSON.stringify(ids))),
+    /** True when a lead with this address key, stored at or after `from`, has an alert on one of these channels. */
+    hasAlertForAddress: (channels: readonly string[], key: string, from: string) =>
+      forAddress.get(key, from, JSON.stringify(channels)) !== undefined,
+    /** Alerts of these channels queued (pending, sent or failed) for verified leads since `from`: what a cap counts. */
+    countAlertsSince: (channels: readonly string[], from: string) =>
+      alertsSince.get(from, JSON.stringify(channels))?.n ?? 0,
+    /** Deletes leads created before `before` (all, or this verdict's), alerts and search terms too; how many. */
+    deleteOlderThan: (before: string, verdict?: Verdict) =>
+      merged(deleteOlder.run({ before, verdict: verdict ?? null }).changes),
+    /** Throws when the database does not answer. */
     ping: () => void ping.get(),
   };
 }

@@ -18,19 +18,15 @@ export type LinkCheck =
   | { ok: true; leadId: number; action: LinkAction; id: string }
   | { ok: false; reason: 'invalid' | 'expired' };
 
-export interface MarkLinks {
-  /** The link for a lead that arrived at `createdAt` (ms). */
-  url(leadId: number, action: LinkAction, createdAt: number): string;
-  /** Checks a link's query parameters at `now` (ms). */
-  check(query: Record<string, unknown>, now: number): LinkCheck;
-}
+export type MarkLinks = ReturnType<typeof createMarkLinks>;
 
-export function createMarkLinks(secret: string, publicUrl: string): MarkLinks {
+export function createMarkLinks(secret: string, publicUrl: string) {
   const sign = (lead: string, action: string, expires: string) =>
     createHmac('sha256', secret).update(`mark-link\n${lead}\n${action}\n${expires}`).digest('base64url');
 
   return {
-    url(leadId, action, createdAt) {
+    /** The link for a lead that arrived at `createdAt` (ms). */
+    url(leadId: number, action: LinkAction, createdAt: number): string {
       const expires = String(Math.floor((createdAt + LINK_VALIDITY_MS) / 1000));
       const query = new URLSearchParams({
         lead: String(leadId),
@@ -40,16 +36,14 @@ export function createMarkLinks(secret: string, publicUrl: string): MarkLinks {
       });
       return `${publicUrl}${MARK_LINK_PATH}?${query.toString()}`;
     },
-    check(query, now) {
+    /** Checks a link's query parameters at `now` (ms). */
+    check(query: Record<string, unknown>, now: number): LinkCheck {
       const { lead, action, expires, sig } = query;
       if (
         typeof lead !== 'string' ||
         typeof action !== 'string' ||
         typeof expires !== 'string' ||
-        typeof sig !== 'string'
-      )
-        return { ok: false, reason: 'invalid' };
-      if (
+        typeof sig !== 'string' ||
         !/^[1-9]\d{0,15}$/.test(lead) ||
         !/^\d{1,12}$/.test(expires) ||
         !(ACTIONS as readonly string[]).includes(action)

@@ -23,11 +23,6 @@ export interface SmsReport {
   errorCode: string | undefined;
 }
 
-export interface SmsReceipts {
-  /** 'recorded': a final state, the first for this message; 'ignored': not final, repeated, or no such SMS. */
-  record(report: SmsReport): 'recorded' | 'ignored';
-}
-
 export interface SmsReceiptsDeps {
   db: Db;
   queue: AlertQueue;
@@ -40,7 +35,9 @@ export interface SmsReceiptsDeps {
 
 const isFinal = (status: string): status is FinalSmsState => (FINAL_SMS_STATES as readonly string[]).includes(status);
 
-export function createSmsReceipts({ db, queue, channels, configured, logger, now }: SmsReceiptsDeps): SmsReceipts {
+export type SmsReceipts = ReturnType<typeof createSmsReceipts>;
+
+export function createSmsReceipts({ db, queue, channels, configured, logger, now }: SmsReceiptsDeps) {
   const smsChannels = channels.filter((ch) => ch.provider === 'Twilio').map((ch) => ch.name);
   const leadSms = leadSmsChannel(channels);
   const fallbacks = channels.filter((ch) => ch.kind === 'fallback' && configured.includes(ch.name));
@@ -57,16 +54,13 @@ export function createSmsReceipts({ db, queue, channels, configured, logger, now
   });
 
   return {
-    record(report) {
+    /** 'recorded': a final state, the first for this message; 'ignored': not final, repeated, or no such SMS. */
+    record(report: SmsReport): 'recorded' | 'ignored' {
       if (!isFinal(report.status)) return 'ignored';
       const { alert, added } = recordOnce.immediate({ ...report, status: report.status });
       if (!alert) return 'ignored';
-      const log = {
-        leadId: alert.leadId,
-        channel: alert.channel,
-        delivery: report.status,
-        errorCode: report.errorCode,
-      };
+      const { leadId, channel } = alert;
+      const log = { leadId, channel, delivery: report.status, errorCode: report.errorCode };
       if (report.status === 'delivered') logger.info(log, 'SMS delivered');
       else logger.warn({ ...log, fallbacks: added }, 'SMS not delivered; the lead is sent again on the other channels');
       return 'recorded';

@@ -5,7 +5,7 @@
  * the counts; the rest is pure: it puts them together and writes table rows.
  */
 import type { PageViewsTable } from '../sources/pageViewsTable';
-import { DAY_MS } from '../lib/time';
+import { DAY_MS, HOUR_MS } from '../lib/time';
 import type { Verdict } from './grading';
 import type { LeadMarksTable } from './leadMarksTable';
 import type { LeadsTable } from './leadsTable';
@@ -28,17 +28,12 @@ export interface SourceReport {
   total: Omit<SourceLine, 'source'>;
 }
 
-export interface ReportInput {
-  from: string;
-  to: string;
-  days: number;
+export type ReportInput = Pick<SourceReport, 'from' | 'to' | 'days'> & {
   views: { source: string; views: number }[];
   leads: { source: string; verdict: Verdict; leads: number }[];
   /** Milliseconds from each marked lead's arrival to its first mark, by source. */
   replies: { source: string; ms: number }[];
-}
-
-const HOUR_MS = 3_600_000;
+};
 
 export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
@@ -49,36 +44,27 @@ export function median(values: readonly number[]): number | null {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-function line(views: number, leads: Record<Verdict, number>, replies: number[]): Omit<SourceLine, 'source'> {
-  const hours = median(replies);
-  return {
-    views,
-    leads,
-    conversion: views === 0 ? null : (leads.verified + leads.unverified) / views,
-    medianReplyHours: hours === null ? null : Math.round((hours / HOUR_MS) * 10) / 10,
-  };
-}
-
 export function buildSourceReport({ from, to, days, views, leads, replies }: ReportInput): SourceReport {
-  const names = [...new Set([...views.map((v) => v.source), ...leads.map((l) => l.source)])];
-  const viewsOf = (source: string) => views.filter((v) => v.source === source).reduce((sum, v) => sum + v.views, 0);
-  const leadsOf = (source?: string) => {
+  /** The line of one source, or of all (the totals). */
+  const line = (source?: string): Omit<SourceLine, 'source'> => {
+    const ofSource = <T extends { source: string }>(rows: T[]) =>
+      rows.filter((r) => source === undefined || r.source === source);
+    const viewCount = ofSource(views).reduce((sum, v) => sum + v.views, 0);
     const counts: Record<Verdict, number> = { verified: 0, unverified: 0, spam: 0 };
-    for (const l of leads) if (source === undefined || l.source === source) counts[l.verdict] += l.leads;
-    return counts;
+    for (const l of ofSource(leads)) counts[l.verdict] += l.leads;
+    const ms = median(ofSource(replies).map((r) => r.ms));
+    return {
+      views: viewCount,
+      leads: counts,
+      conversion: viewCount === 0 ? null : (counts.verified + counts.unverified) / viewCount,
+      medianReplyHours: ms === null ? null : Math.round((ms / HOUR_MS) * 10) / 10,
+    };
   };
-  const repliesOf = (source?: string) =>
-    replies.filter((r) => source === undefined || r.source === source).map((r) => r.ms);
-  const sources = names
-    .map((source) => ({ source, ...line(viewsOf(source), leadsOf(source), repliesOf(source)) }))
-    .sort(
-      (a, b) =>
-        b.views - a.views ||
-        b.leads.verified + b.leads.unverified - (a.leads.verified + a.leads.unverified) ||
-        a.source.localeCompare(b.source),
-    );
-  const totalViews = views.reduce((sum, v) => sum + v.views, 0);
-  return { from, to, days, sources, total: line(totalViews, leadsOf(), repliesOf()) };
+  const notSpam = (l: SourceLine) => l.leads.verified + l.leads.unverified;
+  const sources = [...new Set([...views, ...leads].map((r) => r.source))]
+    .map((source) => ({ source, ...line(source) }))
+    .sort((a, b) => b.views - a.views || notSpam(b) - notSpam(a) || a.source.localeCompare(b.source));
+  return { from, to, days, sources, total: line() };
 }
 
 /** The report of the `days` days up to `now`, from the tables. */

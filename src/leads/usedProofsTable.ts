@@ -6,18 +6,15 @@
  */
 import type { Db } from '../storage/database';
 
-export interface UsedProofsTable {
-  /** Records the proof as spent; false when it was spent already (a replay). */
-  spend(id: string, expiresAt: string): boolean;
-  /** Forgets proofs whose challenge expired before `now`: they can no longer be replayed anyway. */
-  deleteExpired(now: string): number;
-}
+export type UsedProofsTable = ReturnType<typeof createUsedProofsTable>;
 
-export function createUsedProofsTable(db: Db): UsedProofsTable {
+export function createUsedProofsTable(db: Db) {
   const spend = db.prepare<[string, string]>('INSERT OR IGNORE INTO proofs_used (id, expires_at) VALUES (?, ?)');
   const deleteExpired = db.prepare<[string]>('DELETE FROM proofs_used WHERE expires_at < ?');
   return {
-    spend: (id, expiresAt) => spend.run(id, expiresAt).changes === 1,
-    deleteExpired: (now) => deleteExpired.run(now).changes,
+    /** Records the proof as spent; false when it was spent already (a replay). */
+    spend: (id: string, expiresAt: string) => spend.run(id, expiresAt).changes === 1,
+    /** Forgets proofs whose challenge expired before `now`: they can no longer be replayed anyway. */
+    deleteExpired: (now: string) => deleteExpired.run(now).changes,
   };
 }

@@ -5,65 +5,28 @@
  * (src/site.ts) puts the HTTP layer in front of them; the operator's CLI opens them alone, so both
  * deliver alerts with the same senders and rules, and both act through the owner's actions.
  */
-import { createAlertQueue, type AlertQueue } from '../alerts/alertQueue';
+import { createAlertQueue } from '../alerts/alertQueue';
 import type { AlertLead, AlertSender } from '../alerts/alertSender';
 import { CHANNELS, type ChannelSpec, channelsOfKind } from '../alerts/channels';
-import type { Runner } from '../alerts/runner';
-import type { WebhookSwitch } from '../alerts/webhookSwitch';
 import type { Config } from '../config';
-import { createProofChallenges, type ProofChallenges } from '../leads/altchaChallenges';
-import { createHousekeeping, type Housekeeping } from '../leads/housekeeping';
+import { createProofChallenges } from '../leads/altchaChallenges';
+import { createHousekeeping } from '../leads/housekeeping';
 import { createLeadMarking } from '../leads/leadMarking';
-import { createLeadMarksTable, type LeadMarksTable } from '../leads/leadMarksTable';
-import { createLeadService, type LeadService } from '../leads/leadService';
-import { createLeadsTable, type LeadsTable } from '../leads/leadsTable';
-import { createMarkLinks, type MarkLinks } from '../leads/markLinks';
-import type { SmsReceipts } from '../leads/smsReceipts';
+import { createLeadMarksTable } from '../leads/leadMarksTable';
+import { createLeadService } from '../leads/leadService';
+import { createLeadsTable } from '../leads/leadsTable';
+import { createMarkLinks } from '../leads/markLinks';
 import { createUsedLinksTable } from '../leads/usedLinksTable';
 import { createUsedProofsTable } from '../leads/usedProofsTable';
 import type { Logger } from '../lib/logger';
 import { hostOf } from '../sources/attribution';
-import { createPageViewsTable, type PageViewsTable } from '../sources/pageViewsTable';
-import { createViewCounter, type ViewCounter } from '../sources/viewCounter';
-import { type Db, openDatabase } from '../storage/database';
+import { createPageViewsTable } from '../sources/pageViewsTable';
+import { createViewCounter } from '../sources/viewCounter';
+import { openDatabase } from '../storage/database';
 import { createIpHasher } from '../storage/ipHash';
 import { storedSecret } from '../storage/settings';
 import { openAlerting, type RetryRules } from './alerts';
-import { type Owner, openOwner } from './owner';
-
-export interface Services {
-  /** The alert channels, in order (src/alerts/channels.ts). */
-  channels: readonly ChannelSpec[];
-  db: Db;
-  leads: LeadsTable;
-  marks: LeadMarksTable;
-  queue: AlertQueue;
-  pageViews: PageViewsTable;
-  runner: Runner;
-  /** The webhook's on/off switch (an endpoint that answered 410 turns it off), when a webhook is configured. */
-  webhook: WebhookSwitch | undefined;
-  /** Twilio's delivery reports of the SMS alerts. */
-  receipts: SmsReceipts;
-  /** Takes the visitors' submissions. */
-  leadService: LeadService;
-  /** Hands out and checks the form's proof-of-work challenges. */
-  challenges: ProofChallenges;
-  /** The signed "Mark as contacted" links of the alert e-mails. */
-  markLinks: MarkLinks;
-  views: ViewCounter;
-  housekeeping: Housekeeping;
-  /** The owner's actions, reads and sign-in: what the inbox and the CLI do on his behalf. */
-  owner: Owner;
-  /** Throws when the database does not answer (the health check). */
-  health(): void;
-  /** Loads the alert providers' SDKs (imported on first use, to keep them out of the start-up). */
-  warmSenders(): Promise<void>;
-  /**
-   * Stops the retry loop, waits up to timeoutMs for alert attempts under way, writes the view counts, closes the
-   * database.
-   */
-  close(timeoutMs: number): Promise<{ attemptsFinished: boolean }>;
-}
+import { openOwner } from './owner';
 
 /** What a test may put in place of the real thing; the server passes none, the CLI `attemptQueued: false`. */
 export interface ServiceDeps {
@@ -82,7 +45,9 @@ export interface ServiceDeps {
 /** A failed alert is tried again after 30 s, then 1, 2, 4... minutes: ten attempts span about four hours. */
 export const DEFAULT_RETRY: RetryRules = { baseMs: 30_000, maxAttempts: 10 };
 
-export function openServices(config: Config, logger: Logger, deps: ServiceDeps = {}): Services {
+export type Services = ReturnType<typeof openServices>;
+
+export function openServices(config: Config, logger: Logger, deps: ServiceDeps = {}) {
   const db = openDatabase(config.databasePath);
   const now = deps.now ?? Date.now;
   const channels = deps.channels ?? CHANNELS;
@@ -101,7 +66,7 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       attemptQueued: deps.attemptQueued ?? true,
     });
     const { senders, runner, warmSenders } = alerting;
-    const { grading } = config;
+    const { grading, autoReply, autoReplyCap, followUpAfterMs, retention } = config;
     const challenges = createProofChallenges({
       secret: storedSecret(db, 'lead_challenge_secret', grading.challengeSecret),
       difficulty: grading.challengeDifficulty,
@@ -111,19 +76,17 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       ...{ db, leads, usedProofs, queue, channels, runner, logger, now, warmSenders },
       challenges: grading.verification === 'proof' ? challenges : undefined,
       rules: grading,
-      autoReply: config.autoReply,
-      autoReplyCap: config.autoReplyCap,
-      followUpAfterMs: config.followUpAfterMs,
+      autoReply,
+      autoReplyCap,
+      followUpAfterMs,
       webhookSpam: config.webhook?.includeSpam ?? false,
       ownHost: hostOf(config.publicUrl),
       hashIp: createIpHasher(config.ipHashSalt, now),
       answerTimeoutMs: config.alertTimeoutMs,
     });
     const reminderChannels = channelsOfKind(channels, 'reminder');
-    const followUpAfterMs = config.followUpAfterMs;
     const marking = createLeadMarking({ db, leads, marks, usedLinks, queue, reminderChannels, followUpAfterMs, now });
     const views = createViewCounter(pageViews, logger, now);
-    const retention = config.retention;
     const housekeeping = createHousekeeping({ leads, usedProofs, usedLinks, pageViews, retention, logger, now });
     const tables = { db, leads, marks, queue, channels, pageViews };
     const owner = openOwner({ ...tables, config, logger, now, service: leadService, marking });
@@ -131,17 +94,23 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
     return {
       ...tables,
       runner,
+      /** The webhook's on/off switch (an endpoint that answered 410 turns it off), when a webhook is configured. */
       webhook: alerting.webhook,
+      /** Twilio's delivery reports of the SMS alerts. */
       receipts: alerting.receipts,
       leadService,
       challenges,
       markLinks,
       views,
       housekeeping,
+      /** The owner's actions, reads and sign-in: what the inbox and the CLI do on his behalf. */
       owner,
+      /** Throws when the database does not answer (the health check). */
       health: () => leads.ping(),
+      /** Loads the alert providers' SDKs (imported on first use, to keep them out of the start-up). */
       warmSenders,
-      close(timeoutMs) {
+      /** Stops retrying, waits up to timeoutMs for attempts under way, writes the view counts, closes the database. */
+      close(timeoutMs: number) {
         housekeeping.stop();
         closed ??= runner.stop(timeoutMs).then((attemptsFinished) => {
           for (const sender of senders.values()) sender.close?.();

@@ -56,7 +56,7 @@ export function referrerHost(url: string | undefined, ownHost: string): string |
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-    host = parsed.hostname.toLowerCase().replace(/^www\./, '');
+    host = hostOf(parsed);
   } catch {
     return undefined;
   }
@@ -66,9 +66,9 @@ export function referrerHost(url: string | undefined, ownHost: string): string |
   return oneLine(host) ?? undefined;
 }
 
-/** This site's host as referrerHost() writes hosts, for telling internal navigation apart. */
-export function hostOf(publicUrl: string): string {
-  return new URL(publicUrl).hostname.toLowerCase().replace(/^www\./, '');
+/** A URL's host, lower-cased, without a leading www.: a referrer's, or this site's (to spot internal navigation). */
+export function hostOf(url: string | URL): string {
+  return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
 }
 
 /**
@@ -82,20 +82,17 @@ export function leadSourceOf(
   request: { referer: string | undefined; isJson: boolean },
   ownHost: string,
 ): LeadSource {
-  const fromBody = UTM_FIELDS.some((field) => cleanValue(body[field]) !== null);
   let utm = utmFrom(body);
-  if (!fromBody && request.referer) {
+  if (Object.values(utm).every((value) => value === null) && request.referer) {
     try {
       utm = utmFromQuery(new URL(request.referer).search);
     } catch {
       // not a URL: no campaign to read
     }
   }
-  const sent = referrerHost(
-    typeof body[REFERRER_FIELD] === 'string' ? (body[REFERRER_FIELD] as string) : undefined,
-    ownHost,
-  );
-  return { ...utm, referrer: sent ?? (request.isJson ? DIRECT : null) };
+  const sent = body[REFERRER_FIELD];
+  const site = referrerHost(typeof sent === 'string' ? sent : undefined, ownHost);
+  return { ...utm, referrer: site ?? (request.isJson ? DIRECT : null) };
 }
 
 /** The report's key of a visit: the landing URL's utm_source, else the Referer's host, else 'direct'. */

@@ -28,18 +28,9 @@ export interface ViewCount {
   views: number;
 }
 
-export interface PageViewsTable {
-  /** Adds the counts in one transaction; returns them as stored (past the day's bound, as 'other'). */
-  add(counts: readonly ViewCount[]): ViewCount[];
-  /** The sources `day` (YYYY-MM-DD) holds under their own name: at most SOURCES_PER_DAY, 'other' not among them. */
-  namedOn(day: string): string[];
-  /** Views per source on days from `fromDay` (YYYY-MM-DD) on, most first. */
-  perSourceSince(fromDay: string): { source: string; views: number }[];
-  /** Deletes the days before `day` (YYYY-MM-DD); returns the rows deleted. */
-  deleteBefore(day: string): number;
-}
+export type PageViewsTable = ReturnType<typeof createPageViewsTable>;
 
-export function createPageViewsTable(db: Db): PageViewsTable {
+export function createPageViewsTable(db: Db) {
   const upsert = db.prepare<ViewCount>(`
     INSERT INTO page_views (day, source, views) VALUES (@day, @source, @views)
     ON CONFLICT (day, source) DO UPDATE SET views = views + excluded.views`);
@@ -75,9 +66,13 @@ export function createPageViewsTable(db: Db): PageViewsTable {
       });
   });
   return {
-    add: (counts) => addAll(counts),
-    namedOn: (day) => namedSources.all(day, OTHER, SOURCES_PER_DAY),
-    perSourceSince: (fromDay) => perSource.all(fromDay),
-    deleteBefore: (day) => deleteOld.run(day).changes,
+    /** Adds the counts in one transaction; returns them as stored (past the day's bound, as 'other'). */
+    add: (counts: readonly ViewCount[]): ViewCount[] => addAll(counts),
+    /** The sources `day` (YYYY-MM-DD) holds under their own name: at most SOURCES_PER_DAY, 'other' not among them. */
+    namedOn: (day: string) => namedSources.all(day, OTHER, SOURCES_PER_DAY),
+    /** Views per source on days from `fromDay` (YYYY-MM-DD) on, most first. */
+    perSourceSince: (fromDay: string) => perSource.all(fromDay),
+    /** Deletes the days before `day` (YYYY-MM-DD); returns the rows deleted. */
+    deleteBefore: (day: string) => deleteOld.run(day).changes,
   };
 }

@@ -1,38 +1,24 @@
 /**
- * Counts home-page views in memory, per UTC day and source, and writes the
- * counts to SQLite at most once a minute and at shutdown: a view costs a map
- * update on the fast path (the day's name, and the sources the table holds
- * for it, are worked out once a day, not per view), never a database write.
- * The number of distinct sources kept between two writes is bounded, so
- * made-up utm_source values cannot grow memory: beyond the bound they count
- * as 'other'. The table bounds the sources of a day across writes
- * (pageViewsTable.ts); the counter remembers which sources the table has
- * stored under their own name today, and counts those under their name even
- * in a minute already full of new values, so a real source that made it into
- * the day before made-up values filled it keeps its name. It reads them from
- * the table when a day starts for it (its first count of a day, which is also
- * its first count after a start, so a restart forgets none) and adds those
- * its own writes store. A failed read is logged and the day starts knowing
- * none: its views still count, a known source's as 'other' in a full minute.
+ * Counts home-page views in memory, per UTC day and source, and writes the counts to SQLite at most once
+ * a minute and at shutdown: a view costs a map update (the day's name, and the sources the table holds for
+ * it, are worked out once a day, not per view), never a database write. Made-up utm_source values cannot
+ * grow memory: past MAX_SOURCES new sources between two writes, views count as 'other'. A source the table
+ * already stores under its own name today keeps it even in a full minute, so a real source that made it into
+ * the day before made-up values filled it stays named (the table bounds a day's sources, pageViewsTable.ts).
+ * Those names are read when a day starts for the counter (so a restart forgets none) and grow with its own
+ * writes; a failed read is logged and the day starts knowing none: its views still count.
  */
 import type { Logger } from '../lib/logger';
 import { OTHER, type PageViewsTable, SOURCES_PER_DAY, type ViewCount } from './pageViewsTable';
-import { DAY_MS } from '../lib/time';
+import { DAY_MS, iso } from '../lib/time';
 
 const FLUSH_EVERY_MS = 60_000;
 /** New sources one minute keeps by name: more than a day can store would be written as 'other' anyway. */
 const MAX_SOURCES = SOURCES_PER_DAY;
 
-export interface ViewCounter {
-  count(source: string): void;
-  /** Writes what was counted; on failure the counts are kept for the next write. */
-  flush(): void;
-  start(): void;
-  /** A last write, then no more timer. */
-  stop(): void;
-}
+export type ViewCounter = ReturnType<typeof createViewCounter>;
 
-export function createViewCounter(table: PageViewsTable, logger: Logger, now: () => number = Date.now): ViewCounter {
+export function createViewCounter(table: PageViewsTable, logger: Logger, now: () => number = Date.now) {
   /** Counts of the day in progress, by source; days that ended before the last write wait in `earlier`. */
   let day = '';
   let dayEnds = 0;
@@ -42,27 +28,18 @@ export function createViewCounter(table: PageViewsTable, logger: Logger, now: ()
   let earlier: ViewCount[] = [];
   let timer: NodeJS.Timeout | undefined;
 
-  function add(counts: Map<string, number>, source: string, views: number): void {
-    const key = counts.has(source) || named.has(source) || counts.size < MAX_SOURCES ? source : OTHER;
-    counts.set(key, (counts.get(key) ?? 0) + views);
-  }
-
   function rollOver(at: number): void {
     for (const [source, views] of today) earlier.push({ day, source, views });
     today = new Map();
     const start = at - (at % DAY_MS);
-    day = new Date(start).toISOString().slice(0, 10);
+    day = iso(start).slice(0, 10);
     dayEnds = start + DAY_MS;
-    named = namedInTable(day);
-  }
-
-  function namedInTable(forDay: string): Set<string> {
     try {
-      return new Set(table.namedOn(forDay));
+      named = new Set(table.namedOn(day));
     } catch (err) {
       // The view being counted must not fail with the read: only the names are lost, not the view.
-      logger.warn({ err, day: forDay }, 'the sources stored today could not be read; counting as if none were');
-      return new Set();
+      logger.warn({ err, day }, 'the sources stored today could not be read; counting as if none were');
+      named = new Set();
     }
   }
 
@@ -76,6 +53,7 @@ export function createViewCounter(table: PageViewsTable, logger: Logger, now: ()
     return [...byKey.values()];
   }
 
+  /** Writes what was counted; on failure the counts are kept for the next write. */
   function flush(): void {
     const pending = [...earlier, ...[...today].map(([source, views]) => ({ day, source, views }))];
     if (pending.length === 0) return;
@@ -92,16 +70,18 @@ export function createViewCounter(table: PageViewsTable, logger: Logger, now: ()
   }
 
   return {
-    count(source) {
+    count(source: string) {
       const at = now();
       if (at >= dayEnds) rollOver(at);
-      add(today, source, 1);
+      const key = today.has(source) || named.has(source) || today.size < MAX_SOURCES ? source : OTHER;
+      today.set(key, (today.get(key) ?? 0) + 1);
     },
     flush,
     start() {
       timer ??= setInterval(flush, FLUSH_EVERY_MS);
       timer.unref();
     },
+    /** A last write, then no more timer. */
     stop() {
       if (timer) clearInterval(timer);
       timer = undefined;

@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { grade, hasLinkOrTag, type GradingRules, type Signals } from '../../src/leads/grading';
+import { grade, type GradingRules, type Signals } from '../../src/leads/grading';
+import { hasLinkOrTag } from '../../src/lib/linkRule';
 
 const rules: GradingRules = { verification: 'proof', minFillMs: 3000, maxPerEmailPerDay: 3 };
 const clean: Signals = {
