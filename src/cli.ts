@@ -1,9 +1,7 @@
 /**
- * The operator's command-line tool for the leads database. Runs on the host
- * (npm run leads -- <command>) and in the container
- * (docker exec <container> node dist/cli.js <command>), reading the same
- * environment as the server, so it finds the same database. Each command is
- * a module of src/cli/; this file parses the call and runs it.
+ * The operator's command-line tool for the leads database, on the host (npm run leads -- <command>) or in the
+ * container (docker exec <container> node dist/cli.js <command>), reading the same environment as the server, so it
+ * finds the same database. Each command is a module of src/cli/; this file parses the call and runs it.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,7 +12,7 @@ import { createLogger } from './lib/logger';
 import { retry, status, testAlerts, webhookOn } from './cli/alertCommands';
 import { backup } from './cli/backupCommand';
 import { CommandError, UsageError } from './cli/cliArgs';
-import type { CliContext, Command } from './cli/command';
+import { CLI_OPTIONS, type CliContext, type Command } from './cli/command';
 import { erase, exportLeads, list, release, spam } from './cli/leadCommands';
 import { mark } from './cli/markCommand';
 import { ownerLink, sessions, signOut } from './cli/ownerCommands';
@@ -79,21 +77,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError(`Unknown command "${name}".`);
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      limit: { type: 'string' },
-      format: { type: 'string' },
-      since: { type: 'string' },
-      output: { type: 'string' },
-      id: { type: 'string' },
-      email: { type: 'string' },
-      days: { type: 'string' },
-      force: { type: 'boolean' },
-      all: { type: 'boolean' },
-    },
-  });
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: CLI_OPTIONS });
   const config = loadConfig();
   // The site's services without its pages or HTTP layer: the same assembly the server's createSite opens.
   let opened: Services | undefined;

@@ -1,9 +1,7 @@
 /**
- * Configuration: every environment variable the server and the CLI read,
- * parsed and validated once at start-up by one schema (src/config/schema.ts),
- * and the settings the rest of the code reads, typed from it. Problems are
- * collected (not thrown one by one) so an operator sees every mistake in a
- * single run. Secret and personal values never appear in a problem message.
+ * Configuration: the environment, validated once at start-up by one schema (src/config/schema.ts), as the settings
+ * the rest of the code reads. Problems are collected, not thrown one by one, so an operator sees every mistake in a
+ * single run; secret and personal values never appear in a problem message.
  */
 import { envSchema, type Variables } from './config/schema';
 import type { Env } from './config/variables';
@@ -40,15 +38,10 @@ function toConfig(v: Variables) {
     nodeEnv: v.NODE_ENV,
     host: v.HOST,
     port: v.PORT,
-    /**
-     * Canonical origin without a trailing slash, e.g. https://example.com; unset: http://localhost:<port>, so a
-     * local start on any port has one that opens this very server (and the form's same-origin check accepts the
-     * page it served).
-     */
+    /** Canonical origin, no trailing slash; unset: http://localhost:<port>, which opens this very server. */
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     /** False when PUBLIC_URL was left unset: the listening address then counts as the site's own origin too. */
     publicUrlSet: v.PUBLIC_URL !== undefined,
-    /** His public profile: the name and contact details the pages show. */
     profile: {
       name: v.OWNER_NAME,
       email: v.CONTACT_EMAIL,
@@ -88,7 +81,6 @@ function toConfig(v: Variables) {
       url: v.webhook.WEBHOOK_URL,
       /** The Standard Webhooks signing secret, `whsec_` and base64. */
       secret: v.webhook.WEBHOOK_SECRET,
-      /** Spam is posted too, with its verdict. */
       includeSpam: v.WEBHOOK_INCLUDE_SPAM,
       /** http: and addresses on this machine or its network (a local n8n). */
       allowPrivate: v.WEBHOOK_ALLOW_PRIVATE,
@@ -105,7 +97,6 @@ function toConfig(v: Variables) {
     dnsServers: v.DNS_SERVERS,
     alertTimeoutMs: v.ALERT_TIMEOUT_MS,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
-    /** A client must send its request headers within this time, and the whole request within requestTimeoutMs. */
     headersTimeoutMs: v.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: v.REQUEST_TIMEOUT_MS,
     grading: {
@@ -122,10 +113,7 @@ function toConfig(v: Variables) {
     },
     /** A verified lead gets a thank-you e-mail (needs e-mail configured). */
     autoReply: v.LEAD_AUTO_REPLY,
-    /**
-     * Site-wide caps on auto-replies: anyone who solves the proof of work can name any address, so the
-     * volume the owner's domain sends to strangers is bounded.
-     */
+    /** Site-wide: anyone who solves the proof of work can name any address, so what goes to strangers is bounded. */
     autoReplyCap: { perHour: v.LEAD_AUTO_REPLY_MAX_PER_HOUR, perDay: v.LEAD_AUTO_REPLY_MAX_PER_DAY },
     /** After how long a lead still marked new earns the owner a reminder; null: no reminders. */
     followUpAfterMs: v.FOLLOW_UP_AFTER_HOURS === 0 ? null : Math.round(v.FOLLOW_UP_AFTER_HOURS * 3_600_000),
@@ -147,10 +135,7 @@ export function thumbnailOrigin(config: Pick<Config, 'profile'>): string {
   return new URL(config.profile.videoThumbnailUrl).origin;
 }
 
-/**
- * What an operator should fix but the server can run with: one line each, for the start-up log.
- * Pure, so the server decides how to log them.
- */
+/** What an operator should fix but the server can run with: one line each, for the server to log. */
 export function startupWarnings(config: Config): string[] {
   const warnings: string[] = [];
   if (config.nodeEnv === 'production' && !config.publicUrlSet) {

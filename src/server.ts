@@ -1,7 +1,6 @@
 /**
- * Entry point: read the configuration, build the site (src/site.ts), serve it (src/listen.ts).
- * Start-up problems (bad configuration, missing build) stop the process with exit code 1 and a clear
- * message.
+ * Entry point: read the configuration, build the site (src/site.ts), serve it (src/listen.ts). Start-up problems
+ * (bad configuration, missing build) stop the process with exit code 1 and a clear message.
  */
 import { ConfigError, loadConfig, startupWarnings } from './config';
 import { listen } from './listen';

@@ -1,18 +1,16 @@
 /**
- * The whole site, assembled once: the pages rendered from the content, the
- * services behind them (src/services/services.ts), and the HTTP layer in front: the
- * fixed pages answered from memory, everything else through the Express app.
- * The server listens with its listener; every test that starts a site builds
- * it here too, with fakes passed in, so a test site is the production site.
+ * The whole site, assembled once: the pages rendered from the content, the services behind them
+ * (src/services/services.ts), and the HTTP layer in front. The server listens with its listener; every test that
+ * starts a site builds it here too, with fakes passed in, so a test site is the production site.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
 import { createHttpLayer } from './http/app';
 import { createLogger, type Logger } from './lib/logger';
-import { type Assets, loadAssets } from './pages/assets';
-import { type RenderedSite, renderSite } from './pages/site';
+import { loadAssets } from './pages/assets';
+import { renderSite } from './pages/site';
 import { assetsDir } from './lib/paths';
-import { openServices, type ServiceDeps, type Services } from './services/services';
+import { openServices, type ServiceDeps } from './services/services';
 
 // The providers' SDKs are imported on first use, to keep them out of the start-up; they are
 // loaded a moment after listening, so the first requests (a health check, the first page view)
@@ -24,21 +22,9 @@ export interface SiteDeps extends ServiceDeps {
   logger?: Logger;
 }
 
-export interface Site {
-  /** The request listener for http.createServer (or supertest). */
-  listener: (req: IncomingMessage, res: ServerResponse) => void;
-  services: Services;
-  /** The pages as rendered at start-up, and the built browser files they link. */
-  pages: RenderedSite;
-  assets: Assets;
-  logger: Logger;
-  /** Once listening: the alert loop (picking up alerts left pending), the daily housekeeping, the view counts. */
-  start(): void;
-  /** Stops the loops, waits up to timeoutMs for alert attempts under way, closes the database. */
-  close(timeoutMs: number): Promise<{ attemptsFinished: boolean }>;
-}
+export type Site = ReturnType<typeof createSite>;
 
-export function createSite(config: Config, deps: SiteDeps = {}): Site {
+export function createSite(config: Config, deps: SiteDeps = {}) {
   const logger = deps.logger ?? createLogger(config);
   const assets = loadAssets(assetsDir);
   const pages = renderSite(config.profile, config.publicUrl, assets, {
@@ -49,12 +35,14 @@ export function createSite(config: Config, deps: SiteDeps = {}): Site {
   const { staticPages, app } = createHttpLayer({ config, logger, pages, assets, services, now: deps.now });
   let warming: NodeJS.Timeout | undefined;
   return {
-    // The fixed pages straight from memory; everything else through the Express app.
-    listener: (req, res) => void (staticPages.serve(req, res) || app(req, res)),
+    /** The request listener for http.createServer (or supertest): the fixed pages from memory, the rest by Express. */
+    listener: (req: IncomingMessage, res: ServerResponse): void => void (staticPages.serve(req, res) || app(req, res)),
     services,
+    /** The pages as rendered at start-up, and the built browser files they link. */
     pages,
     assets,
     logger,
+    /** Once listening: the alert loop (picking up alerts left pending), the daily housekeeping, the view counts. */
     start() {
       services.runner.start();
       services.housekeeping.start();
@@ -68,7 +56,8 @@ export function createSite(config: Config, deps: SiteDeps = {}): Site {
       }, WARM_SENDERS_AFTER_MS);
       warming.unref();
     },
-    close(timeoutMs) {
+    /** Stops the loops, waits up to timeoutMs for alert attempts under way, closes the database. */
+    close(timeoutMs: number) {
       clearTimeout(warming);
       return services.close(timeoutMs);
     },

@@ -1,6 +1,6 @@
 /**
- * The commands about alert delivery: status, retry, test-alerts (proves each
- * configured channel reaches the owner, after a deployment) and webhook-on.
+ * The commands about alert delivery: status, retry, test-alerts (proves each configured channel reaches the owner,
+ * after a deployment) and webhook-on.
  */
 import { describeSendError } from '../alerts/alertSender';
 import { createTxtLookup, checkMailDomain } from '../alerts/mailDomainCheck';
@@ -58,14 +58,9 @@ export const status: Command = {
     const acting = channels.filter((ch) =>
       open.some((lead) => lead[`${ch}_status`] === 'pending' || lead[`${ch}_status`] === 'failed'),
     );
+    const alertColumns = acting.flatMap((ch) => [`${ch}_status`, `${ch}_attempts`, `${ch}_last_error`]);
     print(`\nLeads with an alert pending or failed:\n`);
-    print(
-      toTable(
-        open,
-        ['id', 'created_at', ...acting.flatMap((ch) => [`${ch}_status`, `${ch}_attempts`, `${ch}_last_error`])],
-        40,
-      ),
-    );
+    print(toTable(open, ['id', 'created_at', ...alertColumns], 40));
   },
 };
 

@@ -1,7 +1,6 @@
 /**
- * What the CLI's commands share: the usage error, the parsing of option
- * values, and writing a file that holds personal data without ever
- * overwriting one or following a link unless told to.
+ * What the CLI's commands share: the usage error, the parsing of option values, and writing a file that holds
+ * personal data without ever overwriting one or following a link unless told to.
  */
 import { lstatSync, unlinkSync, writeFileSync } from 'node:fs';
 

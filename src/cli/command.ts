@@ -1,23 +1,25 @@
 /** The shape of a CLI command: what it is given and what it does. */
+import type { parseArgs } from 'node:util';
 import type { Config } from '../config';
 import type { Services } from '../services/services';
 import type { Logger } from '../lib/logger';
 
-export interface CliOptions {
-  limit?: string;
-  format?: string;
-  since?: string;
-  output?: string;
-  id?: string;
-  email?: string;
-  days?: string;
-  force?: boolean;
-  all?: boolean;
-}
+/** The options parseArgs reads for every command; each command looks at those it takes. */
+export const CLI_OPTIONS = {
+  limit: { type: 'string' },
+  format: { type: 'string' },
+  since: { type: 'string' },
+  output: { type: 'string' },
+  id: { type: 'string' },
+  email: { type: 'string' },
+  days: { type: 'string' },
+  force: { type: 'boolean' },
+  all: { type: 'boolean' },
+} as const;
 
 export interface CliContext {
   config: Config;
-  options: CliOptions;
+  options: ReturnType<typeof parseArgs<{ options: typeof CLI_OPTIONS }>>['values'];
   positionals: string[];
   /**
    * The lead services on the configured database, which must exist. `logAlerts`: log warnings

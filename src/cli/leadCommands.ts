@@ -18,19 +18,8 @@ export const list: Command = {
     const rows = leadRecords(opened.leads.recent(parsePositiveInt('--limit', options.limit, 20) as number), opened);
     // The owner's own alerts, which every lead is planned on: whether they reached him.
     const alerts = alwaysPlanned(opened.channels).map((ch) => `${ch}_status`);
-    print(
-      toTable(rows, [
-        'id',
-        'created_at',
-        'name',
-        'company',
-        'email',
-        'status',
-        'verdict',
-        ...alerts,
-        'verdict_reasons',
-      ]),
-    );
+    const columns = ['id', 'created_at', 'name', 'company', 'email', 'status', 'verdict', ...alerts, 'verdict_reasons'];
+    print(toTable(rows, columns));
   },
 };
 

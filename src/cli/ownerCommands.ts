@@ -1,11 +1,11 @@
 /**
- * The owner's way in, from the server's shell: `owner-link` prints a one-time
- * link that registers a passkey (the first one, or one on a new phone after
- * losing the old), `sessions` lists the signed-in browsers, and
+ * The owner's way in, from the server's shell: `owner-link` prints a one-time link that registers a passkey (the
+ * first one, or one on a new phone after losing the old), `sessions` lists the signed-in browsers, and
  * `sign-out --all` ends every session.
  */
 import { CLI } from '../ownerActions/activity';
 import { UsageError } from './cliArgs';
+import { alignColumns } from './formatLeads';
 import type { Command } from './command';
 
 export const ownerLink: Command = {
@@ -25,25 +25,13 @@ export const sessions: Command = {
   run({ services, print }) {
     const rows = services().owner.reads.sessions();
     if (rows.length === 0) return print('No one is signed in.\n');
-    const lines = [['created', 'last seen', 'device', 'signed in with']];
-    for (const row of rows)
-      lines.push([
-        when(row.createdAt),
-        when(row.lastSeenAt),
-        row.device,
-        row.via === 'link' ? 'e-mailed link' : 'passkey',
-      ]);
-    const widths = lines[0]?.map((_, i) => Math.max(...lines.map((line) => (line[i] ?? '').length))) ?? [];
-    print(
-      `${lines
-        .map((line) =>
-          line
-            .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-            .join('  ')
-            .trimEnd(),
-        )
-        .join('\n')}\n`,
-    );
+    const lines = rows.map((row) => [
+      when(row.createdAt),
+      when(row.lastSeenAt),
+      row.device,
+      row.via === 'link' ? 'e-mailed link' : 'passkey',
+    ]);
+    print(alignColumns([['created', 'last seen', 'device', 'signed in with'], ...lines]));
   },
 };
 

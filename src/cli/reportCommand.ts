@@ -12,13 +12,8 @@ export const report: Command = {
     const result = readSourceReport(services(), days, Date.now());
     if (format === 'json') return print(`${JSON.stringify(result, null, 2)}\n`);
     print(`Views, leads and reply times per source, ${result.from} to ${result.to} (${days} days)\n\n`);
-    print(
-      toTable(
-        reportRows(result),
-        ['source', 'views', 'verified', 'unverified', 'spam', 'conversion', 'median_reply'],
-        40,
-      ),
-    );
+    const columns = ['source', 'views', 'verified', 'unverified', 'spam', 'conversion', 'median_reply'] as const;
+    print(toTable(reportRows(result), columns, 40));
     print(
       `\nconversion: verified and unverified leads per view; median_reply: arrival to the first mark (leads mark ID contacted).\n`,
     );

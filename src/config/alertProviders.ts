@@ -1,8 +1,7 @@
 /**
- * The alert providers' settings, checked for what the provider would refuse
- * later: a malformed Twilio SID or number would otherwise start the server and
- * fail every SMS, one log line at a time. Each problem names the variable and
- * never its value (credentials, phone numbers and addresses stay out of logs).
+ * The alert providers' settings, checked for what the provider would refuse later: a malformed Twilio SID or
+ * number would otherwise start the server and fail every SMS, one log line at a time. Each problem names the
+ * variable and never its value (credentials, phone numbers and addresses stay out of logs).
  */
 import { z } from 'zod';
 import { flag, group, parsedUrl, problem } from './variables';

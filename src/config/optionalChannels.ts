@@ -1,9 +1,7 @@
 /**
- * The owner's other alert channels, each optional: a signed webhook to his own
- * endpoint, a Telegram bot, an ntfy topic; and the resolver the mail-domain
- * check asks. Checked here for what would otherwise fail every alert later,
- * one problem per line, never echoing a token, a secret or a URL (a URL may
- * carry credentials).
+ * The owner's other alert channels, each optional: a signed webhook to his own endpoint, a Telegram bot, an ntfy
+ * topic; and the resolver the mail-domain check asks. Checked for what would otherwise fail every alert later, one
+ * problem per line, never echoing a token, a secret or a URL (a URL may carry credentials).
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';

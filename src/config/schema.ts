@@ -10,9 +10,8 @@ import { dnsServers, ntfyTopic, telegram, tokenInClear, webhook } from './option
 import { clean, decimal, flag, int, oneOf, parsedUrl, problem, providerUrl, shown, webUrl } from './variables';
 
 /**
- * The proxy is trusted by address only. `true` or a hop count would believe the first hop
- * whoever it is: a client reaching the port directly could then choose its own address with
- * X-Forwarded-For and pass the rate limit.
+ * The proxy is trusted by address only. `true` or a hop count would believe the first hop whoever it is: a client
+ * reaching the port directly could then choose its own address with X-Forwarded-For and pass the rate limit.
  */
 const trustProxy = z
   .string()

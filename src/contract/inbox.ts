@@ -1,7 +1,6 @@
 /**
- * The owner's inbox, as the browser, the server and the tests know it: its
- * paths, the form-token field and header, and what the passkey endpoints
- * answer. A leaf, like src/contract/lead.ts: the pages, the passkey script, the
+ * The owner's inbox, as the browser, the server and the tests know it: its paths, the form-token field and header,
+ * and what the passkey endpoints answer. A leaf, like src/contract/lead.ts: the pages, the passkey script, the
  * HTTP layer and the owner's services import it.
  */
 export const INBOX_PATHS = {
@@ -52,10 +51,7 @@ export const SESSION_COOKIE = 'owner_session';
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /** What the passkey endpoints answer: options with the ceremony to send back, then where to go. */
-export interface CeremonyStart {
-  ceremony: string;
-  options: unknown;
-}
+export type CeremonyStart = { ceremony: string; options: unknown };
 export type CeremonyEnd = { ok: true; next: string } | { ok: false; error: string };
 
 /** The longest name a passkey may be given. */

@@ -1,11 +1,9 @@
 /**
- * The lead endpoint's contract: everything the browser form, the plain HTML
- * form, the server, the tests and the benchmark must agree on. Nothing here
- * is typed anywhere else.
+ * The lead endpoint's contract: everything the browser form, the plain HTML form, the server, the tests and the
+ * benchmark must agree on. Nothing here is typed anywhere else.
  *
- * The path keeps the URL the site's original front end called (a hosted
- * function named process-lead-notification), so forms and clients written
- * against it keep working.
+ * The path keeps the URL the site's original front end called (a hosted function named process-lead-notification),
+ * so forms and clients written against it keep working.
  */
 export const LEAD_ENDPOINT = '/functions/v1/process-lead-notification';
 
@@ -25,9 +23,8 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 export type LeadInput = Record<LeadField, string>;
 
 /**
- * The endpoint's answer. `notificationResult` is true exactly when the SMS
- * alert was accepted by the provider in time; `error` is a sentence the
- * visitor can read as it is.
+ * The endpoint's answer. `notificationResult` is true exactly when the SMS alert was accepted by the provider in
+ * time; `error` is a sentence the visitor can read as it is.
  */
 export type LeadResponse = { success: true; notificationResult: boolean } | { success: false; error: string };
 

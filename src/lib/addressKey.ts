@@ -1,20 +1,15 @@
 /**
- * One key per mailbox, however its address was typed. The per-address
- * limits, the one auto-reply a day, the duplicate check, export and erasure
- * all compare keys, never the typed text: mail systems deliver `ada@Ｇｍａｉｌ.com`,
- * `ada@GMAIL.com` and `ada@gmail.com` to one mailbox (nodemailer maps the domain
- * through UTS-46 before sending), so a raw or ASCII-only case-insensitive
- * comparison would count one person as several.
+ * One key per mailbox, however its address was typed. The per-address limits, the one auto-reply a day, the
+ * duplicate check, export and erasure all compare keys, never the typed text: mail systems deliver
+ * `ada@Ｇｍａｉｌ.com`, `ada@GMAIL.com` and `ada@gmail.com` to one mailbox (nodemailer maps the domain through UTS-46
+ * before sending), so a raw or ASCII-only case-insensitive comparison would count one person as several.
  *
- * - The domain goes through the WHATWG/UTS-46 mapping (`domainToASCII`):
- *   fullwidth forms fold, upper case folds, `bücher.example` and
- *   `xn--bcher-kva.example` meet. A domain that maps to nothing is not an address.
- * - The local part is lower-cased: the mailbox is, strictly, the receiving
- *   server's to interpret, but no provider a lead writes from tells `Ada`
- *   from `ada`, and over-joining two strangers costs less than splitting one person.
- * - Plus tags (`ada+news@`) and Gmail's dots (`a.da@`) stay distinct: they are
- *   rules of particular providers, and folding them would join addresses that
- *   other providers keep apart.
+ * - The domain goes through the WHATWG/UTS-46 mapping (`domainToASCII`): fullwidth forms and upper case fold,
+ *   `bücher.example` and `xn--bcher-kva.example` meet. A domain that maps to nothing is not an address.
+ * - The local part is lower-cased: the mailbox is, strictly, the receiving server's to interpret, but no provider
+ *   a lead writes from tells `Ada` from `ada`, and over-joining two strangers costs less than splitting one person.
+ * - Plus tags (`ada+news@`) and Gmail's dots (`a.da@`) stay distinct: they are rules of particular providers, and
+ *   folding them would join addresses that other providers keep apart.
  */
 import { domainToASCII, domainToUnicode } from 'node:url';
 

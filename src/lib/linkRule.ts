@@ -1,7 +1,6 @@
 /**
- * The link rule: does a visitor's text hold a URL or markup? Grading makes a
- * lead with a link in its name or company spam; attribution drops a source
- * value with one. A leaf, so both layers apply the one rule without the
+ * The link rule: does a visitor's text hold a URL or markup? Grading makes a lead with a link in its name or
+ * company spam; attribution drops a source value with one. A leaf, so both layers apply the one rule without the
  * sources layer importing the leads layer.
  *
  * A URL, or markup: an HTML tag (`<b>`, `</a>`, `<img src=x>`), a comment, a doctype or a processing

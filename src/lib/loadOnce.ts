@@ -1,19 +1,12 @@
 /**
- * A library loaded on first use (a provider SDK, the passkey and Twilio
- * signature checks) and shared by every later call. A failed load is not
- * remembered: the next call (the alert's next attempt) tries again.
+ * A library loaded on first use (a provider SDK, the passkey and Twilio signature checks) and shared by every
+ * later call. A failed load is not remembered: the next call (the alert's next attempt) tries again.
  */
-export interface LoadOnce<T> {
-  /** The loaded value, loading it now if no load is under way or done. */
-  get(): Promise<T>;
-  /** The load under way or done, without starting one (for closing what was opened). */
-  started(): Promise<T> | undefined;
-}
-
-export function loadOnce<T>(load: () => Promise<T>): LoadOnce<T> {
+export function loadOnce<T>(load: () => Promise<T>) {
   let pending: Promise<T> | undefined;
   return {
-    get() {
+    /** The loaded value, loading it now if no load is under way or done. */
+    get(): Promise<T> {
       if (pending) return pending;
       const attempt = load();
       pending = attempt;
@@ -22,6 +15,7 @@ export function loadOnce<T>(load: () => Promise<T>): LoadOnce<T> {
       });
       return attempt;
     },
-    started: () => pending,
+    /** The load under way or done, without starting one (for closing what was opened). */
+    started: (): Promise<T> | undefined => pending,
   };
 }

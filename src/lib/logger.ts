@@ -1,16 +1,12 @@
 /**
- * The process logger: JSON lines in production (for the host's log
- * collector), readable lines in development. Lead contact details and secrets
- * are never logged at info level; pino's redaction is a second guard.
+ * The process logger: JSON lines in production (for the host's log collector), readable lines in development.
+ * Lead contact details and secrets are never logged at info level; pino's redaction is a second guard.
  */
 import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
-/**
- * `toStderr`: for the CLI, whose stdout carries the data it prints (written synchronously: nothing is lost at
- * exit).
- */
+/** `toStderr`: for the CLI, whose stdout carries the data it prints (synchronously: nothing is lost at exit). */
 export function createLogger(config: { logLevel: string; nodeEnv: string }, toStderr = false): Logger {
   const options = {
     level: config.logLevel,

@@ -1,7 +1,6 @@
 /**
- * Where things live on disk, relative to the project root. The root is found
- * from this file's location, so the server works from src/ (tests, dev) and
- * from the bundle in dist/ (production, Docker) whatever the working directory.
+ * Where things live on disk, relative to the project root. The root is found from this file's location, so the
+ * server works from src/ (tests, dev) and from the bundle in dist/ (production, Docker) whatever the working directory.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

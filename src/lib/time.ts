@@ -1,7 +1,4 @@
-/**
- * Units of time, the page's reply promise, and the one format times are
- * stored and compared in. A leaf: every layer may import it.
- */
+/** Units of time, the reply promise, and the one format times are stored and compared in. A leaf for every layer. */
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 

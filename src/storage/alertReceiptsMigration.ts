@@ -1,11 +1,9 @@
 /**
- * Version 10: what the alerts table learns after an alert is sent, apart from
- * the list in migrations.ts (which would grow past a screen).
- * - first_attempt_at: when the current run of attempts began, so a channel
- *   that retries for a time (the webhook's day) knows when it is over.
- * - delivery, delivery_error, delivery_at: the provider's final report on a
- *   sent message (Twilio's delivery receipt: delivered, or undelivered or
- *   failed with its error code), written once.
+ * Version 10, apart from the list in migrations.ts for its length: what the alerts table learns after sending.
+ * - first_attempt_at: when the current run of attempts began, so a channel that retries for a time (the
+ *   webhook's day) knows when it is over.
+ * - delivery, delivery_error, delivery_at: the provider's final report on a sent message (Twilio's delivery
+ *   receipt: delivered, or undelivered or failed with its error code), written once.
  * - alerts_provider_message: a receipt names the message, not the lead.
  */
 export const ALERT_RECEIPTS = `

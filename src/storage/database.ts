@@ -1,7 +1,6 @@
 /**
- * Opens the SQLite database the leads live in: creates the directory, sets
- * the pragmas that make it safe for the server and the operator's CLI to
- * share it, and brings the schema up to date.
+ * Opens the SQLite database the leads live in: creates the directory, sets the pragmas that make it safe for the
+ * server and the operator's CLI to share it, and brings the schema up to date.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -12,8 +11,6 @@ export type { Db };
 
 /** How long a write waits for a lock held by another process before it fails (and the visitor gets a 500). */
 export const BUSY_TIMEOUT_MS = 2_000;
-/** SQLite's page cache, in KiB (SQLite's own default). */
-const CACHE_SIZE_KIB = 2_000;
 
 export function openDatabase(path: string): Db {
   // 0700: the folder holds personal data (with the umask the server and CLI set, every file is 0600).
@@ -32,10 +29,10 @@ export function openDatabase(path: string): Db {
     // A deleted lead (erased on request, or past its retention) is overwritten with zeros, not
     // left readable in free pages. Deletes are rare here, so the extra writes cost nothing noticeable.
     db.pragma('secure_delete = ON');
-    // SQLite's own default page cache, 2 MB: better-sqlite3 builds SQLite with 16 MB, which a
-    // growing file fills and glibc never hands back, with no gain in the lead rate. The OS caches
-    // the file's pages anyway (docs/decisions/014-sqlite-page-cache-at-sqlites-default.md).
-    db.pragma(`cache_size = -${CACHE_SIZE_KIB}`); // negative: KiB, not pages
+    // SQLite's own default page cache, 2 MB (negative: KiB): better-sqlite3 builds SQLite with 16 MB, which a
+    // growing file fills and glibc never hands back, with no gain in the lead rate. The OS caches the file's pages
+    // anyway (docs/decisions/014-sqlite-page-cache-at-sqlites-default.md).
+    db.pragma('cache_size = -2000');
     migrate(db);
     return db;
   } catch (err) {

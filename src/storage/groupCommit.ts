@@ -1,28 +1,17 @@
 /**
- * Group commit: the writes asked for in one turn of the event loop are made
- * by one IMMEDIATE transaction, so one fsync (the connection runs with
- * synchronous = FULL) makes all of them durable.
+ * Group commit: the writes asked for in one turn of the event loop are made by one IMMEDIATE transaction, so one
+ * fsync (the connection runs with synchronous = FULL) makes all of them durable.
  *
- * - Each write runs in its own savepoint: a write that throws is undone alone
- *   and only its caller gets the error; the others are committed.
- * - A transaction that cannot begin or commit (the lock held by another
- *   process past the busy timeout, a full disk) fails every write of the
- *   group, and none of them is stored.
- * - A write never waits for a timer: the group is committed right after the
- *   current turn's I/O callbacks (setImmediate), so a lone write is as quick
- *   as before, and under a burst the groups grow by themselves.
+ * - Each write runs in its own savepoint: one that throws is undone alone and only its caller gets the error.
+ * - A transaction that cannot begin or commit (the lock held by another process past the busy timeout, a full
+ *   disk) fails every write of the group, and none of them is stored.
+ * - A write never waits for a timer: the group is committed right after the current turn's I/O callbacks
+ *   (setImmediate), so a lone write is as quick as before, and under a burst the groups grow by themselves.
  *
- * Why: better-sqlite3 is synchronous, so in a burst of leads the fsync of
- * every lead's own commit held the event loop, and every other request waited
- * for the disk (docs/decisions/012-leads-committed-in-groups.md).
+ * Why: better-sqlite3 is synchronous, so in a burst of leads the fsync of every lead's own commit held the event
+ * loop, and every other request waited for the disk (docs/decisions/012-leads-committed-in-groups.md).
  */
 import type { Db } from './database';
-
-interface Waiting<T, R> {
-  item: T;
-  resolve: (value: R) => void;
-  reject: (reason: unknown) => void;
-}
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
@@ -41,7 +30,7 @@ export function groupCommit<T, R>(
       }
     }),
   );
-  let waiting: Waiting<T, R>[] = [];
+  let waiting: { item: T; resolve: (value: R) => void; reject: (reason: unknown) => void }[] = [];
 
   function commit(): void {
     const group = waiting;

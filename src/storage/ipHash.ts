@@ -1,14 +1,10 @@
 /**
- * What is kept instead of a visitor's IP address: an HMAC of the address's
- * network (IPv4 /24, IPv6 /48) under a key that is never in the database.
- * The key is IP_HASH_SALT when set (values stay comparable across restarts),
- * else a random key held in memory only and replaced every UTC day (values
- * group one day's submissions of one network, and nothing more).
+ * What is kept instead of a visitor's IP address: an HMAC of the address's network (IPv4 /24, IPv6 /48) under a
+ * key that is never in the database: IP_HASH_SALT when set (values stay comparable across restarts), else a random
+ * key held in memory only and replaced every UTC day (values group one day's submissions of one network).
  *
- * Anyone holding the database or a backup cannot reverse it: without the key,
- * trying every address gives nothing to compare against. It is good for
- * spotting one network sending many leads; it cannot identify a person, and
- * two values from different days (without IP_HASH_SALT) never match.
+ * Anyone holding the database or a backup cannot reverse it: without the key, trying every address gives nothing
+ * to compare against. It spots one network sending many leads; it cannot identify a person.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';

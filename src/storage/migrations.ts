@@ -1,7 +1,5 @@
 /**
- * The database schema as an ordered list of migrations. PRAGMA user_version
- * records how many have run, so a database file from any older release is
- * brought up to date at start-up, each step in its own transaction.
+ * The database schema as an ordered list of migrations, which migrate.ts runs at start-up.
  * Never edit a released migration: append a new one.
  */
 import type { Database } from 'better-sqlite3';
@@ -14,24 +12,18 @@ import { SESSIONS_OF_PASSKEYS } from './sessionsMigration';
 /*
  * Why the tables look like this:
  * - leads: one row per lead, written once by the request.
- * - alerts: one row per (lead, channel). status is the alert's life: pending
- *   (to be sent or retried), sent (the provider accepted it: never send
- *   again), failed (gave up after the last attempt), skipped (channel not
- *   configured when the lead arrived), cancelled (the owner's mark made it
- *   needless), held (an auto-reply over the site-wide cap: never sent).
- *   next_attempt_at is when it is due;
- *   lease_until is set while an attempt is under way, so a crash mid-attempt
- *   is retried after the lease, and two processes never claim the same alert.
+ * - alerts: one row per (lead, channel). status is the alert's life: pending (to be sent or retried), sent (the
+ *   provider accepted it: never send again), failed (gave up after the last attempt), skipped (channel not
+ *   configured when the lead arrived), cancelled (the owner's mark made it needless), held (an auto-reply over the
+ *   site-wide cap: never sent). next_attempt_at is when it is due; lease_until is set while an attempt is under
+ *   way, so a crash mid-attempt is retried after the lease, and two processes never claim the same alert.
  *   The first migration kept this state in sms_* and email_* columns of leads.
  * - Times are UTC ISO-8601 text: readable in the shell and ordered as text.
- * - ip_hash is an HMAC of the client's network under a key never stored here
- *   (storage/ipHash.ts): it groups submissions of one network, nothing more.
- * - dedupe_key (a hash of the normalised name, company and e-mail) finds an
- *   identical submission from the last minute with one indexed lookup.
- * - email_key is the address's canonical key (src/lib/addressKey.ts): every
- *   lookup of a person by address uses it, never the typed text.
- * - search_text is the name, company and address as the inbox's search
- *   compares them (src/storage/searchText.ts), the text leads_search indexes.
+ * - ip_hash is an HMAC of the client's network under a key never stored here (storage/ipHash.ts).
+ * - dedupe_key (a hash of the normalised name, company and e-mail) finds an identical submission from the last
+ *   minute with one indexed lookup.
+ * - email_key is the address's canonical key (src/lib/addressKey.ts): every lookup of a person by address uses it.
+ * - search_text is the name, company and address as the inbox's search compares them (src/storage/searchText.ts).
  */
 const channelColumns = (ch: 'sms' | 'email') => `
   ${ch}_status TEXT NOT NULL CHECK (${ch}_status IN ('pending', 'sent', 'failed', 'skipped')),
@@ -41,7 +33,7 @@ const channelColumns = (ch: 'sms' | 'email') => `
   ${ch}_sent_at TEXT,
   ${ch}_next_attempt_at TEXT`;
 
-/** SQL, or a step that needs code (a value SQLite cannot compute); each runs in its own transaction. */
+/** SQL, or a step that needs code (a value SQLite cannot compute). */
 export type Migration = string | ((db: Database) => void);
 
 export const migrations: readonly Migration[] = [

@@ -1,9 +1,8 @@
 /**
- * The migration that made the owner's inbox (version 8), apart from the list in migrations.ts
- * for its length. Passkeys are his only credential (public keys: nothing here signs him in).
- * Sessions and one-time links are kept as SHA-256 hashes of their random tokens, so a copy of
- * this file opens no session. owner_activity records what was done in the inbox, never an
- * address. Marks made in the inbox are 'inbox' marks: lead_marks is rebuilt for that value.
+ * Version 8, the owner's inbox, apart from the list in migrations.ts for its length. Passkeys are his only
+ * credential (public keys: nothing here signs him in). Sessions and one-time links are kept as SHA-256 hashes of
+ * their random tokens, so a copy of this file opens no session. owner_activity records what was done in the
+ * inbox, never an address. Marks made in the inbox are 'inbox' marks: lead_marks is rebuilt for that value.
  */
 export const OWNER_INBOX_TABLES = `
   CREATE TABLE owner_passkeys (
@@ -48,14 +47,12 @@ export const OWNER_INBOX_TABLES = `
   `;
 
 /**
- * The inbox's search (version 9): an FTS5 index of each lead's name, company and address, by
- * trigrams, so any part of them is found without reading every row; accents do not count. It keeps
- * no copy of the text (its content is the leads table), triggers keep it in step, and its
- * secure-delete option removes an erased lead's entries from the index instead of marking them
- * deleted, so erasure leaves nothing in it either. The inbox's filters get an index each, whose
- * entries are in id order within a status or a verdict, as the inbox pages them (leads_verdict is in
- * time order, for the per-address limits). Version 11 (searchTextMigration.ts) replaced the index
- * with one an older sqlite3 shell can read.
+ * Version 9, the inbox's search: an FTS5 index of each lead's name, company and address, by trigrams, so any part
+ * of them is found without reading every row; accents do not count. It keeps no copy of the text (its content is
+ * the leads table), triggers keep it in step, and its secure-delete option removes an erased lead's entries
+ * instead of marking them deleted. The inbox's filters get an index each, in id order within a status or a
+ * verdict, as the inbox pages them (leads_verdict is in time order, for the per-address limits). Version 11
+ * (searchTextMigration.ts) replaced the index with one an older sqlite3 shell can read.
  */
 export const LEADS_SEARCH = `
   CREATE VIRTUAL TABLE leads_search USING fts5(

@@ -1,9 +1,8 @@
 /**
- * How the inbox's search compares texts, in one place: each lead's name, company and address are
- * stored folded this way (leads.search_text, which the trigram index leads_search covers), and the
- * owner's search text is folded the same way before it is used. The folding is done here rather
- * than by SQLite (the trigram tokenizer's remove_diacritics needs SQLite 3.45), so the index is
- * plain trigrams, which the sqlite3 shell of every current Debian and Ubuntu reads and writes.
+ * How the inbox's search compares texts, in one place: each lead's name, company and address are stored folded
+ * this way (leads.search_text, which the trigram index leads_search covers), and so is the owner's search text.
+ * The folding is done here rather than by SQLite (remove_diacritics needs SQLite 3.45), so the index is plain
+ * trigrams, which the sqlite3 shell of every current Debian and Ubuntu reads and writes.
  */
 
 /**

@@ -1,16 +1,15 @@
 /**
- * Version 11: the inbox's search index, rebuilt so that an older sqlite3 shell can use the leads
- * table. Version 9's index folded accents with the trigram tokenizer's remove_diacritics, which
- * SQLite before 3.45 cannot load, and its FTS5 secure-delete option, once it has deleted, marks
- * the index with a format SQLite before 3.42 refuses. The triggers on leads write to the index,
- * so such a shell (Debian 12 has 3.40, Ubuntu 22.04 3.37) could neither insert nor delete a lead.
+ * Version 11: the inbox's search index, rebuilt so that an older sqlite3 shell can use the leads table. Version
+ * 9's index folded accents with the trigram tokenizer's remove_diacritics, which SQLite before 3.45 cannot load,
+ * and its FTS5 secure-delete option, once it has deleted, marks the index with a format SQLite before 3.42
+ * refuses. The triggers on leads write to the index, so such a shell (Debian 12 has 3.40, Ubuntu 22.04 3.37)
+ * could neither insert nor delete a lead.
  *
- * Now the text is folded in code (storage/searchText.ts) and kept in leads.search_text (existing
- * rows get theirs here: SQLite cannot fold it), and the index covers that column with the plain
- * trigram tokenizer, which SQLite has had since 3.34. It still keeps no copy of the text (its
- * content is the leads table). Without secure-delete, a deleted lead's trigrams stay in the
- * index's older segments until they are merged: the leads table merges them away after every
- * delete it makes (leads/leadsTable.ts), so erasure still leaves no term of the person in the file.
+ * Now the text is folded in code (storage/searchText.ts) and kept in leads.search_text (existing rows get theirs
+ * here: SQLite cannot fold it), and the index covers that column with the plain trigram tokenizer (SQLite 3.34 and
+ * later), still without a copy of the text. Without secure-delete, a deleted lead's trigrams stay in the index's
+ * older segments until they are merged: the leads table merges them away after every delete it makes
+ * (leads/leadsTable.ts), so erasure still leaves no term of the person in the file.
  */
 import type { Database } from 'better-sqlite3';
 import { leadSearchText } from './searchText';
