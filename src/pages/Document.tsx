@@ -23,20 +23,7 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
-export function Document(props: DocumentProps) {
-  const {
-    title,
-    description,
-    canonicalUrl,
-    stylesheet,
-    extraStylesheets = [],
-    scripts,
-    structuredData,
-    noIndex,
-    longPage,
-    siteName,
-    children,
-  } = props;
+export function Document({ title, description, canonicalUrl, structuredData, ...props }: DocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -44,16 +31,16 @@ export function Document(props: DocumentProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={description} />
-        {noIndex && <meta name="robots" content="noindex" />}
+        {props.noIndex && <meta name="robots" content="noindex" />}
         {canonicalUrl && <link rel="canonical" href={canonicalUrl} />}
         <meta name="theme-color" content="#0b1f3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={stylesheet} />
-        {extraStylesheets.map((href) => (
+        <link rel="stylesheet" href={props.stylesheet} />
+        {props.extraStylesheets?.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
         <meta property="og:type" content="website" />
-        <meta property="og:site_name" content={siteName} />
+        <meta property="og:site_name" content={props.siteName} />
         <meta property="og:title" content={title} />
         <meta property="og:description" content={description} />
         {canonicalUrl && <meta property="og:url" content={canonicalUrl} />}
@@ -65,15 +52,15 @@ export function Document(props: DocumentProps) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw script text; structuredData.ts escapes <, > and &
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />
         )}
-        {scripts.map((src) => (
+        {props.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}
       </head>
-      <body className={longPage ? 'long-page' : undefined}>
+      <body className={props.longPage ? 'long-page' : undefined}>
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
-        {children}
+        {props.children}
       </body>
     </html>
   );

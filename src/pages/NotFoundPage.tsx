@@ -1,7 +1,6 @@
 /**
- * The not-found page. The path is logged to the browser console by an
- * external script (not-found.js), which keeps this HTML identical for every
- * path, so it is rendered once like the home page.
+ * The not-found page. The path is logged to the browser console by an external script (not-found.js), which
+ * keeps this HTML identical for every path, so it is rendered once like the home page.
  */
 export function NotFoundPage() {
   return (

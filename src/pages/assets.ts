@@ -1,7 +1,6 @@
 /**
- * The built browser files. scripts/build.mjs writes them with content-hashed
- * names and a manifest mapping each entry to its file; pages link to the
- * hashed names so the files can be cached forever.
+ * The built browser files. scripts/build.mjs writes them with content-hashed names and a manifest mapping each
+ * entry to its file; pages link to the hashed names so the files can be cached forever.
  */
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';

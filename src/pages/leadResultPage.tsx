@@ -1,32 +1,58 @@
 /**
- * The page answered to a lead form posted without JavaScript: the same
- * outcome title and message the toast would show and, on failure, the form
- * again with the typed values kept, so the visitor can correct and resend.
- * Rendered per request (it holds the visitor's values); React escapes them.
- * No scripts: a visitor who reaches this page is browsing without them.
+ * The page answered to a lead form posted without JavaScript: the same outcome title and message the toast
+ * would show and, on failure, the form again with the typed values kept, so the visitor can correct and resend.
+ * Rendered per request (it holds the visitor's values); React escapes them. No scripts: a visitor who reaches
+ * this page is browsing without them.
  */
 import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { contact, type Profile } from '../content/content';
 import type { LeadInput, LeadResponse } from '../contract/lead';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { LeadForm } from './form/LeadForm';
-import { toastForResponse } from './form/messages';
+import { type ToastMessage, toastForResponse } from './form/messages';
 import { renderHtml } from './site';
 
 export function createLeadResultPage(
   profile: Profile,
   assets: Assets,
 ): (response: LeadResponse, values: LeadInput) => string {
-  const stylesheet = assetUrl(assets, 'site.css');
+  const outcomePage = createOutcomePage(profile, assets);
   return (response, values) => {
     const outcome = toastForResponse(response);
-    const failed = outcome.variant === 'destructive';
-    const Icon = failed ? CircleAlert : CircleCheck;
+    return outcomePage(
+      outcome,
+      outcome.variant === 'destructive' ? (
+        <>
+          <h2 className="lead-result-form-title">{contact.formTitle}</h2>
+          <LeadForm emailPlaceholder={profile.email} initialValues={values} />
+          <a className="lead-result-back" href="/">
+            <ArrowLeft aria-hidden="true" focusable="false" size={18} />
+            Return to Home
+          </a>
+        </>
+      ) : (
+        <a className="button button-primary lead-result-home" href="/">
+          Return to Home
+        </a>
+      ),
+    );
+  };
+}
+
+/**
+ * The look of the answer pages (this one and markLinkPage.tsx): an icon, the title and the message, then `after`.
+ * `description`, the page's meta description, is the message unless given.
+ */
+export function createOutcomePage(profile: Profile, assets: Assets) {
+  const stylesheet = assetUrl(assets, 'site.css');
+  return (outcome: ToastMessage, after: ReactNode, description = outcome.description): string => {
+    const Icon = outcome.variant === 'destructive' ? CircleAlert : CircleCheck;
     return renderHtml(
       <Document
         title={`${outcome.title} | ${profile.name}`}
-        description={outcome.description}
+        description={description}
         stylesheet={stylesheet}
         scripts={[]}
         noIndex
@@ -39,20 +65,7 @@ export function createLeadResultPage(
               <h1>{outcome.title}</h1>
               <p className="lead-result-message">{outcome.description}</p>
             </div>
-            {failed ? (
-              <>
-                <h2 className="lead-result-form-title">{contact.formTitle}</h2>
-                <LeadForm emailPlaceholder={profile.email} initialValues={values} />
-                <a className="lead-result-back" href="/">
-                  <ArrowLeft aria-hidden="true" focusable="false" size={18} />
-                  Return to Home
-                </a>
-              </>
-            ) : (
-              <a className="button button-primary lead-result-home" href="/">
-                Return to Home
-              </a>
-            )}
+            {after}
           </div>
         </main>
       </Document>,

@@ -1,16 +1,13 @@
 /**
- * The pages behind the "Mark as contacted" link of an alert e-mail: a page
- * with one button (its POST does the marking, so a mail scanner that opens
- * links changes nothing), the confirmation, and the refusal of a wrong,
- * altered, expired or used link. A lead the owner marked already (contacted,
- * won, lost) gets a page that says so, without the button. For the owner
- * only: never indexed, no scripts. Reuses the look of the lead result page.
+ * The pages behind the "Mark as contacted" link of an alert e-mail: a page with one button (its POST does the
+ * marking, so a mail scanner that opens links changes nothing), the confirmation, and the refusal of a wrong,
+ * altered, expired or used link. A lead the owner marked already (contacted, won, lost) gets a page that says
+ * so, without the button. For the owner only: never indexed, no scripts. The look of the lead result page.
  */
-import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { Profile } from '../content/content';
-import { assetUrl, type Assets } from './assets';
-import { Document } from './Document';
-import { renderHtml } from './site';
+import type { Assets } from './assets';
+import type { ToastMessage } from './form/messages';
+import { createOutcomePage } from './leadResultPage';
 
 export type MarkLinkView =
   | { kind: 'confirm'; leadId: number; received: string; action: string; fields: Record<string, string> }
@@ -29,58 +26,41 @@ export const REFUSALS = {
 } as const;
 
 export function createMarkLinkPage(profile: Profile, assets: Assets): (view: MarkLinkView) => string {
-  const stylesheet = assetUrl(assets, 'site.css');
+  const outcomePage = createOutcomePage(profile, assets);
   return (view) => {
-    const [title, message, ok] =
+    const [title, description, variant]: [string, string, ToastMessage['variant']] =
       view.kind === 'confirm'
         ? [
             `Mark lead #${view.leadId} as contacted?`,
             `The lead arrived ${view.received}. Press the button once you have answered it.`,
-            true,
+            'success',
           ]
         : view.kind === 'done'
           ? [
               `Lead #${view.leadId} is marked as contacted`,
               'No reminder will be sent for it. Thank you for answering in time.',
-              true,
+              'success',
             ]
           : view.kind === 'already'
             ? [
                 `Lead #${view.leadId} is already marked ${view.status}`,
                 `This lead is already marked ${view.status}. Nothing was changed. To change its status, use npm run leads -- mark.`,
-                true,
+                'success',
               ]
-            : ['This link cannot be used', view.message, false];
-    const Icon = ok ? CircleCheck : CircleAlert;
-    return renderHtml(
-      <Document
-        title={`${title} | ${profile.name}`}
-        description={title}
-        stylesheet={stylesheet}
-        scripts={[]}
-        noIndex
-        siteName={profile.name}
-      >
-        <main id="main" className="lead-result">
-          <div className={`card lead-result-card lead-result-${ok ? 'success' : 'destructive'}`}>
-            <div className="lead-result-outcome">
-              <Icon className="lead-result-icon" aria-hidden="true" focusable="false" size={28} />
-              <h1>{title}</h1>
-              <p className="lead-result-message">{message}</p>
-            </div>
-            {view.kind === 'confirm' && (
-              <form method="post" action={view.action}>
-                {Object.entries(view.fields).map(([name, value]) => (
-                  <input key={name} type="hidden" name={name} value={value} />
-                ))}
-                <button type="submit" className="button button-primary button-block">
-                  Mark as contacted
-                </button>
-              </form>
-            )}
-          </div>
-        </main>
-      </Document>,
+            : ['This link cannot be used', view.message, 'destructive'];
+    return outcomePage(
+      { title, description, variant },
+      view.kind === 'confirm' && (
+        <form method="post" action={view.action}>
+          {Object.entries(view.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className="button button-primary button-block">
+            Mark as contacted
+          </button>
+        </form>
+      ),
+      title,
     );
   };
 }

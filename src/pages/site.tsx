@@ -11,13 +11,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { structuredData } from './structuredData';
 import { faviconSvg } from './favicon';
 
-export interface RenderedSite {
-  home: string;
-  notFound: string;
-  robotsTxt: string;
-  sitemapXml: string;
-  faviconSvg: string;
-}
+export type RenderedSite = ReturnType<typeof renderSite>;
 
 export function renderHtml(element: React.ReactElement): string {
   return `<!DOCTYPE html>${renderToString(element)}`;
@@ -36,7 +30,7 @@ export function renderSite(
   publicUrl: string,
   assets: Assets,
   { leadRetentionDays = null, proofOfWork = true }: SiteOptions = {},
-): RenderedSite {
+) {
   const title = `${profile.name} | ${site.title}`;
   const stylesheet = assetUrl(assets, 'site.css');
   // Optional, unlike the other entries: a build without the worker renders a form that simply sends

@@ -1,7 +1,6 @@
 /**
- * The hero illustration: a globe with routes between the markets the
- * strategist sells into. Drawn as inline SVG so the hero paints with the HTML
- * (no image request, no layout shift) and stays sharp at every width.
+ * The hero illustration: a globe with routes between the markets the strategist sells into. Drawn as inline SVG
+ * so the hero paints with the HTML (no image request, no layout shift) and stays sharp at every width.
  */
 const markets = [
   { label: 'USA', x: 150, y: 215 },

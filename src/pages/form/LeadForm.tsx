@@ -1,9 +1,8 @@
 /**
- * The 'Get Free Setup Call' form, shared by the server render, the browser
- * (hydrated) and the answer page for posts without JavaScript. Without
- * JavaScript it is a plain HTML form posting to the endpoint; once hydrated
- * it posts JSON with fetch and reports the outcome through `onOutcome`.
- * Inputs are uncontrolled so text typed before hydration is never lost.
+ * The 'Get Free Setup Call' form, shared by the server render, the browser (hydrated) and the answer page for
+ * posts without JavaScript. Without JavaScript it is a plain HTML form posting to the endpoint; once hydrated
+ * it posts JSON with fetch and reports the outcome through `onOutcome`. Inputs are uncontrolled so text typed
+ * before hydration is never lost.
  */
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { HONEYPOT_FIELD, LEAD_ENDPOINT, LEAD_FIELDS, type LeadInput, type LeadSourceInput } from '../../contract/lead';

@@ -1,9 +1,8 @@
 /**
- * Where toasts appear. The live region is rendered on the server, empty, so
- * it already exists when a toast is added: screen readers only announce
- * changes to regions they have seen before. Each toast has a close button and
- * leaves by itself after a while, but never while the pointer rests on it or
- * keyboard focus is inside (so nobody loses a message mid-read).
+ * Where toasts appear. The live region is rendered on the server, empty, so it already exists when a toast is
+ * added: screen readers only announce changes to regions they have seen before. Each toast has a close button
+ * and leaves by itself after a while, but never while the pointer rests on it or keyboard focus is inside (so
+ * nobody loses a message mid-read).
  */
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

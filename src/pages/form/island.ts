@@ -1,7 +1,6 @@
 /**
- * The contract between the server-rendered island element and the browser
- * bundle that hydrates it: its id and the data attributes carrying the props.
- * Props travel in attributes because the CSP forbids inline scripts.
+ * The contract between the server-rendered island element and the browser bundle that hydrates it: its id and
+ * the data attributes carrying the props. Props travel in attributes because the CSP forbids inline scripts.
  */
 export const ISLAND_ID = 'lead-form-island';
 

@@ -1,7 +1,6 @@
 /**
- * Every message the form shows, word for word: the thank-you messages and the
- * error toasts for each way a submission can fail. Shared by the browser form
- * and the page answered to a form posted without JavaScript.
+ * Every message the form shows, word for word: the thank-you messages and the error toasts for each way a
+ * submission can fail. Shared by the browser form and the page answered to a form posted without JavaScript.
  */
 import type { LeadResponse } from '../../contract/lead';
 

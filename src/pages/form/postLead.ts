@@ -1,7 +1,6 @@
 /**
- * Sends a lead to the endpoint and turns whatever happens into the toast for
- * that outcome (messages.ts). Kept free of React so every outcome can be
- * reasoned about (and tested) in one place.
+ * Sends a lead to the endpoint and turns whatever happens into the toast for that outcome (messages.ts). Kept
+ * free of React so every outcome can be reasoned about (and tested) in one place.
  */
 import { HONEYPOT_FIELD, LEAD_ENDPOINT, PROOF_FIELD, type LeadInput, type LeadSourceInput } from '../../contract/lead';
 import { thrownErrorToast, toastForResponse, transportErrorToast, type ToastMessage } from './messages';

@@ -1,15 +1,12 @@
 /**
- * The form's proof of work (ALTCHA v2): fetch a challenge once the page is
- * complete, solve it in a Web Worker (client/proof-worker.ts), and hand the
- * solution to the next JSON lead. It never holds a visitor up and never stops
- * a lead: a submission waits for a solve still running at most PROOF_WAIT_MS,
- * and anything that fails (no Worker or WebCrypto, the challenge endpoint
- * answering 429 or 5xx, the worker failing to load) only means the lead goes
- * without a proof, which the server stores and e-mails as unverified.
+ * The form's proof of work (ALTCHA v2): fetch a challenge once the page is complete, solve it in a Web Worker
+ * (client/proof-worker.ts), and hand the solution to the next JSON lead. It never holds a visitor up and never
+ * stops a lead: a submission waits for a solve still running at most PROOF_WAIT_MS, and anything that fails (no
+ * Worker or WebCrypto, the challenge endpoint answering 429 or 5xx, the worker failing to load) only means the
+ * lead goes without a proof, which the server stores and e-mails as unverified.
  *
- * Each challenge is valid once: after every submission the form calls renew().
- * An unused one is replaced about a minute before it expires. Kept free of
- * React, like postLead.ts, so every path can be reasoned about here.
+ * Each challenge is valid once: after every submission the form calls renew(). An unused one is replaced about
+ * a minute before it expires. Kept free of React, like postLead.ts, so every path can be reasoned about here.
  */
 import { LEAD_CHALLENGE_ENDPOINT } from '../../contract/lead';
 

@@ -1,7 +1,6 @@
 /**
- * The frame of every owner page: the shared document head (never indexed),
- * a header with the inbox's sections and Sign out when signed in, and the
- * page's content. Made for a phone first: one column, thumb-sized targets.
+ * The frame of every owner page: the shared document head (never indexed), a header with the inbox's sections
+ * and Sign out when signed in, and the page's content. Made for a phone first: one column, thumb-sized targets.
  */
 import type { ReactNode } from 'react';
 import { CSRF_FIELD, INBOX_PATHS } from '../../contract/inbox';

@@ -1,7 +1,6 @@
 /**
- * The owner's leads, newest first, 50 to a page: who, from where, the
- * verdict, his status and what is left of the 24-hour promise. Filters by
- * status and verdict and a search by name, company or e-mail, all in one GET
+ * The owner's leads, newest first, 50 to a page: who, from where, the verdict, his status and what is left of
+ * the 24-hour promise. Filters by status and verdict and a search by name, company or e-mail, all in one GET
  * form, so the address bar keeps the view (and the back button works).
  */
 import { INBOX_PATHS } from '../../contract/inbox';
@@ -10,23 +9,13 @@ import { LeadHeading } from './LeadHeading';
 import { promiseLeft } from './time';
 import type { LeadListView } from './views';
 
-function Choice({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: readonly string[];
-}) {
+function Choice({ name, label, view }: { name: 'status' | 'verdict'; label: string; view: LeadListView }) {
   return (
     <p className="owner-field">
       <label htmlFor={`filter-${name}`}>{label}</label>
-      <select id={`filter-${name}`} name={name} defaultValue={value}>
+      <select id={`filter-${name}`} name={name} defaultValue={view.filters[name]}>
         <option value="">All</option>
-        {options.map((option) => (
+        {view.choices[name].map((option) => (
           <option key={option} value={option}>
             {option}
           </option>
@@ -49,8 +38,8 @@ export function InboxPage({ view, assets }: { view: LeadListView; assets: InboxP
             <label htmlFor="filter-q">Search name, company or e-mail</label>
             <input id="filter-q" name="q" type="search" defaultValue={filters.q} maxLength={100} />
           </p>
-          <Choice name="status" label="Status" value={filters.status} options={view.choices.status} />
-          <Choice name="verdict" label="Verdict" value={filters.verdict} options={view.choices.verdict} />
+          <Choice name="status" label="Status" view={view} />
+          <Choice name="verdict" label="Verdict" view={view} />
           <button type="submit" className="owner-button owner-button-primary">
             Show
           </button>

@@ -1,7 +1,6 @@
 /**
- * Everything stored about one lead: its fields, where it came from, why it was
- * graded so, each alert per channel, the history of the owner's marks, and
- * the buttons that mark it.
+ * Everything stored about one lead: its fields, where it came from, why it was graded so, each alert per
+ * channel, the history of the owner's marks, and the buttons that mark it.
  */
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { promiseLeft, shortTime } from './time';

@@ -1,8 +1,7 @@
 /**
- * The button that runs a passkey ceremony. The script (client/owner-passkey.ts)
- * reads where to ask for options and where to send the answer from its data
- * attributes, and writes progress and errors into the status line below it.
- * Without JavaScript the button cannot work, and a note says so.
+ * The button that runs a passkey ceremony. The script (client/owner-passkey.ts) reads where to ask for options
+ * and where to send the answer from its data attributes, and writes progress and errors into the status line
+ * below it. Without JavaScript the button cannot work, and a note says so.
  */
 import { PASSKEY_NAME_MAX } from '../../contract/inbox';
 

@@ -1,8 +1,7 @@
 /**
- * The owner's passkeys: each with its name, when it was made and last used,
- * and Remove; and Create passkey for this device. Removing a passkey ends the
- * sessions it made or signed in; removing the last one ends every session, so
- * the only way back in is a new link.
+ * The owner's passkeys: each with its name, when it was made and last used, and Remove; and Create passkey for
+ * this device. Removing a passkey ends the sessions it made or signed in; removing the last one ends every
+ * session, so the only way back in is a new link.
  */
 import { INBOX_PATHS } from '../../contract/inbox';
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';

@@ -1,13 +1,10 @@
 /**
- * Leads per source as a bar chart drawn on the server, no script. One row a
- * source: its name, a bar stacking its verified, unverified and spam leads,
- * and its total; then a legend. The words and figures are HTML text, at the
- * size of the table beside it at every window width (an SVG with a viewBox
- * scales its text with its width). Only the bars and the legend's keys are
- * SVG: each part is a rect whose x and width are percentages of the longest
- * bar, attributes the CSP (style-src 'self') allows where a style attribute
- * would be refused. For screen readers the chart is one image with a title
- * and a text equivalent; the table beside it holds every figure.
+ * Leads per source as a bar chart drawn on the server, no script: a row a source (its name, a bar stacking its
+ * verified, unverified and spam leads, its total), then a legend. Words and figures are HTML text, at the table's
+ * size at every window width (an SVG with a viewBox scales its text with its width). Only the bars and the keys
+ * are SVG: rects whose x and width are percentages of the longest bar, attributes the CSP (style-src 'self')
+ * allows where a style attribute would be refused. For screen readers the chart is one image with a title and a
+ * text equivalent; the table beside it holds every figure.
  */
 import type { SourceFigures, SourcesView } from './views';
 

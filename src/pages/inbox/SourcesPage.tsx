@@ -1,7 +1,6 @@
 /**
- * Where leads come from, for the last 7, 30 or 90 days: the same figures as
- * `leads report` (views, leads by verdict, conversion, median time to the
- * first mark), as a chart and as a table.
+ * Where leads come from, for the last 7, 30 or 90 days: the same figures as `leads report` (views, leads by
+ * verdict, conversion, median time to the first mark), as a chart and as a table.
  */
 import { INBOX_PATHS } from '../../contract/inbox';
 import { InboxLayout, type InboxPageAssets } from './InboxLayout';
@@ -10,6 +9,7 @@ import { SOURCE_PERIODS, type SourceFigures, type SourcesView } from './views';
 
 const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
 const hours = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} h`);
+const COLUMNS = ['Source', 'Views', 'Verified', 'Unverified', 'Spam', 'Conversion', 'Reply'];
 
 function Cells({ figures }: { figures: SourceFigures }) {
   return (
@@ -51,13 +51,11 @@ export function SourcesPage({ view, assets }: { view: SourcesView; assets: Inbox
           <caption id="sources-table-caption">Views, leads and reply times per source, last {view.days} days</caption>
           <thead>
             <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Views</th>
-              <th scope="col">Verified</th>
-              <th scope="col">Unverified</th>
-              <th scope="col">Spam</th>
-              <th scope="col">Conversion</th>
-              <th scope="col">Reply</th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

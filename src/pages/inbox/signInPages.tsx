@@ -1,9 +1,7 @@
 /**
- * The pages before sign-in: the login page (a passkey, or a one-time link
- * e-mailed to the owner's own address), the page a registration link opens
- * (Create passkey), the page an e-mailed link opens (a button, so a mail
- * scanner that opens links signs nobody in), and the refusal of a link that
- * is used, expired or wrong.
+ * The pages before sign-in: the login page (a passkey, or a one-time link e-mailed to the owner's own address),
+ * the page a registration link opens (Create passkey), the page an e-mailed link opens (a button, so a mail
+ * scanner that opens links signs nobody in), and the refusal of a link that is used, expired or wrong.
  */
 import { INBOX_PATHS } from '../../contract/inbox';
 import { InboxLayout, type InboxPageAssets } from './InboxLayout';

@@ -59,30 +59,21 @@ export interface LeadDetailView extends SignedIn {
   erase?: { error: string; typed: string };
 }
 
-export interface PasskeyView {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
 export interface PasskeysView extends SignedIn {
-  passkeys: PasskeyView[];
-}
-
-export interface SessionView {
-  /** How the page names the session in its forms. */
-  key: string;
-  device: string;
-  via: 'passkey' | 'link';
-  createdAt: string;
-  lastSeenAt: string;
-  /** The session of the browser looking at the page. */
-  current: boolean;
+  passkeys: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[];
 }
 
 export interface SessionsView extends SignedIn {
-  sessions: SessionView[];
+  sessions: {
+    /** How the page names the session in its forms. */
+    key: string;
+    device: string;
+    via: 'passkey' | 'link';
+    createdAt: string;
+    lastSeenAt: string;
+    /** The session of the browser looking at the page. */
+    current: boolean;
+  }[];
 }
 
 /** A page that only says something: an unknown page of the inbox, an action refused. */

@@ -20,7 +20,12 @@ export function Contact({
   proofWorkerUrl?: string;
   privacyNote: string;
 }) {
-  const tel = profile.phone.replace(/[^\d+]/g, '');
+  const ways = [
+    { href: mailtoHref(profile.email), Icon: Mail, label: profile.email },
+    { href: profile.messengerUrl, Icon: Send, label: contact.messengerLabel, external: true },
+    { href: `tel:${profile.phone.replace(/[^\d+]/g, '')}`, Icon: Phone, label: profile.phone },
+    { href: profile.linkedinUrl, Icon: BriefcaseBusiness, label: contact.networkLabel, external: true },
+  ];
   return (
     <section className="section contact" id="contact" aria-labelledby="contact-title">
       <div className="container">
@@ -44,30 +49,17 @@ export function Contact({
             <h3>{contact.panelTitle}</h3>
             <p className="card-intro">{contact.panelSubtitle}</p>
             <ul className="connect-list" role="list">
-              <li>
-                <a className="connect-button" href={mailtoHref(profile.email)}>
-                  <Mail className="icon" aria-hidden="true" focusable="false" size={22} />
-                  <span>{profile.email}</span>
-                </a>
-              </li>
-              <li>
-                <ExternalLink className="connect-button" href={profile.messengerUrl}>
-                  <Send className="icon" aria-hidden="true" focusable="false" size={22} />
-                  <span>{contact.messengerLabel}</span>
-                </ExternalLink>
-              </li>
-              <li>
-                <a className="connect-button" href={`tel:${tel}`}>
-                  <Phone className="icon" aria-hidden="true" focusable="false" size={22} />
-                  <span>{profile.phone}</span>
-                </a>
-              </li>
-              <li>
-                <ExternalLink className="connect-button" href={profile.linkedinUrl}>
-                  <BriefcaseBusiness className="icon" aria-hidden="true" focusable="false" size={22} />
-                  <span>{contact.networkLabel}</span>
-                </ExternalLink>
-              </li>
+              {ways.map(({ href, Icon, label, external }) => {
+                const Link = external ? ExternalLink : 'a';
+                return (
+                  <li key={href}>
+                    <Link className="connect-button" href={href}>
+                      <Icon className="icon" aria-hidden="true" focusable="false" size={22} />
+                      <span>{label}</span>
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           </div>
         </div>
