@@ -1,10 +1,8 @@
 /**
- * Which addresses the webhook may connect to. WEBHOOK_URL names an endpoint
- * on the internet; a URL (or a DNS answer) that points at this machine, the
- * local network or a cloud's metadata service would let whoever sets or
- * controls that name reach what only this server can. The check runs on the
- * address the socket is about to connect to: in the lookup the connection
- * itself uses, so a name that answers differently on a second lookup (DNS
+ * Which addresses the webhook may connect to. WEBHOOK_URL names an endpoint on the internet; a URL (or a DNS
+ * answer) that points at this machine, the local network or a cloud's metadata service would let whoever sets or
+ * controls that name reach what only this server can. The check runs on the address the socket is about to connect
+ * to: in the lookup the connection itself uses, so a name that answers differently on a second lookup (DNS
  * rebinding) gains nothing.
  */
 import { type LookupAddress, lookup as dnsLookup } from 'node:dns';

@@ -1,14 +1,13 @@
 /**
- * The alert queue: every SQL statement on the alerts table, prepared once. One row per (lead,
- * channel); the runner, the lead service and the CLI all go through here, so an alert's life is
- * written here only: pending -> sent | failed; skipped when the channel was off; cancelled when the
- * owner's mark made it needless (a reminder), pending again if he undoes the mark; held when a
- * site-wide cap kept it from being queued (an auto-reply). A sent alert may get a delivery report.
- * Claiming an attempt is a compare-and-swap inside one UPDATE (pending, due, unleased): the server
- * and a CLI run (`leads retry`) may share the database, and whichever claims first sends. The queue
- * knows alerts only: what a lead is, and which of its alerts are still wanted, is the leads layer's.
- * Whatever becomes pending here is announced to one listener (the runner), once the statement's
- * transaction is over.
+ * The alert queue: every SQL statement on the alerts table, prepared once. One row per (lead, channel); the
+ * runner, the lead service and the CLI all go through here, so an alert's life is written here only: pending ->
+ * sent | failed; skipped when the channel was off; cancelled when the owner's mark made it needless (a reminder),
+ * pending again if he undoes the mark; held when a site-wide cap kept it from being queued (an auto-reply). A sent
+ * alert may get a delivery report. Claiming an attempt is a compare-and-swap inside one UPDATE (pending, due,
+ * unleased): the server and a CLI run (`leads retry`) may share the database, and whichever claims first sends.
+ * The queue knows alerts only: what a lead is, and which of its alerts are still wanted, is the leads layer's.
+ * Whatever becomes pending here is announced to one listener (the runner), once the statement's transaction is
+ * over.
  */
 import { type Db, relaxedWrite } from '../storage/database';
 import type { AlertKey, AlertRow, AlertStatus, Channel, PlannedAlert } from './alertRows';
@@ -61,8 +60,7 @@ export function createAlertQueue(db: Db) {
     SELECT lead_id FROM alerts
     WHERE status = 'pending' AND channel = ? AND lease_until IS NULL AND next_attempt_at <= ?
     ORDER BY next_attempt_at LIMIT ?`);
-  // The first waiting alert in due order, and the earliest end of a lease among the few alerts
-  // under way.
+  // The first waiting alert in due order, and the earliest end of a lease among the few alerts under way.
   const nextWaiting = db.prepare<[Channel], { at: string }>(`
     SELECT next_attempt_at AS at FROM alerts
     WHERE status = 'pending' AND channel = ? AND lease_until IS NULL ORDER BY next_attempt_at LIMIT 1`);

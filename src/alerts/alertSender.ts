@@ -1,7 +1,6 @@
 /**
- * What the runner needs from a provider: send one lead's alert and
- * say what the provider called it. Kept tiny so the runner never knows which
- * SDK is behind a channel: a new channel is a new AlertSender, declared in
+ * What the runner needs from a provider: send one lead's alert and say what the provider called it. Kept tiny so
+ * the runner never knows which SDK is behind a channel: a new channel is a new AlertSender, declared in
  * channels.ts.
  */
 
@@ -78,11 +77,10 @@ const ADDRESS_MASK = '[address]';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The provider's message without the e-mail addresses in it: an SMTP server quotes the recipient it
- * refused ("550 5.1.1 <erin@example.org>: no such user"), and this text goes to the log and to
- * alerts.last_error, neither of which `leads erase` rewrites. Some servers quote only the local
- * part ("no such user erin"), so the local parts of the addresses nodemailer lists as refused
- * (`rejected`) are masked too, wherever they stand on their own.
+ * The provider's message without the e-mail addresses in it: an SMTP server quotes the recipient it refused ("550
+ * 5.1.1 <erin@example.org>: no such user"), and this text goes to the log and to alerts.last_error, neither of
+ * which `leads erase` rewrites. Some servers quote only the local part ("no such user erin"), so the local parts
+ * of the addresses nodemailer lists as refused (`rejected`) are masked too, wherever they stand on their own.
  */
 function withoutAddresses(text: string, refused: unknown): string {
   let masked = text.replace(ADDRESS, ADDRESS_MASK);
@@ -96,12 +94,11 @@ function withoutAddresses(text: string, refused: unknown): string {
 }
 
 /**
- * A short, secret-free description of a provider failure for last_error and
- * the log: Twilio's RestException (status, code; its message may be undefined),
- * axios network errors (ECONNREFUSED, ECONNABORTED) and nodemailer's errors
- * (code, SMTP response code), with every e-mail address masked (withoutAddresses).
- * Every provider failure the runner records or logs, and `leads test-alerts`
- * prints, is described here: a provider's error object is never logged itself.
+ * A short, secret-free description of a provider failure for last_error and the log: Twilio's RestException
+ * (status, code; its message may be undefined), axios network errors (ECONNREFUSED, ECONNABORTED) and nodemailer's
+ * errors (code, SMTP response code), with every e-mail address masked (withoutAddresses). Every provider failure
+ * the runner records or logs, and `leads test-alerts` prints, is described here: a provider's error object is
+ * never logged itself.
  */
 export function describeSendError(err: unknown): string {
   if (typeof err !== 'object' || err === null) return withoutAddresses(String(err), undefined).slice(0, 500);

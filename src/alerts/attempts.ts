@@ -1,11 +1,10 @@
 /**
- * One attempt of one alert, from its claim to its record: asked whether it still applies, claimed in
- * the database (counted and leased by a compare-and-swap, alertQueue.ts), sent within the attempt's
- * deadline (the sender gets an AbortSignal), then recorded as sent, or as failed with its next attempt
- * by the retry rules. Two things the database may not show are kept here, so that this process never
- * sends an alert twice: an acceptance the database could not record (recorded once it answers), and a
- * sender still running past its deadline (an SDK that cannot stop early: no second attempt before it
- * settles, and its late acceptance is recorded).
+ * One attempt of one alert, from its claim to its record: asked whether it still applies, claimed in the database
+ * (counted and leased by a compare-and-swap, alertQueue.ts), sent within the attempt's deadline (the sender gets
+ * an AbortSignal), then recorded as sent, or as failed with its next attempt by the retry rules. Two things the
+ * database may not show are kept here, so that this process never sends an alert twice: an acceptance the database
+ * could not record (recorded once it answers), and a sender still running past its deadline (an SDK that cannot
+ * stop early: no second attempt before it settles, and its late acceptance is recorded).
  */
 import type { Logger } from '../lib/logger';
 import { iso } from '../lib/time';

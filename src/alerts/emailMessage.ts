@@ -1,9 +1,7 @@
 /**
- * The e-mail alert: a plain-text part and an HTML part carrying the same
- * facts. The lead's values are untrusted visitor input, so every one is
- * HTML-escaped and the subject is forced onto one line. Replying goes straight
- * to the lead (Reply-To) while From stays our own address, so the mail passes
- * SPF/DKIM checks of our domain.
+ * The e-mail alert: a plain-text part and an HTML part carrying the same facts. The lead's values are untrusted
+ * visitor input, so every one is HTML-escaped and the subject is forced onto one line. Replying goes straight to
+ * the lead (Reply-To) while From stays our own address, so the mail passes SPF/DKIM checks of our domain.
  */
 import { FIELD_LIMITS } from '../contract/lead';
 import type { AlertLead } from './alertSender';

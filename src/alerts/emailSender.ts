@@ -1,9 +1,8 @@
 /**
- * E-mail through nodemailer over SMTP. nodemailer's defaults wait minutes on
- * a silent server (2 min to connect, 10 min of socket silence), so every
- * timeout is set explicitly: a hung attempt must end, be recorded and be
- * retried. One pooled transport, loaded on first use, serves every e-mail
- * channel (the lead alert, the auto-reply, the reminder, the test message).
+ * E-mail through nodemailer over SMTP. nodemailer's defaults wait minutes on a silent server (2 min to connect, 10
+ * min of socket silence), so every timeout is set explicitly: a hung attempt must end, be recorded and be retried.
+ * One pooled transport, loaded on first use, serves every e-mail channel (the lead alert, the auto-reply, the
+ * reminder, the test message).
  */
 import { isLoopbackHost, type EmailConfig } from '../config';
 import { buildAlertEmail, type MailMessage } from './emailMessage';

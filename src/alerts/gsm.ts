@@ -1,9 +1,8 @@
 /**
- * Makes text fit the GSM 03.38 alphabet where it sensibly can. One character
- * outside it switches a whole SMS to UCS-2, which cuts a segment from 160 to
- * 70 characters and can triple the cost; curly quotes and dashes pasted from
- * a word processor are the usual culprits. Letters of other scripts (Chinese,
- * Arabic, ...) are kept: a readable name beats a cheap one.
+ * Makes text fit the GSM 03.38 alphabet where it sensibly can. One character outside it switches a whole SMS to
+ * UCS-2, which cuts a segment from 160 to 70 characters and can triple the cost; curly quotes and dashes pasted
+ * from a word processor are the usual culprits. Letters of other scripts (Chinese, Arabic, ...) are kept: a
+ * readable name beats a cheap one.
  */
 
 /** The GSM 03.38 basic set plus the extension table (which costs two septets, still GSM). */

@@ -1,11 +1,9 @@
 /**
- * One HTTP POST to a provider or the owner's endpoint, for the channels
- * without an SDK (webhook, Telegram, ntfy): node:http so that the webhook's
- * connection can use its own lookup (addressGuard.ts), a keep-alive agent
- * per sender so a burst of leads reuses connections, no redirect ever
- * followed, and the caller's AbortSignal (the runner's deadline) over the
- * whole exchange. Errors carry a code and a message that never contain the
- * URL (Telegram's holds the bot token).
+ * One HTTP POST to a provider or the owner's endpoint, for the channels without an SDK (webhook, Telegram, ntfy):
+ * node:http so that the webhook's connection can use its own lookup (addressGuard.ts), a keep-alive agent per
+ * sender so a burst of leads reuses connections, no redirect ever followed, and the caller's AbortSignal (the
+ * runner's deadline) over the whole exchange. Errors carry a code and a message that never contain the URL
+ * (Telegram's holds the bot token).
  */
 import { Agent as HttpAgent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';

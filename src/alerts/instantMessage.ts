@@ -1,8 +1,7 @@
 /**
- * What the owner's Telegram and ntfy alerts say: a title, a sentence, the
- * lead's facts and the link to its page in the inbox. One message, two
- * renderings: Telegram's HTML (every value escaped, so a visitor's name cannot
- * become markup or a link) and ntfy's plain text.
+ * What the owner's Telegram and ntfy alerts say: a title, a sentence, the lead's facts and the link to its page in
+ * the inbox. One message, two renderings: Telegram's HTML (every value escaped, so a visitor's name cannot become
+ * markup or a link) and ntfy's plain text.
  */
 import { escapeHtml, factsText, INBOX_LINK_TEXT, leadFacts } from './emailMessage';
 import type { AlertLead, AlertSender } from './alertSender';

@@ -1,7 +1,6 @@
 /**
- * The e-mails that tell the owner a channel did not reach him: the lead again
- * when its SMS was not delivered, and the one notice that his webhook was
- * turned off because its endpoint answered 410 Gone.
+ * The e-mails that tell the owner a channel did not reach him: the lead again when its SMS was not delivered, and
+ * the one notice that his webhook was turned off because its endpoint answered 410 Gone.
  */
 import type { AlertLead } from './alertSender';
 import {

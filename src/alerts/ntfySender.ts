@@ -1,7 +1,6 @@
 /**
- * ntfy (ntfy.sh or a self-hosted server): one JSON publish per alert, to the
- * server's root with the topic in the body, which carries a title and text in
- * any script (headers would need encoding), high priority (a sound on the
+ * ntfy (ntfy.sh or a self-hosted server): one JSON publish per alert, to the server's root with the topic in the
+ * body, which carries a title and text in any script (headers would need encoding), high priority (a sound on the
  * owner's phone) and the lead's inbox page as the click action.
  */
 import type { NtfyConfig } from '../config';

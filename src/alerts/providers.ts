@@ -1,7 +1,6 @@
 /**
- * The providers' transports, opened once from the configuration and shared by
- * the channels that use them (the lead alert, the reminder and the fallback
- * of Telegram share one connection pool), and the senders built on them.
+ * The providers' transports, opened once from the configuration and shared by the channels that use them (the lead
+ * alert, the reminder and the fallback of Telegram share one connection pool), and the senders built on them.
  */
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
@@ -14,9 +13,8 @@ import { createWebhookTransport } from './webhookSender';
 import type { WebhookSwitch } from './webhookSwitch';
 
 /**
- * An attempt may run this many times the visitor's answer timeout before it counts as failed: long
- * enough that a slow provider's late acceptance is recorded (not resent), short enough that a dead
- * one is retried soon.
+ * An attempt may run this many times the visitor's answer timeout before it counts as failed: long enough that a
+ * slow provider's late acceptance is recorded (not resent), short enough that a dead one is retried soon.
  */
 export const DEADLINE_FACTOR = 3;
 

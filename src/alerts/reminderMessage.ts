@@ -1,7 +1,6 @@
 /**
- * The owner's reminder of a lead still marked new FOLLOW_UP_AFTER_HOURS after
- * it arrived: how much of the 24-hour promise is left, who is waiting, and
- * (in the e-mail) the link that marks the lead as contacted.
+ * The owner's reminder of a lead still marked new FOLLOW_UP_AFTER_HOURS after it arrived: how much of the 24-hour
+ * promise is left, who is waiting, and (in the e-mail) the link that marks the lead as contacted.
  */
 import {
   MARK_LINK_TEXT,

@@ -1,9 +1,8 @@
 /**
- * The auto-reply a verified lead receives (LEAD_AUTO_REPLY=true): the fixed
- * text of src/content/content.ts, from our own address with Reply-To the owner's
- * contact address. It repeats nothing the visitor typed: the address is the
- * only thing of theirs it uses, as its recipient. Marked
- * Auto-Submitted (RFC 3834) so the lead's own autoresponder does not answer it.
+ * The auto-reply a verified lead receives (LEAD_AUTO_REPLY=true): the fixed text of src/content/content.ts, from
+ * our own address with Reply-To the owner's contact address. It repeats nothing the visitor typed: the address is
+ * the only thing of theirs it uses, as its recipient. Marked Auto-Submitted (RFC 3834) so the lead's own
+ * autoresponder does not answer it.
  */
 import { autoReply, type Profile } from '../content/content';
 import { escapeHtml, htmlPage, oneLineHeader, leadMessageId, type MailMessage } from './emailMessage';

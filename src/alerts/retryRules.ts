@@ -1,10 +1,8 @@
 /**
- * When a failed alert is tried again (pure): exponential backoff from the
- * retry base (30 s, a test shortens it), doubling after each failure, and
- * never more than six hours between two attempts; never sooner than a
- * provider asked; no more after the last attempt (10), unless the channel's
- * retry window is still open, and none after a permanent failure. The
- * runner counts the attempts and schedules the next one.
+ * When a failed alert is tried again (pure): exponential backoff from the retry base (30 s, a test shortens it),
+ * doubling after each failure, and never more than six hours between two attempts; never sooner than a provider
+ * asked; no more after the last attempt (10), unless the channel's retry window is still open, and none after a
+ * permanent failure. The runner counts the attempts and schedules the next one.
  */
 
 /** The longest wait between two attempts of one alert: six hours. */

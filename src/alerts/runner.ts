@@ -1,16 +1,14 @@
 /**
- * Runs the alerts queued in the database, at least once and, as far as the providers allow, at most
- * once. The queue tells the runner of every alert that becomes pending, and the runner attempts it at
- * once; its loop catches the rest (retries, reminders, alerts a crash or another process left): claim
- * the due rows of each channel up to its limit, run them, sleep until the next due time (never longer
- * than the idle look). What runs is counted from one in-flight map; everything else is read from the
- * database. Within this process an alert has at most one attempt under way, whose outcome is shared by
- * everyone who asks. Each attempt (attempts.ts) is claimed in the database first, so two processes never
- * both send one alert and a crash mid-attempt is retried after the lease; it fails at the runner's
- * deadline, is retried with backoff until the last attempt, and is cancelled, its sender not called, when
- * the alert no longer applies (`stillApplies`).
- * The one window left is a crash between the provider accepting and the database recording it: that
- * alert is sent again after the restart.
+ * Runs the alerts queued in the database, at least once and, as far as the providers allow, at most once. The
+ * queue tells the runner of every alert that becomes pending, and the runner attempts it at once; its loop catches
+ * the rest (retries, reminders, alerts a crash or another process left): claim the due rows of each channel up to
+ * its limit, run them, sleep until the next due time (never longer than the idle look). What runs is counted from
+ * one in-flight map; everything else is read from the database. Within this process an alert has at most one
+ * attempt under way, whose outcome is shared by everyone who asks. Each attempt (attempts.ts) is claimed in the
+ * database first, so two processes never both send one alert and a crash mid-attempt is retried after the lease;
+ * it fails at the runner's deadline, is retried with backoff until the last attempt, and is cancelled, its sender
+ * not called, when the alert no longer applies (`stillApplies`). The one window left is a crash between the
+ * provider accepting and the database recording it: that alert is sent again after the restart.
  */
 import { iso } from '../lib/time';
 import type { Channel } from './alertQueue';

@@ -1,8 +1,7 @@
 /**
- * What a delivery receipt of Twilio means for the owner. "Sent" only says
- * Twilio accepted the SMS; the carrier may still drop it (30034: a US number
- * not registered for A2P 10DLC). The codes named here are the ones a
- * self-hosted alert sees most; any other is shown by its number.
+ * What a delivery receipt of Twilio means for the owner. "Sent" only says Twilio accepted the SMS; the carrier may
+ * still drop it (30034: a US number not registered for A2P 10DLC). The codes named here are the ones a self-hosted
+ * alert sees most; any other is shown by its number.
  */
 
 /** Where Twilio posts an SMS's delivery status, under PUBLIC_URL. */

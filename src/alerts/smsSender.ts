@@ -1,9 +1,8 @@
 /**
- * SMS through the official twilio client. TWILIO_API_URL swaps Twilio's API
- * origin for another (a local fake in tests, an egress proxy in production)
- * through the documented `httpClient` option: a RequestClient subclass that
- * rewrites each request's origin. One transport serves every SMS channel
- * (the lead alert, the follow-up reminder, the operator's test message).
+ * SMS through the official twilio client. TWILIO_API_URL swaps Twilio's API origin for another (a local fake in
+ * tests, an egress proxy in production) through the documented `httpClient` option: a RequestClient subclass that
+ * rewrites each request's origin. One transport serves every SMS channel (the lead alert, the follow-up reminder,
+ * the operator's test message).
  */
 import type { SmsConfig } from '../config';
 import { loadOnce } from '../lib/loadOnce';

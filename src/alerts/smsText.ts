@@ -1,7 +1,6 @@
 /**
- * The SMS alert's text: who asked for a call and how to reach them, in the
- * GSM alphabet where possible, and never more than two segments: budgeted in
- * what the provider bills (GSM-7 septets, or UCS-2 units), not in characters.
+ * The SMS alert's text: who asked for a call and how to reach them, in the GSM alphabet where possible, and never
+ * more than two segments: budgeted in what the provider bills (GSM-7 septets, or UCS-2 units), not in characters.
  */
 import { isGsm, isGsmExtension, toGsmText } from './gsm';
 import type { AlertLead } from './alertSender';

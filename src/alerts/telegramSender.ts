@@ -1,10 +1,8 @@
 /**
- * Telegram through the Bot API's sendMessage: the message in escaped HTML,
- * link previews off (a preview would fetch the inbox link from Telegram's
- * servers). TELEGRAM_API_URL swaps https://api.telegram.org for a local
- * stand-in. The bot token is part of every request's path, so no error or
- * log line here ever carries the URL, and any text from Telegram is stripped
- * of the token before it is kept.
+ * Telegram through the Bot API's sendMessage: the message in escaped HTML, link previews off (a preview would
+ * fetch the inbox link from Telegram's servers). TELEGRAM_API_URL swaps https://api.telegram.org for a local
+ * stand-in. The bot token is part of every request's path, so no error or log line here ever carries the URL, and
+ * any text from Telegram is stripped of the token before it is kept.
  */
 import type { TelegramConfig } from '../config';
 import { retryLater } from './alertSender';

@@ -1,10 +1,8 @@
 /**
- * Whether the webhook is on, kept in the settings table so every process (the
- * server, a CLI run) sees it and a restart does not forget it. An endpoint
- * that answers 410 Gone says it wants no more webhooks: the webhook goes off
- * for that WEBHOOK_URL (a new URL starts on), and the owner gets one e-mail
- * saying so, queued like any alert so it survives a crash. `leads webhook-on`
- * turns it back on.
+ * Whether the webhook is on, kept in the settings table so every process (the server, a CLI run) sees it and a
+ * restart does not forget it. An endpoint that answers 410 Gone says it wants no more webhooks: the webhook goes
+ * off for that WEBHOOK_URL (a new URL starts on), and the owner gets one e-mail saying so, queued like any alert
+ * so it survives a crash. `leads webhook-on` turns it back on.
  */
 import { createHash } from 'node:crypto';
 import type { Logger } from '../lib/logger';

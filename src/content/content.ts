@@ -1,7 +1,6 @@
 /**
- * Everything the page says, in one place. Edit the texts and lists below and
- * restart the server: no other file needs to change. The strategist's own
- * contact details (name, e-mail, phone, profile links, video) are defaults
+ * Everything the page says, in one place. Edit the texts and lists below and restart the server: no other file
+ * needs to change. The strategist's own contact details (name, e-mail, phone, profile links, video) are defaults
  * here and can be overridden by environment variables (see README).
  */
 import type { Conference, Profile, Publication, Recognition, Service } from './types';

@@ -1,7 +1,6 @@
 /**
- * Reads the lead's body: JSON or form fields, at most 16 KB. Every way a body
- * can be unreadable gets its own clear sentence and status, answered here so
- * the route itself only ever sees a parsed body.
+ * Reads the lead's body: JSON or form fields, at most 16 KB. Every way a body can be unreadable gets its own clear
+ * sentence and status, answered here so the route itself only ever sees a parsed body.
  */
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { BODY_LIMIT_BYTES } from '../contract/lead';

@@ -1,7 +1,6 @@
 /**
- * GET /healthz for the container's health check and the load balancer: 200
- * while the database answers, 503 when it does not (a server that cannot
- * store leads should be taken out of rotation and restarted).
+ * GET /healthz for the container's health check and the load balancer: 200 while the database answers, 503 when it
+ * does not (a server that cannot store leads should be taken out of rotation and restarted).
  */
 import type { RequestHandler } from 'express';
 

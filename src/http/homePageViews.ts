@@ -1,8 +1,7 @@
 /**
- * Counts views of the home page for the source report: in aggregate only,
- * per day and source, never a cookie, an address or a per-visit row. HEAD
- * requests, the health check and clients that call themselves bots are not
- * views (staticPages calls this for GET / only).
+ * Counts views of the home page for the source report: in aggregate only, per day and source, never a cookie, an
+ * address or a per-visit row. HEAD requests, the health check and clients that call themselves bots are not views
+ * (staticPages calls this for GET / only).
  */
 import type { IncomingMessage } from 'node:http';
 import { isRobot, viewSource } from '../sources/attribution';

@@ -1,8 +1,7 @@
 /**
- * Answers a lead submission in the form the client can use: JSON for the
- * browser's fetch and API clients, the full result page for a form posted
- * without JavaScript (form-encoded and asking for HTML). Same status either
- * way, and never stored by a cache: the page echoes what the visitor typed.
+ * Answers a lead submission in the form the client can use: JSON for the browser's fetch and API clients, the full
+ * result page for a form posted without JavaScript (form-encoded and asking for HTML). Same status either way, and
+ * never stored by a cache: the page echoes what the visitor typed.
  */
 import type { Request, Response } from 'express';
 import type { LeadInput, LeadResponse } from '../contract/lead';

@@ -1,9 +1,7 @@
 /**
- * The lead endpoint, in HTTP terms only:
- * same-site check -> rate limit -> body parsing -> leadService.submitLead -> answer.
- * What happens to the lead (validation, dedupe, storage, alerts) is the lead
- * service's business; this module turns its outcome into a status code and
- * a JSON answer or the no-JavaScript result page.
+ * The lead endpoint, in HTTP terms only: same-site check -> rate limit -> body parsing -> leadService.submitLead
+ * -> answer. What happens to the lead (validation, dedupe, storage, alerts) is the lead service's business; this
+ * module turns its outcome into a status code and a JSON answer or the no-JavaScript result page.
  */
 import { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';

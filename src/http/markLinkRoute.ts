@@ -1,9 +1,8 @@
 /**
- * The "Mark as contacted" link of the alert e-mails, in HTTP terms: GET shows the page with one
- * button, its POST marks the lead (once per link). A wrong, altered, expired or used link gets a 403
- * page and changes nothing. A lead no longer new (contacted, won, lost) is left as it is: GET and
- * POST say so, and the link is not spent. No answer is indexed or stored by any cache; the security
- * headers are set by the app like everywhere else.
+ * The "Mark as contacted" link of the alert e-mails, in HTTP terms: GET shows the page with one button, its POST
+ * marks the lead (once per link). A wrong, altered, expired or used link gets a 403 page and changes nothing. A
+ * lead no longer new (contacted, won, lost) is left as it is: GET and POST say so, and the link is not spent. No
+ * answer is indexed or stored by any cache; the security headers are set by the app like everywhere else.
  */
 import express, { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';

@@ -1,13 +1,11 @@
 /**
- * Bodies compressed once, at start-up: identity, gzip and brotli forms of
- * each fixed response, so serving one is a lookup and a write.
+ * Bodies compressed once, at start-up: identity, gzip and brotli forms of each fixed response, so serving one is a
+ * lookup and a write.
  *
- * Start-up time matters too (ready within 300 ms), and brotli at its best
- * quality is slow: on the form bundle, the largest body, it alone takes longer
- * than the whole start-up may. So every body starts with fast settings (quick,
- * and already far smaller than identity) and is replaced by the best
- * compression, computed on zlib's thread pool off the main thread, just after
- * start-up (docs/performance.md, "How the home page is served"). `improved`
+ * Start-up time matters too (ready within 300 ms), and brotli at its best quality is slow: on the form bundle, the
+ * largest body, it alone takes longer than the whole start-up may. So every body starts with fast settings (quick,
+ * and already far smaller than identity) and is replaced by the best compression, computed on zlib's thread pool
+ * off the main thread, just after start-up (docs/performance.md, "How the home page is served"). `improved`
  * resolves when that is done; the bytes decode to the same content either way.
  */
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';

@@ -1,12 +1,10 @@
 /**
- * Limits lead submissions per client (LEAD_RATE_LIMIT per LEAD_RATE_WINDOW_MS).
- * IPv6 clients are counted per /64, the block one household or server usually
- * holds, so rotating addresses inside it does not reset the count. The client
- * address is Express's req.ip, which honours TRUST_PROXY.
+ * Limits lead submissions per client (LEAD_RATE_LIMIT per LEAD_RATE_WINDOW_MS). IPv6 clients are counted per /64,
+ * the block one household or server usually holds, so rotating addresses inside it does not reset the count. The
+ * client address is Express's req.ip, which honours TRUST_PROXY.
  *
- * The limiter only counts and decides. A JSON client over the limit is
- * answered at once; a form posted without JavaScript is marked and answered
- * after the body parser, because its answer page shows the typed values again.
+ * The limiter only counts and decides. A JSON client over the limit is answered at once; a form posted without
+ * JavaScript is marked and answered after the body parser, because its answer page shows the typed values again.
  */
 import { type RateLimitExceededEventHandler, rateLimit } from 'express-rate-limit';
 import type { RequestHandler, Response } from 'express';

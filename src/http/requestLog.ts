@@ -1,11 +1,9 @@
 /**
- * One log line per request: id, method, path (a one-time link's token left
- * out), status and time. The health check is logged at debug level only, so
- * probes do not drown the log.
+ * One log line per request: id, method, path (a one-time link's token left out), status and time. The health check
+ * is logged at debug level only, so probes do not drown the log.
  *
- * Kept cheap because it runs for every request: the id is a per-process
- * random prefix plus a counter (unique, no random bytes per request), and when
- * the level is off no 'finish' listener or timer is set up at all.
+ * Kept cheap because it runs for every request: the id is a per-process random prefix plus a counter (unique, no
+ * random bytes per request), and when the level is off no 'finish' listener or timer is set up at all.
  */
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';

@@ -1,22 +1,18 @@
 /**
- * Refuses requests that a browser sent on behalf of another site (CSRF, a
- * hostile page posting leads from its visitors' browsers, so from their IPs
- * and past the rate limit). Browsers always send Origin on a POST and, since
- * 2023, Sec-Fetch-Site; a request with neither comes from curl, a server or an
- * old browser, none of which carries a victim's session, so it passes.
+ * Refuses requests that a browser sent on behalf of another site (CSRF, a hostile page posting leads from its
+ * visitors' browsers, so from their IPs and past the rate limit). Browsers always send Origin on a POST and, since
+ * 2023, Sec-Fetch-Site; a request with neither comes from curl, a server or an old browser, none of which carries
+ * a victim's session, so it passes.
  *
- * Same origin means the configured PUBLIC_URL, never what the request claims
- * as its host (a Host header is the client's to choose). Also the address the
- * connection actually arrived at (the socket's own address and port, plus
- * localhost for a loopback one): outside production always, so local runs and
- * tests on 127.0.0.1:<any port> work; in production only while PUBLIC_URL is
- * unset, when its default, http://localhost:<PORT>, names this very listener,
- * so `PORT=8080 npm start` takes leads from http://localhost:8080 and
- * http://127.0.0.1:8080 alike. A PUBLIC_URL set to another origin is the only
- * one a production server accepts.
+ * Same origin means the configured PUBLIC_URL, never what the request claims as its host (a Host header is the
+ * client's to choose). Also the address the connection actually arrived at (the socket's own address and port,
+ * plus localhost for a loopback one): outside production always, so local runs and tests on 127.0.0.1:<any port>
+ * work; in production only while PUBLIC_URL is unset, when its default, http://localhost:<PORT>, names this very
+ * listener, so `PORT=8080 npm start` takes leads from http://localhost:8080 and http://127.0.0.1:8080 alike. A
+ * PUBLIC_URL set to another origin is the only one a production server accepts.
  *
- * Nothing here ever adds Access-Control-Allow-Origin: a cross-origin fetch
- * cannot read any answer of this endpoint either.
+ * Nothing here ever adds Access-Control-Allow-Origin: a cross-origin fetch cannot read any answer of this endpoint
+ * either.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { type Config, isLoopbackHost } from '../config';

@@ -1,15 +1,12 @@
 /**
- * Security headers for every response. The page has no inline script or
- * style, so the CSP allows only our own origin, plus the video host's image
- * origin for the interview thumbnail.
+ * Security headers for every response. The page has no inline script or style, so the CSP allows only our own
+ * origin, plus the video host's image origin for the interview thumbnail.
  *
- * helmet stays the source of truth, but it runs once, at start-up, against a
- * stand-in response: our policy has no per-request parts (no nonces), so the
- * headers it sets are the same for every request. Running its thirteen
- * middlewares per request (each a call and a validated setHeader) redid the
- * same work for every GET / (docs/performance.md, "How the home page is
- * served"); the captured list is written in one writeHead on the fast path,
- * or set with a loop elsewhere.
+ * helmet stays the source of truth, but it runs once, at start-up, against a stand-in response: our policy has no
+ * per-request parts (no nonces), so the headers it sets are the same for every request. Running its thirteen
+ * middlewares per request (each a call and a validated setHeader) redid the same work for every GET /
+ * (docs/performance.md, "How the home page is served"); the captured list is written in one writeHead on the fast
+ * path, or set with a loop elsewhere.
  */
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';

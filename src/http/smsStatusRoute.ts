@@ -1,10 +1,8 @@
 /**
- * Twilio's delivery reports for the SMS alerts (the StatusCallback each SMS
- * asks for). Anyone can post here, so a report is believed only when its
- * X-Twilio-Signature validates with the auth token, checked by the twilio
- * package's own validateRequest over the URL Twilio was given: built from
- * PUBLIC_URL, never from the Host header a client chose. Anything else gets
- * 403 and changes nothing.
+ * Twilio's delivery reports for the SMS alerts (the StatusCallback each SMS asks for). Anyone can post here, so a
+ * report is believed only when its X-Twilio-Signature validates with the auth token, checked by the twilio
+ * package's own validateRequest over the URL Twilio was given: built from PUBLIC_URL, never from the Host header a
+ * client chose. Anything else gets 403 and changes nothing.
  */
 import express, { Router } from 'express';
 import { loadOnce } from '../lib/loadOnce';

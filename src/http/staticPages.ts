@@ -1,21 +1,16 @@
 /**
- * The fixed responses: the home page, robots.txt, sitemap, favicon and the
- * hashed assets, answered from memory for GET and HEAD of an exact path,
- * with one writeHead and one end. The server puts serve() in front of the
- * Express app in its request listener; every request it does not answer
- * goes on to Express untouched.
+ * The fixed responses: the home page, robots.txt, sitemap, favicon and the hashed assets, answered from memory for
+ * GET and HEAD of an exact path, with one writeHead and one end. The server puts serve() in front of the Express
+ * app in its request listener; every request it does not answer goes on to Express untouched.
  *
- * Why in front: before its first middleware runs, Express re-prototypes the
- * request and response and walks its router. A fixed response needs neither,
- * and as Express's first middleware they were most of what it cost
+ * Why in front: before its first middleware runs, Express re-prototypes the request and response and walks its
+ * router. A fixed response needs neither, and as Express's first middleware they were most of what it cost
  * (docs/performance.md, "How the home page is served").
  *
- * Everything about a fixed response is decided at start-up, the complete
- * header list included (security headers, caching, ETag, type, length,
- * encoding). Per request there is only the path lookup, the encoding
- * (negotiator, remembered per Accept-Encoding value), If-None-Match (fresh),
- * a request id and the log line. The 404 page and the lead result page go
- * through Express but are written by the same writePrepared().
+ * Everything about a fixed response is decided at start-up, the complete header list included (security headers,
+ * caching, ETag, type, length, encoding). Per request there is only the path lookup, the encoding (negotiator,
+ * remembered per Accept-Encoding value), If-None-Match (fresh), a request id and the log line. The 404 page and
+ * the lead result page go through Express but are written by the same writePrepared().
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,21 +1,17 @@
 /**
- * The form's proof of work, with ALTCHA (altcha-lib, v2 protocol): the server
- * hands out signed challenges and checks the solved ones a lead carries.
+ * The form's proof of work, with ALTCHA (altcha-lib, v2 protocol): the server hands out signed challenges and
+ * checks the solved ones a lead carries.
  *
- * A challenge is made in ALTCHA's deterministic mode: the server picks the
- * counter the solver must find (so the work is known, from half to all of
- * LEAD_CHALLENGE_DIFFICULTY hashes) and signs the derived key, so checking a
- * solution costs two HMACs and no hashing. The signed parameters carry the
- * issue time (for the too-fast rule) and the expiry (10 minutes). That a
- * challenge is used once only is kept in the database, by the lead service.
+ * A challenge is made in ALTCHA's deterministic mode: the server picks the counter the solver must find (so the
+ * work is known, from half to all of LEAD_CHALLENGE_DIFFICULTY hashes) and signs the derived key, so checking a
+ * solution costs two HMACs and no hashing. The signed parameters carry the issue time (for the too-fast rule) and
+ * the expiry (10 minutes). That a challenge is used once only is kept in the database, by the lead service.
  *
- * altcha-lib makes the challenges. The check computes the same two HMACs as
- * altcha-lib's verifySolution, with node:crypto instead of WebCrypto: every
- * lead pays for it, and WebCrypto adds a key import and a thread-pool round
- * trip to each HMAC, which cost the main thread far more than the HMACs
- * themselves (docs/decisions/011-proof-check-with-node-crypto.md).
- * tests/leads/proofCheck.test.ts holds it to ALTCHA's rules case by case; run
- * against verifySolution, the same cases give the same answers.
+ * altcha-lib makes the challenges. The check computes the same two HMACs as altcha-lib's verifySolution, with
+ * node:crypto instead of WebCrypto: every lead pays for it, and WebCrypto adds a key import and a thread-pool
+ * round trip to each HMAC, which cost the main thread far more than the HMACs themselves
+ * (docs/decisions/011-proof-check-with-node-crypto.md). tests/leads/proofCheck.test.ts holds it to ALTCHA's rules
+ * case by case; run against verifySolution, the same cases give the same answers.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { createChallenge, type Challenge, type Solution } from 'altcha-lib';

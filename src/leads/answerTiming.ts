@@ -1,7 +1,6 @@
 /**
- * Timing helpers of the lead answer: waiting for the SMS at most the answer
- * timeout, and answering a lead that sends no SMS about as slowly as one
- * that waited for it, so a bot cannot tell by the clock how it was graded.
+ * Timing helpers of the lead answer: waiting for the SMS at most the answer timeout, and answering a lead that
+ * sends no SMS about as slowly as one that waited for it, so a bot cannot tell by the clock how it was graded.
  */
 
 /** The promise's value if it settles within `ms`, else (or if it rejects) the fallback. */

@@ -1,9 +1,8 @@
 /**
- * Recognises the same submission sent twice (a double click, a retried
- * request). The key ignores surrounding spaces and how the address was spelled
- * (its canonical key, src/lib/addressKey.ts). While
- * the first request is still running, later ones share its answer (in
- * memory); after that, the database finds it for the rest of the window.
+ * Recognises the same submission sent twice (a double click, a retried request). The key ignores surrounding
+ * spaces and how the address was spelled (its canonical key, src/lib/addressKey.ts). While the first request is
+ * still running, later ones share its answer (in memory); after that, the database finds it for the rest of the
+ * window.
  */
 import { createHash } from 'node:crypto';
 import { storedAddressKey } from '../lib/addressKey';

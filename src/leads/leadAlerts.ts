@@ -1,9 +1,8 @@
 /**
- * Queues a stored lead's alerts, inside the lead's transaction: the plan for
- * its verdict (alertPlan.ts), less what the lead already has (so queueing the
- * same lead twice, as a release does, sends nothing twice). The reply only if
- * this address (its canonical key) had none in a day, and held while the
- * site-wide cap is reached; the reminders only while their time is still to come.
+ * Queues a stored lead's alerts, inside the lead's transaction: the plan for its verdict (alertPlan.ts), less what
+ * the lead already has (so queueing the same lead twice, as a release does, sends nothing twice). The reply only
+ * if this address (its canonical key) had none in a day, and held while the site-wide cap is reached; the
+ * reminders only while their time is still to come.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import { alwaysPlanned, type ChannelSpec, channelsOfKind } from '../alerts/channels';

@@ -1,7 +1,6 @@
 /**
- * Leads as the owner takes them away: CSV (RFC 4180) or JSON of every lead
- * with its source, marks and alerts, the same from the CLI's `export` and the
- * inbox's download. Pure functions, no I/O.
+ * Leads as the owner takes them away: CSV (RFC 4180) or JSON of every lead with its source, marks and alerts, the
+ * same from the CLI's `export` and the inbox's download. Pure functions, no I/O.
  */
 import { ALERT_FIELDS, type LeadRecord } from './leadRecords';
 

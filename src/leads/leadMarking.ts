@@ -1,12 +1,10 @@
 /**
- * Where the owner stands with each lead: `new` until marked contacted, won or
- * lost (or back to new, to undo a mistake), from the CLI, the owner's inbox or
- * the signed link of the alert e-mail. Every change is kept with its time. Marking a lead
- * cancels its pending reminder (even one under way); marking it new again
- * re-arms a cancelled reminder while the 24-hour promise is still running.
- * The link only answers a lead still new: it never moves won or lost back to
- * contacted. Follow-ups (reminders, the auto-reply) apply only while the lead
- * is new: the runner asks followUpRule before each attempt.
+ * Where the owner stands with each lead: `new` until marked contacted, won or lost (or back to new, to undo a
+ * mistake), from the CLI, the owner's inbox or the signed link of the alert e-mail. Every change is kept with its
+ * time. Marking a lead cancels its pending reminder (even one under way); marking it new again re-arms a cancelled
+ * reminder while the 24-hour promise is still running. The link only answers a lead still new: it never moves won
+ * or lost back to contacted. Follow-ups (reminders, the auto-reply) apply only while the lead is new: the runner
+ * asks followUpRule before each attempt.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import { type ChannelSpec, channelsOfKind } from '../alerts/channels';

@@ -1,8 +1,7 @@
 /**
- * The leads as the owner sees them, in the CLI and the inbox's exports: each lead as a flat record of
- * named values, the lead's own fields with its source, its marks and one
- * group of fields per alert channel (`sms_status`, `sms_attempts`, ...),
- * built from the leads table, the marks and the alert queue.
+ * The leads as the owner sees them, in the CLI and the inbox's exports: each lead as a flat record of named
+ * values, the lead's own fields with its source, its marks and one group of fields per alert channel
+ * (`sms_status`, `sms_attempts`, ...), built from the leads table, the marks and the alert queue.
  */
 import type { AlertQueue, AlertRow } from '../alerts/alertQueue';
 import type { ChannelSpec } from '../alerts/channels';

@@ -1,13 +1,12 @@
 /**
- * The lead service: what happens to a submission once HTTP has read it. submitLead, top to bottom:
- * validate -> check the proof of work -> dedupe -> one transaction: spend the proof, grade the lead,
- * store it with its alerts (the queue hands them to the runner) -> answer (waiting for the first
- * instant alert at most the answer timeout). It knows nothing of HTTP: the route turns its outcome into a
- * status code and a JSON answer or a page.
+ * The lead service: what happens to a submission once HTTP has read it. submitLead, top to bottom: validate ->
+ * check the proof of work -> dedupe -> one transaction: spend the proof, grade the lead, store it with its alerts
+ * (the queue hands them to the runner) -> answer (waiting for the first instant alert at most the answer timeout).
+ * It knows nothing of HTTP: the route turns its outcome into a status code and a JSON answer or a page.
  *
- * The lead is committed before any alert is attempted, so whatever happens to the providers, a lead
- * the visitor was told about is never lost. Every stored lead gets the same answer shape; only a
- * verified lead's instant alert can make notificationResult true.
+ * The lead is committed before any alert is attempted, so whatever happens to the providers, a lead the visitor
+ * was told about is never lost. Every stored lead gets the same answer shape; only a verified lead's instant alert
+ * can make notificationResult true.
  */
 import { storedAddressKey } from '../lib/addressKey';
 import { PROOF_FIELD, type LeadInput } from '../contract/lead';

@@ -1,7 +1,6 @@
 /**
- * Every SQL statement on the leads table, prepared once. A lead row is
- * written by the lead service; the operator may change its verdict
- * (release) later. Its alerts live in the alerts table (src/alerts/alertQueue.ts).
+ * Every SQL statement on the leads table, prepared once. A lead row is written by the lead service; the operator
+ * may change its verdict (release) later. Its alerts live in the alerts table (src/alerts/alertQueue.ts).
  */
 import type { LeadSource } from '../sources/attribution';
 import type { Statement } from 'better-sqlite3';

@@ -1,10 +1,8 @@
 /**
- * The signed link of an alert e-mail that marks its lead as contacted. It
- * names one lead and one action and carries its expiry (30 days after the
- * lead arrived); the signature is an HMAC under LEAD_LINK_SECRET (or a key
- * generated once and kept in the database), so a link cannot be made up or
- * altered to name another lead, action or date. Opening it shows a page with
- * one button; only the button's POST marks the lead, so a mail scanner that
+ * The signed link of an alert e-mail that marks its lead as contacted. It names one lead and one action and
+ * carries its expiry (30 days after the lead arrived); the signature is an HMAC under LEAD_LINK_SECRET (or a key
+ * generated once and kept in the database), so a link cannot be made up or altered to name another lead, action or
+ * date. Opening it shows a page with one button; only the button's POST marks the lead, so a mail scanner that
  * follows links changes nothing.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -1,12 +1,10 @@
 /**
- * The owner's privacy duties towards one person, found by the canonical key of
- * their address (src/lib/addressKey.ts: every spelling of one mailbox): everything
- * stored about them, as JSON (a subject access request), and its erasure.
- * Erasing overwrites the deleted rows (secure_delete is on) and then empties
- * the write-ahead log, so neither the database file nor its log keeps the
- * address, not even in freed space; then it reads both files to make sure,
- * rebuilds the file (VACUUM) if a spelling is still there, and says so if even
- * that did not remove it. Backups taken before keep it.
+ * The owner's privacy duties towards one person, found by the canonical key of their address
+ * (src/lib/addressKey.ts: every spelling of one mailbox): everything stored about them, as JSON (a subject access
+ * request), and its erasure. Erasing overwrites the deleted rows (secure_delete is on) and then empties the
+ * write-ahead log, so neither the database file nor its log keeps the address, not even in freed space; then it
+ * reads both files to make sure, rebuilds the file (VACUUM) if a spelling is still there, and says so if even that
+ * did not remove it. Backups taken before keep it.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import { storedAddressKey } from '../lib/addressKey';

@@ -1,10 +1,8 @@
 /**
- * What happens when Twilio reports how an SMS ended. The report is recorded
- * on the alert once (a repeated or out-of-order report changes nothing after
- * a final state). When the lead's own SMS turns out undelivered or failed,
- * the owner gets the lead again, once, on his other channels: the e-mail
- * fallback, and the fallback of every instant channel that has not already
- * carried this lead.
+ * What happens when Twilio reports how an SMS ended. The report is recorded on the alert once (a repeated or
+ * out-of-order report changes nothing after a final state). When the lead's own SMS turns out undelivered or
+ * failed, the owner gets the lead again, once, on his other channels: the e-mail fallback, and the fallback of
+ * every instant channel that has not already carried this lead.
  */
 import type { AlertQueue, PlannedAlert } from '../alerts/alertQueue';
 import { type ChannelSpec, leadSmsChannel } from '../alerts/channels';

@@ -1,8 +1,7 @@
 /**
- * The source report of `leads report` and the inbox's sources page: per source, the home-page views, the
- * leads by verdict, the conversion rate and the median time from a lead's
- * arrival to the owner's first mark; and the totals. readSourceReport reads
- * the counts; the rest is pure: it puts them together and writes table rows.
+ * The source report of `leads report` and the inbox's sources page: per source, the home-page views, the leads by
+ * verdict, the conversion rate and the median time from a lead's arrival to the owner's first mark; and the
+ * totals. readSourceReport reads the counts; the rest is pure: it puts them together and writes table rows.
  */
 import type { PageViewsTable } from '../sources/pageViewsTable';
 import { DAY_MS, HOUR_MS } from '../lib/time';

@@ -1,7 +1,6 @@
 /**
- * Every SQL statement on the proofs_used table: the solved challenges already
- * spent on a lead. Inserted in the lead's own transaction, so the once-only
- * rule holds across concurrent requests and processes (altcha-lib's own
+ * Every SQL statement on the proofs_used table: the solved challenges already spent on a lead. Inserted in the
+ * lead's own transaction, so the once-only rule holds across concurrent requests and processes (altcha-lib's own
  * in-memory store says of itself that it is not atomic).
  */
 import type { Db } from '../storage/database';

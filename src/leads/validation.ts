@@ -1,8 +1,7 @@
 /**
- * Checks a submitted lead, mirroring what the browser's native validation
- * enforces on the form, plus the bounds a browser cannot know. Pure: the
- * route decides what to answer. Each error is a sentence the visitor's toast
- * can show as it is. Unknown fields are ignored.
+ * Checks a submitted lead, mirroring what the browser's native validation enforces on the form, plus the bounds a
+ * browser cannot know. Pure: the route decides what to answer. Each error is a sentence the visitor's toast can
+ * show as it is. Unknown fields are ignored.
  */
 import { addressKey } from '../lib/addressKey';
 import { FIELD_LIMITS, HONEYPOT_FIELD, LEAD_FIELDS, type LeadInput } from '../contract/lead';
@@ -60,9 +59,8 @@ function checkField(field: keyof LeadInput, value: unknown): string | { value: s
   if (trimmed === '') return MISSING[field];
   if (length(trimmed) > FIELD_LIMITS[field])
     return `${LABELS[field]} must be at most ${FIELD_LIMITS[field]} characters.`;
-  // A lone UTF-16 surrogate (possible in JSON: "\ud800") has no UTF-8 form: SQLite would store
-  // replacement characters, so the stored lead would differ from what was sent. Found by
-  // tests/security/leadFuzz.test.ts.
+  // A lone UTF-16 surrogate (possible in JSON: "\ud800") has no UTF-8 form: SQLite would store replacement
+  // characters, so the stored lead would differ from what was sent. Found by tests/security/leadFuzz.test.ts.
   if (LONE_SURROGATE.test(trimmed)) return `${LABELS[field]} contains characters that are not valid text.`;
   if (field === 'email') {
     if (WHITESPACE.test(trimmed) || CONTROL.test(trimmed))

@@ -1,8 +1,7 @@
 /**
- * What the owner's inbox shows, read for its pages: the leads (filtered, searched, a page at a time),
- * one lead with its alerts and marks, the spam, the alerts still owed, where leads come from, his
- * activity, his passkeys and sessions. Reads change nothing and write no activity; the HTTP layer
- * turns them into the pages' views.
+ * What the owner's inbox shows, read for its pages: the leads (filtered, searched, a page at a time), one lead
+ * with its alerts and marks, the spam, the alerts still owed, where leads come from, his activity, his passkeys
+ * and sessions. Reads change nothing and write no activity; the HTTP layer turns them into the pages' views.
  */
 import type { AlertQueue, AlertRow } from '../alerts/alertQueue';
 import type { ChannelSpec } from '../alerts/channels';

@@ -1,7 +1,6 @@
 /**
- * A short name for the device a session or a passkey was made on, from its
- * User-Agent ("Chrome on Android"), so the owner can tell his phone from his
- * laptop in the session list. Only this name is stored, never the header.
+ * A short name for the device a session or a passkey was made on, from its User-Agent ("Chrome on Android"), so
+ * the owner can tell his phone from his laptop in the session list. Only this name is stored, never the header.
  */
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],

@@ -1,7 +1,6 @@
 /**
- * Every SQL statement on the owner_passkeys table: the owner's passkeys, each
- * a public key with its credential id, its signature counter, the transports
- * the authenticator named, and the name the owner gave it.
+ * Every SQL statement on the owner_passkeys table: the owner's passkeys, each a public key with its credential id,
+ * its signature counter, the transports the authenticator named, and the name the owner gave it.
  */
 import type { Db } from '../storage/database';
 

@@ -1,9 +1,8 @@
 /**
- * Every SQL statement on the owner_sessions table: the owner's signed-in browsers. A session is
- * known by the SHA-256 hash of its random id (the id itself is only in his cookie), with when it
- * began, when it was last seen, the device it was made on, how he signed in, the passkey that made
- * or signed it in (removing that passkey ends it), and the notice the last action left for the next
- * page.
+ * Every SQL statement on the owner_sessions table: the owner's signed-in browsers. A session is known by the
+ * SHA-256 hash of its random id (the id itself is only in his cookie), with when it began, when it was last seen,
+ * the device it was made on, how he signed in, the passkey that made or signed it in (removing that passkey ends
+ * it), and the notice the last action left for the next page.
  */
 import type { Db } from '../storage/database';
 

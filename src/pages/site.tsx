@@ -33,9 +33,8 @@ export function renderSite(
 ) {
   const title = `${profile.name} | ${site.title}`;
   const stylesheet = assetUrl(assets, 'site.css');
-  // Optional, unlike the other entries: a build without the worker renders a form that simply sends
-  // no proof of work (its leads are unverified, never refused). Without grading, visitors' browsers
-  // are spared the work.
+  // Optional, unlike the other entries: a build without the worker renders a form that simply sends no proof of
+  // work (its leads are unverified, never refused). Without grading, visitors' browsers are spared the work.
   const proofWorkerUrl = proofOfWork ? assets.urls['proof-worker.js'] : undefined;
 
   const home = renderHtml(

@@ -1,7 +1,6 @@
 /**
- * The owner's side, assembled on the lead database: his sign-in (passkeys, sessions, one-time links)
- * and his actions and reads, which the inbox's routes and the CLI both call. services.ts opens it
- * beside the leads.
+ * The owner's side, assembled on the lead database: his sign-in (passkeys, sessions, one-time links) and his
+ * actions and reads, which the inbox's routes and the CLI both call. services.ts opens it beside the leads.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import type { ChannelSpec } from '../alerts/channels';

@@ -1,13 +1,11 @@
 /**
- * Where a visit or a lead came from, read from what the browser sends: the
- * campaign parameters (utm_*) of the URL the visitor landed on, and the host
- * of the page that referred them. Pure. Every value is untrusted text: cut to
- * SOURCE_VALUE_LIMIT characters, with no control or invisible format characters,
- * and dropped (null) when it holds a URL or markup (the link rule of grading,
- * src/lib/linkRule.ts): a source value is shown to the owner next to a real lead,
- * so a link in it would reach the alert e-mail; the lead itself is kept.
- * A report groups visits and leads by one key: the UTM source, else the
- * referrer's host, else 'direct' (lower-cased, so LinkedIn and linkedin meet).
+ * Where a visit or a lead came from, read from what the browser sends: the campaign parameters (utm_*) of the URL
+ * the visitor landed on, and the host of the page that referred them. Pure. Every value is untrusted text: cut to
+ * SOURCE_VALUE_LIMIT characters, with no control or invisible format characters, and dropped (null) when it holds
+ * a URL or markup (the link rule of grading, src/lib/linkRule.ts): a source value is shown to the owner next to a
+ * real lead, so a link in it would reach the alert e-mail; the lead itself is kept. A report groups visits and
+ * leads by one key: the UTM source, else the referrer's host, else 'direct' (lower-cased, so LinkedIn and linkedin
+ * meet).
  */
 import { REFERRER_FIELD, SOURCE_VALUE_LIMIT, UTM_FIELDS, type UtmField } from '../contract/lead';
 import { hasLinkOrTag } from '../lib/linkRule';
@@ -72,10 +70,9 @@ export function hostOf(url: string | URL): string {
 }
 
 /**
- * A lead's source. The form island sends the utm_* values and document.referrer of the visitor's
- * first page view; a JSON post that sends no referrer came direct. A form posted without
- * JavaScript sends neither: its Referer header is our own page, whose query string still holds
- * the campaign, but the site before it is not known (null).
+ * A lead's source. The form island sends the utm_* values and document.referrer of the visitor's first page view;
+ * a JSON post that sends no referrer came direct. A form posted without JavaScript sends neither: its Referer
+ * header is our own page, whose query string still holds the campaign, but the site before it is not known (null).
  */
 export function leadSourceOf(
   body: Record<string, unknown>,

@@ -1,7 +1,6 @@
 /**
- * The inbox's other folders: spam with its reasons, the alerts still owed (with Send again), where
- * leads come from (the same figures as `leads report`), the owner's activity, and every lead as the
- * CSV of `leads export`.
+ * The inbox's other folders: spam with its reasons, the alerts still owed (with Send again), where leads come from
+ * (the same figures as `leads report`), the owner's activity, and every lead as the CSV of `leads export`.
  */
 import { Router } from 'express';
 import { INBOX_PATHS } from '../../contract/inbox';

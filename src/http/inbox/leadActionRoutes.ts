@@ -7,8 +7,8 @@
 import { Router } from 'express';
 import { INBOX_PATHS } from '../../contract/inbox';
 import { actorOf } from './guard';
-import { leadDetailView, leadIdOf } from './leadViews';
-import { inboxForm, sendPage } from './respond';
+import { leadIdOf, sendLeadPage } from './leadViews';
+import { inboxForm } from './respond';
 import type { InboxRouteDeps } from './signInRoutes';
 
 export const ERASE_MISMATCH = 'Type the e-mail address of this lead exactly to erase the person. Nothing was erased.';
@@ -21,7 +21,8 @@ function erasedNotice(leads: number, complete: boolean): string {
     : `The person's ${what} are deleted, but the database could not be cleaned completely yet: erase again with npm run leads -- erase.`;
 }
 
-export function leadActionRoutes({ owner, guard, pages, answers, now }: InboxRouteDeps): Router {
+export function leadActionRoutes(deps: InboxRouteDeps): Router {
+  const { owner, guard, answers } = deps;
   const router = Router({ caseSensitive: true, strict: true });
   const lead = (path: string) => `${INBOX_PATHS.lead}:id/${path}`;
 
@@ -53,15 +54,8 @@ export function leadActionRoutes({ owner, guard, pages, answers, now }: InboxRou
     const email = typeof typed === 'string' ? typed : '';
     const erased = id === undefined ? undefined : owner.leads.eraseLeadPerson(actorOf(res), id, email);
     if (!erased || erased.kind === 'no-such-lead') return answers.notFound(res);
-    if (erased.kind === 'mismatch') {
-      const detail = owner.reads.lead(id as number);
-      if (!detail) return answers.notFound(res);
-      const view = {
-        ...leadDetailView(detail, guard.signedIn(res), now()),
-        erase: { error: ERASE_MISMATCH, typed: email },
-      };
-      return sendPage(res, 400, pages.lead(view));
-    }
+    if (erased.kind === 'mismatch')
+      return sendLeadPage(deps, res, id, { erase: { error: ERASE_MISMATCH, typed: email } });
     const { erasure } = erased;
     guard.leaveNotice(res, erasedNotice(erasure.leads, erasure.logEmptied && erasure.spellingsLeft === 0));
     res.redirect(303, INBOX_PATHS.inbox);

@@ -8,7 +8,7 @@ import { VERDICTS } from '../../leads/grading';
 import { LEAD_STATUSES, type LeadStatus } from '../../leads/leadStatus';
 import { searchText } from '../../ownerActions/inboxReads';
 import { actorOf } from './guard';
-import { leadDetailView, leadIdOf, listItem } from './leadViews';
+import { leadIdOf, listItem, sendLeadPage } from './leadViews';
 import { inboxForm, sendPage } from './respond';
 import type { InboxRouteDeps } from './signInRoutes';
 
@@ -19,7 +19,8 @@ function choice<T extends string>(value: unknown, allowed: readonly T[]): T | ''
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : '';
 }
 
-export function leadRoutes({ owner, guard, pages, answers, now }: InboxRouteDeps): Router {
+export function leadRoutes(deps: InboxRouteDeps): Router {
+  const { owner, guard, pages, answers, now } = deps;
   const router = Router({ caseSensitive: true, strict: true });
   router.get(INBOX_PATHS.inbox, guard.page, (req, res) => {
     const status = choice(req.query.status, LEAD_STATUSES);
@@ -47,23 +48,16 @@ export function leadRoutes({ owner, guard, pages, answers, now }: InboxRouteDeps
     sendPage(res, 200, pages.inbox(view));
   });
 
-  router.get(`${INBOX_PATHS.lead}:id`, guard.page, (req, res) => {
-    const id = leadIdOf(req);
-    const detail = id === undefined ? undefined : owner.reads.lead(id);
-    if (!detail) return answers.notFound(res);
-    sendPage(res, 200, pages.lead(leadDetailView(detail, guard.signedIn(res), now())));
-  });
+  router.get(`${INBOX_PATHS.lead}:id`, guard.page, (req, res) => sendLeadPage(deps, res, leadIdOf(req)));
 
   router.post(`${INBOX_PATHS.lead}:id/mark`, inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
     const status = choice((req.body as { status?: unknown }).status, LEAD_STATUSES) as LeadStatus | '';
     if (id === undefined) return answers.notFound(res);
-    if (status === '') {
-      const detail = owner.reads.lead(id);
-      if (!detail) return answers.notFound(res);
-      const notice = 'Choose a status: new, contacted, won or lost. Nothing was changed.';
-      return sendPage(res, 400, pages.lead(leadDetailView(detail, { ...guard.signedIn(res), notice }, now())));
-    }
+    if (status === '')
+      return sendLeadPage(deps, res, id, {
+        notice: 'Choose a status: new, contacted, won or lost. Nothing was changed.',
+      });
     const outcome = owner.leads.mark(actorOf(res), id, status);
     if (outcome.kind !== 'marked') return answers.notFound(res);
     guard.leaveNotice(res, `Lead #${id} is marked ${status}.`);

@@ -1,9 +1,11 @@
 /** A lead as the inbox's pages name and show it. */
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { LeadRow } from '../../leads/leadsTable';
 import type { LeadDetail } from '../../ownerActions/inboxReads';
 import type { LeadDetailView, LeadListItem, SignedIn } from '../../pages/inbox/views';
 import { describeSource, sourceOf } from '../../sources/attribution';
+import { sendPage } from './respond';
+import type { InboxRouteDeps } from './signInRoutes';
 
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
@@ -49,4 +51,12 @@ export function leadDetailView({ lead, alerts, marks }: LeadDetail, signedIn: Si
 export function leadIdOf(req: Request): number | undefined {
   const id = String(req.params.id);
   return /^[1-9]\d{0,15}$/.test(id) ? Number(id) : undefined;
+}
+
+/** The lead's page, or again with what went wrong (400); the inbox's 404 when there is no such lead. */
+export function sendLeadPage(deps: InboxRouteDeps, res: Response, id?: number, wrong?: Partial<LeadDetailView>) {
+  const detail = id === undefined ? undefined : deps.owner.reads.lead(id);
+  if (!detail) return deps.answers.notFound(res);
+  const view = leadDetailView(detail, deps.guard.signedIn(res), deps.now());
+  sendPage(res, wrong ? 400 : 200, deps.pages.lead({ ...view, ...wrong }));
 }

@@ -1,8 +1,7 @@
 /**
- * Getting in: the login page and its passkey ceremony, the e-mailed one-time link, the registration
- * link printed by `leads owner-link`, and sign-out. Each post is rate limited per client; none tells
- * whether e-mail is configured or a link was sent. Each parses the request, calls one of the owner's
- * access actions, and answers.
+ * Getting in: the login page and its passkey ceremony, the e-mailed one-time link, the registration link printed
+ * by `leads owner-link`, and sign-out. Each post is rate limited per client; none tells whether e-mail is
+ * configured or a link was sent. Each parses the request, calls one of the owner's access actions, and answers.
  */
 import { type Request, type RequestHandler, Router } from 'express';
 import { INBOX_PATHS, nextPage, PASSKEY_NAME_MAX } from '../../contract/inbox';

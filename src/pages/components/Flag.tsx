@@ -1,7 +1,6 @@
 /**
- * Small SVG country flags. Emoji flags do not render on Windows, and image
- * files would cost requests, so the three flags the page needs are drawn here.
- * They are decorative: the country name is always written next to them.
+ * Small SVG country flags. Emoji flags do not render on Windows, and image files would cost requests, so the three
+ * flags the page needs are drawn here. They are decorative: the country name is always written next to them.
  */
 import type { CountryCode } from '../../content/content';
 

@@ -1,8 +1,7 @@
 /**
- * Where the visitor came from: the campaign parameters of the URL they landed on and the page that sent them.
- * Read once when the form island loads and held in memory only (no cookie, no storage); sent with each JSON
- * lead. The form posted without JavaScript sends none of this: the server reads the post's Referer header
- * instead.
+ * Where the visitor came from: the campaign parameters of the URL they landed on and the page that sent them. Read
+ * once when the form island loads and held in memory only (no cookie, no storage); sent with each JSON lead. The
+ * form posted without JavaScript sends none of this: the server reads the post's Referer header instead.
  */
 import { REFERRER_FIELD, SOURCE_VALUE_LIMIT, UTM_FIELDS, type LeadSourceInput } from '../../contract/lead';
 
