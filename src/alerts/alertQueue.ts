@@ -105,7 +105,7 @@ export function createAlertQueue(db: Db) {
 
   // The status updates of an attempt are the alerts' many small commits: NORMAL, as storage/database.ts says.
   const relaxed = relaxedWrite(db);
-  const together = db.transaction((claims: () => unknown) => claims());
+  const together = db.transaction((writes: () => unknown) => writes());
   // Told in a microtask: better-sqlite3's transactions are synchronous, so by then the transaction that
   // queued the alerts has committed (or rolled back, and the listener's claim finds nothing).
   let listener: ((alerts: AlertKey[]) => void) | undefined;
@@ -211,8 +211,11 @@ export function createAlertQueue(db: Db) {
     countsByStatus: () => counts.all(),
     /** The providers' reports on sent alerts, counted per channel, report and error code. */
     countsByDelivery: () => deliveries.all(),
-    /** Runs the claims of the alerts one wake told of as one commit (at NORMAL, as the status updates). */
-    claimTogether: <T>(claims: () => T): T => relaxed(() => together(claims) as T),
+    /**
+     * Runs several claims or records as one commit (at NORMAL, as the status updates): those of one wake, or the
+     * acceptances of one turn of the event loop.
+     */
+    writeTogether: <T>(writes: () => T): T => relaxed(() => together(writes) as T),
     /** The one listener told of alerts that became pending, after the transaction that queued them. */
     onQueued(told: (alerts: AlertKey[]) => void): void {
       listener = told;

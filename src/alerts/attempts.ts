@@ -63,6 +63,30 @@ export function createAttempts(options: AttemptOptions) {
     }
   }
 
+  // The acceptances of one turn of the event loop are recorded in one commit, their alerts leased until then: a
+  // commit for each took a fifth of the server's time in a burst of leads. One failed write records them one by
+  // one, so that one bad row leaves no other unrecorded.
+  let accepted: { leadId: number; channel: Channel; providerMessageId: string; recorded: () => void }[] = [];
+  function recordAccepted() {
+    const records = accepted;
+    accepted = [];
+    const sentAt = iso(now());
+    try {
+      queue.writeTogether(() => {
+        for (const r of records) queue.recordSent(r.leadId, r.channel, r.providerMessageId, sentAt);
+      });
+      for (const { leadId, channel } of records) logger.info({ leadId, channel }, 'alert sent');
+    } catch {
+      for (const r of records) recordSent(r.leadId, r.channel, r.providerMessageId);
+    }
+    for (const r of records) r.recorded();
+  }
+  const recordSoon = (leadId: number, channel: Channel, providerMessageId: string) =>
+    new Promise<void>((recorded) => {
+      if (accepted.length === 0) setImmediate(recordAccepted);
+      accepted.push({ leadId, channel, providerMessageId, recorded });
+    });
+
   function overrun(leadId: number, channel: Channel, sending: Promise<{ providerMessageId: string }>): void {
     const key = `${channel}:${leadId}`;
     const settled = sending.then(
@@ -103,7 +127,7 @@ export function createAttempts(options: AttemptOptions) {
           sending.then(done, done);
           return sending;
         });
-        recordSent(leadId, channel, providerMessageId);
+        await recordSoon(leadId, channel, providerMessageId);
         return true;
       } catch (err) {
         if (sending && !settled) overrun(leadId, channel, sending);

@@ -95,7 +95,9 @@ export function createRunner(options: RunnerOptions) {
       const ids = queue.due(spec.name, iso(now()), room);
       if (ids.length < room) full.delete(spec.name);
       else full.add(spec.name); // perhaps more than room
-      for (const id of ids) void attempt(id, spec.name);
+      queue.writeTogether(() => {
+        for (const id of ids) void attempt(id, spec.name);
+      });
     } catch (err) {
       logger.error({ err }, 'could not read pending alerts');
     }
@@ -129,7 +131,7 @@ export function createRunner(options: RunnerOptions) {
 
   if (options.attemptQueued !== false)
     queue.onQueued((alerts) => {
-      queue.claimTogether(() => {
+      queue.writeTogether(() => {
         for (const { leadId, channel } of alerts) void attempt(leadId, channel);
       });
     });
