@@ -63,8 +63,8 @@ export function createAttempts(options: AttemptOptions) {
     }
   }
 
-  // The acceptances of one turn of the event loop are recorded in one commit, their alerts leased until then: a
-  // commit for each took a fifth of the server's time in a burst of leads. One failed write records them one by
+  // The acceptances of one turn of the event loop are recorded in one commit, their alerts leased until then: with
+  // a commit for each, a burst of leads cost the server a fifth more CPU. One failed write records them one by
   // one, so that one bad row leaves no other unrecorded.
   let accepted: { leadId: number; channel: Channel; providerMessageId: string; recorded: () => void }[] = [];
   function recordAccepted() {
