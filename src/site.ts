@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
+import { shippedContent } from './content/defaults';
 import { createHttpLayer } from './http/app';
 import { createLogger, type Logger } from './lib/logger';
 import { loadAssets } from './pages/assets';
@@ -28,6 +29,7 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
   const logger = deps.logger ?? createLogger(config);
   const assets = loadAssets(assetsDir);
   const pages = renderSite(config.profile, config.publicUrl, assets, {
+    content: shippedContent,
     leadRetentionDays: config.retention.leadDays,
     proofOfWork: config.grading.verification === 'proof',
   });

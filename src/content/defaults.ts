@@ -190,7 +190,6 @@ export const shippedContent: Content = {
     subline: {
       en: "Let's develop and execute a go-to-market strategy that takes your startup into new markets and grows revenue.",
     },
-    formTitle: { en: 'Get Free Setup Call' },
     formIntro: { en: 'Leave your details and I will get back to you within 24 hours.' },
     panelTitle: { en: 'Get in Touch' },
     panelSubtitle: { en: 'Choose your preferred way to connect' },

@@ -93,7 +93,6 @@ export const contentSchema = group({
     eyebrow,
     heading,
     subline: text('the line under the heading', { max: 240 }),
-    formTitle: text("the form's title", { max: 40 }),
     formIntro: text("the form's introduction", { max: 160 }),
     panelTitle: text("the panel's title", { max: 40 }),
     panelSubtitle: text("the panel's subtitle", { max: 80 }),

@@ -1,4 +1,4 @@
-/** The shapes of the page's content (src/content/content.ts holds the content itself). */
+/** The profile's shape and the fixed sets the content picks from (the content's shape is schema.ts). */
 
 export interface Profile {
   name: string; // OWNER_NAME
@@ -13,31 +13,4 @@ export interface Profile {
 /** Icons are drawn on the server; pick one of these names for each service. */
 export type ServiceIcon = 'target' | 'users' | 'workflow' | 'graduation-cap' | 'presentation';
 
-export interface Service {
-  title: string;
-  description: string;
-  icon: ServiceIcon;
-}
-
-export interface Conference {
-  name: string;
-  location: string;
-  year: number;
-  description: string;
-}
-
-export interface Recognition {
-  title: string;
-  subtitle: string;
-  year: number;
-}
-
 export type CountryCode = 'BR' | 'US' | 'RU';
-
-export interface Publication {
-  title: string;
-  url: string;
-  flag: CountryCode;
-  countryName: string;
-  media: string;
-}

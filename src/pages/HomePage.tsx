@@ -1,5 +1,6 @@
 /** The one-page site: hero, services, about, publications, video, contact, footer, in that order. */
 import type { Profile } from '../content/content';
+import type { PageText } from '../content/language';
 import { About } from './sections/About';
 import { Contact } from './sections/Contact';
 import { Hero } from './sections/Hero';
@@ -10,25 +11,31 @@ import { SiteHeader } from './sections/SiteHeader';
 import { Video } from './sections/Video';
 
 export interface HomePageProps {
+  text: PageText;
   profile: Profile;
   proofWorkerUrl?: string;
   /** The line under the form on what happens to the details. */
   privacyNote: string;
 }
 
-export function HomePage({ profile, proofWorkerUrl, privacyNote }: HomePageProps) {
+export function HomePage({ text, profile, proofWorkerUrl, privacyNote }: HomePageProps) {
   return (
     <>
       <SiteHeader ownerName={profile.name} />
       <main id="main">
-        <Hero ownerName={profile.name} linkedinUrl={profile.linkedinUrl} />
-        <Services />
-        <About ownerName={profile.name} />
-        <Publications />
-        <Video videoUrl={profile.videoUrl} thumbnailUrl={profile.videoThumbnailUrl} />
-        <Contact profile={profile} proofWorkerUrl={proofWorkerUrl} privacyNote={privacyNote} />
+        <Hero hero={text.hero} ownerName={profile.name} linkedinUrl={profile.linkedinUrl} />
+        <Services section={text.servicesSection} services={text.services} />
+        <About
+          about={text.about}
+          conferences={text.conferences}
+          recognitions={text.recognitions}
+          ownerName={profile.name}
+        />
+        <Publications section={text.publicationsSection} publications={text.publications} />
+        <Video video={text.video} videoUrl={profile.videoUrl} thumbnailUrl={profile.videoThumbnailUrl} />
+        <Contact contact={text.contact} profile={profile} proofWorkerUrl={proofWorkerUrl} privacyNote={privacyNote} />
       </main>
-      <SiteFooter ownerName={profile.name} />
+      <SiteFooter footer={text.footer} ownerName={profile.name} />
     </>
   );
 }

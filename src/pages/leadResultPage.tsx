@@ -6,11 +6,11 @@
  */
 import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { contact, type Profile } from '../content/content';
+import type { Profile } from '../content/content';
 import type { LeadInput, LeadResponse } from '../contract/lead';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
-import { LeadForm } from './form/LeadForm';
+import { FORM_TITLE, LeadForm } from './form/LeadForm';
 import { type ToastMessage, toastForResponse } from './form/messages';
 import { renderHtml } from './site';
 
@@ -25,7 +25,7 @@ export function createLeadResultPage(
       outcome,
       outcome.variant === 'destructive' ? (
         <>
-          <h2 className="lead-result-form-title">{contact.formTitle}</h2>
+          <h2 className="lead-result-form-title">{FORM_TITLE}</h2>
           <LeadForm emailPlaceholder={profile.email} initialValues={values} />
           <a className="lead-result-back" href="/">
             <ArrowLeft aria-hidden="true" focusable="false" size={18} />

@@ -1,9 +1,11 @@
 /**
- * Renders every page once, at start-up. The content is static, so each
- * response afterwards is a copy of bytes already in memory.
+ * Renders every page once, from the content it is given: each response afterwards is a copy of bytes already in
+ * memory.
  */
 import { renderToString } from 'react-dom/server';
-import { privacyNote, site, type Profile } from '../content/content';
+import { privacyNote, type Profile } from '../content/content';
+import { inLanguage } from '../content/language';
+import type { Content } from '../content/schema';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { HomePage } from './HomePage';
@@ -18,6 +20,8 @@ export function renderHtml(element: React.ReactElement): string {
 }
 
 export interface SiteOptions {
+  /** The page's words (the published revision). */
+  content: Content;
   /** LEAD_RETENTION_DAYS, for the line under the form (null: kept until erased). */
   leadRetentionDays?: number | null;
   /** False when leads are not graded by a proof of work: the form then solves no challenges. */
@@ -29,8 +33,10 @@ export function renderSite(
   profile: Profile,
   publicUrl: string,
   assets: Assets,
-  { leadRetentionDays = null, proofOfWork = true }: SiteOptions = {},
+  { content, leadRetentionDays = null, proofOfWork = true }: SiteOptions,
 ) {
+  const text = inLanguage(content);
+  const site = text.page;
   const title = `${profile.name} | ${site.title}`;
   const stylesheet = assetUrl(assets, 'site.css');
   // Optional, unlike the other entries: a build without the worker renders a form that simply sends no proof of
@@ -45,11 +51,12 @@ export function renderSite(
       stylesheet={stylesheet}
       // Only the tiny island loader runs up front; it fetches the form bundle when the form comes near.
       scripts={[assetUrl(assets, 'island-loader.js')]}
-      structuredData={structuredData(profile, publicUrl)}
+      structuredData={structuredData(text, profile, publicUrl)}
       longPage
       siteName={profile.name}
     >
       <HomePage
+        text={text}
         profile={profile}
         proofWorkerUrl={proofWorkerUrl}
         privacyNote={privacyNote(profile.email, leadRetentionDays)}

@@ -3,10 +3,14 @@
  * ProfessionalService. Escaped so no value can close the <script> element.
  */
 import type { Profile } from '../content/content';
-import { footer, hero, services, site } from '../content/content';
+import type { PageText } from '../content/language';
 import { mailtoHref } from './mailto';
 
-export function structuredData(profile: Profile, publicUrl: string): string {
+export function structuredData(
+  { page, footer, hero, services }: PageText,
+  profile: Profile,
+  publicUrl: string,
+): string {
   const person = {
     '@type': 'Person',
     '@id': `${publicUrl}/#person`,
@@ -20,8 +24,8 @@ export function structuredData(profile: Profile, publicUrl: string): string {
   const service = {
     '@type': 'ProfessionalService',
     '@id': `${publicUrl}/#service`,
-    name: `${profile.name}: ${site.title}`,
-    description: site.description,
+    name: `${profile.name}: ${page.title}`,
+    description: page.description,
     url: `${publicUrl}/`,
     email: profile.email,
     telephone: profile.phone,

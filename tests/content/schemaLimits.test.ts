@@ -47,7 +47,6 @@ const limits: [path: string, max: number, field: string][] = [
   ['contact.eyebrow', 30, 'Contact: the label above the heading'],
   ['contact.heading', 60, 'Contact: the heading'],
   ['contact.subline', 240, 'Contact: the line under the heading'],
-  ['contact.formTitle', 40, "Contact: the form's title"],
   ['contact.formIntro', 160, "Contact: the form's introduction"],
   ['contact.panelTitle', 40, "Contact: the panel's title"],
   ['contact.panelSubtitle', 80, "Contact: the panel's subtitle"],

@@ -10,6 +10,9 @@ import { thrownErrorToast, type ToastMessage } from './messages';
 import type { ProofOfWork } from './proofOfWork';
 import { postLead } from './postLead';
 
+/** The form's title, above it on the page and on the answer page: one of the form's own strings, not content. */
+export const FORM_TITLE = 'Get Free Setup Call';
+
 export interface LeadFormProps {
   emailPlaceholder: string;
   /** Values typed before a failed no-JavaScript post, shown again so nothing has to be retyped. */

@@ -1,24 +1,31 @@
 /** About: the professional journey, conference talks and industry recognition. */
 import { Award, MapPin } from 'lucide-react';
-import { about, conferences, recognitions } from '../../content/content';
+import type { PageText } from '../../content/language';
 
-export function About({ ownerName }: { ownerName: string }) {
+export function About({
+  about,
+  conferences,
+  recognitions,
+  ownerName,
+}: Pick<PageText, 'about' | 'conferences' | 'recognitions'> & { ownerName: string }) {
   return (
     <section className="section section-soft" id="about" aria-labelledby="about-title">
       <div className="container about-grid">
         <div className="about-journey">
-          <p className="eyebrow">About</p>
+          <p className="eyebrow">{about.eyebrow}</p>
           <h2 id="about-title">{about.heading}</h2>
           <p className="about-name">{ownerName}</p>
-          {about.journey.map((paragraph) => (
-            <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+          {about.journey.map((paragraph, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a rendered-once list
+            <p key={i}>{paragraph}</p>
           ))}
         </div>
         <div className="about-lists">
           <h3>{about.conferencesHeading}</h3>
           <ul className="timeline" role="list">
-            {conferences.map((c) => (
-              <li className="timeline-item" key={`${c.name}-${c.year}`}>
+            {conferences.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a rendered-once list
+              <li className="timeline-item" key={i}>
                 <span className="year-badge">{c.year}</span>
                 <div>
                   <p className="timeline-title">{c.name}</p>
@@ -33,8 +40,9 @@ export function About({ ownerName }: { ownerName: string }) {
           </ul>
           <h3>{about.recognitionHeading}</h3>
           <ul className="recognitions" role="list">
-            {recognitions.map((r) => (
-              <li className="recognition" key={r.title}>
+            {recognitions.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a rendered-once list
+              <li className="recognition" key={i}>
                 <Award className="icon" aria-hidden="true" focusable="false" size={22} />
                 <div>
                   <p className="timeline-title">

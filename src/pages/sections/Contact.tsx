@@ -1,9 +1,10 @@
 /** Contact: the lead form card and the 'Get in Touch' panel with four direct ways to connect. */
 import { BriefcaseBusiness, Mail, Phone, Send } from 'lucide-react';
 import type { Profile } from '../../content/content';
-import { contact } from '../../content/content';
+import type { PageText } from '../../content/language';
 import { ExternalLink } from '../components/ExternalLink';
 import { islandAttributes } from '../form/island';
+import { FORM_TITLE } from '../form/LeadForm';
 import { LeadFormIsland } from '../form/LeadFormIsland';
 import { mailtoHref } from '../mailto';
 
@@ -12,10 +13,12 @@ import { mailtoHref } from '../mailto';
  * `privacyNote`: the line under the form on what happens to the details.
  */
 export function Contact({
+  contact,
   profile,
   proofWorkerUrl,
   privacyNote,
 }: {
+  contact: PageText['contact'];
   profile: Profile;
   proofWorkerUrl?: string;
   privacyNote: string;
@@ -30,13 +33,13 @@ export function Contact({
     <section className="section contact" id="contact" aria-labelledby="contact-title">
       <div className="container">
         <div className="contact-header">
-          <p className="eyebrow eyebrow-light">Contact</p>
+          <p className="eyebrow eyebrow-light">{contact.eyebrow}</p>
           <h2 id="contact-title">{contact.heading}</h2>
           <p className="section-intro">{contact.subline}</p>
         </div>
         <div className="contact-grid">
           <div className="card form-card">
-            <h3>{contact.formTitle}</h3>
+            <h3>{FORM_TITLE}</h3>
             <p className="card-intro">{contact.formIntro}</p>
             {/* The only hydrated element of the page: client/lead-form.tsx reads its props back from
                 these attributes. */}

@@ -1,10 +1,18 @@
 /** Hero: who this is, the two headline numbers, the LinkedIn button and the illustration. */
 import { ArrowRight, BriefcaseBusiness, TrendingUp } from 'lucide-react';
-import { hero } from '../../content/content';
+import type { PageText } from '../../content/language';
 import { ExternalLink } from '../components/ExternalLink';
 import { HeroGraphic } from '../components/HeroGraphic';
 
-export function Hero({ ownerName, linkedinUrl }: { ownerName: string; linkedinUrl: string }) {
+export function Hero({
+  hero,
+  ownerName,
+  linkedinUrl,
+}: {
+  hero: PageText['hero'];
+  ownerName: string;
+  linkedinUrl: string;
+}) {
   return (
     <section className="hero" id="top" aria-labelledby="hero-title">
       <div className="container hero-grid">
@@ -15,8 +23,9 @@ export function Hero({ ownerName, linkedinUrl }: { ownerName: string; linkedinUr
           <h1 id="hero-title">{hero.headline}</h1>
           <p className="hero-intro">{hero.intro}</p>
           <dl className="stats">
-            {hero.stats.map((stat) => (
-              <div className="stat" key={stat.label}>
+            {hero.stats.map((stat, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a rendered-once list
+              <div className="stat" key={i}>
                 <dt>{stat.label}</dt>
                 <dd>{stat.value}</dd>
               </div>

@@ -1,23 +1,28 @@
-/** 'International Expertise': six publications, each an external link. */
+/** 'International Expertise': the publications, each an external link. */
 import { ExternalLink as ExternalIcon } from 'lucide-react';
-import { publications, publicationsSection } from '../../content/content';
+import { countryNames } from '../../content/iconsAndFlags';
+import type { PageText } from '../../content/language';
 import { ExternalLink } from '../components/ExternalLink';
 import { Flag } from '../components/Flag';
 
-export function Publications() {
+export function Publications({
+  section,
+  publications,
+}: Pick<PageText, 'publications'> & { section: PageText['publicationsSection'] }) {
   return (
     <section className="section" id="publications" aria-labelledby="publications-title">
       <div className="container">
-        <p className="eyebrow">Publications</p>
-        <h2 id="publications-title">{publicationsSection.heading}</h2>
-        <p className="section-intro">{publicationsSection.intro}</p>
+        <p className="eyebrow">{section.eyebrow}</p>
+        <h2 id="publications-title">{section.heading}</h2>
+        <p className="section-intro">{section.intro}</p>
         <ul className="card-grid publications-grid" role="list">
-          {publications.map((p) => (
-            <li key={p.url}>
+          {publications.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a rendered-once list
+            <li key={i}>
               <ExternalLink href={p.url} className="card card-link publication-card">
                 <span className="publication-country">
-                  <Flag country={p.flag} />
-                  {p.countryName}
+                  <Flag country={p.country} />
+                  {countryNames[p.country]}
                 </span>
                 <span className="publication-title">{p.title}</span>
                 <span className="publication-media">

@@ -1,7 +1,7 @@
 /** Footer: the copyright line and the strategist's title. */
-import { footer } from '../../content/content';
+import type { PageText } from '../../content/language';
 
-export function SiteFooter({ ownerName }: { ownerName: string }) {
+export function SiteFooter({ footer, ownerName }: { footer: PageText['footer']; ownerName: string }) {
   return (
     <footer className="site-footer">
       <div className="container footer-bar">

@@ -3,15 +3,23 @@
  * page in a new tab. No embedded player: it would load a third-party script.
  */
 import { Play } from 'lucide-react';
-import { video } from '../../content/content';
+import type { PageText } from '../../content/language';
 import { ExternalLink } from '../components/ExternalLink';
 
-export function Video({ videoUrl, thumbnailUrl }: { videoUrl: string; thumbnailUrl: string }) {
+export function Video({
+  video,
+  videoUrl,
+  thumbnailUrl,
+}: {
+  video: PageText['video'];
+  videoUrl: string;
+  thumbnailUrl: string;
+}) {
   return (
     <section className="section section-soft" id="interview" aria-labelledby="interview-title">
       <div className="container video-layout">
         <div>
-          <p className="eyebrow">Interview</p>
+          <p className="eyebrow">{video.eyebrow}</p>
           <h2 id="interview-title">{video.heading}</h2>
           <p className="section-intro">{video.intro}</p>
         </div>
