@@ -2,9 +2,8 @@
  * The content in one language, as the renderer reads it: every text one string, the language's own
  * value where it has one, else the English (which every text has).
  */
+import type { Language } from './fields';
 import type { Content, LocalizedText } from './schema';
-
-export type Language = 'en' | 'pt' | 'es';
 
 /** The shape of `T` with each localized text read as a string. */
 export type InLanguage<T> = T extends LocalizedText

@@ -39,8 +39,6 @@ export interface AccessActionsDeps {
 
 const inbox = (device: string): Actor => ({ via: 'inbox', device });
 
-export type AccessActions = ReturnType<typeof createAccessActions>;
-
 export function createAccessActions(deps: AccessActionsDeps) {
   const { sessions, links, passkeys, ceremonies, activity, mail, logger, now } = deps;
   const signedIn = (device: string, how: string, passkeyId?: string) => {

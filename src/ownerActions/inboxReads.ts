@@ -42,8 +42,6 @@ const SEARCH_MAX = 100;
 export const searchText = (value: unknown) =>
   typeof value === 'string' ? withoutControls(value).trim().slice(0, SEARCH_MAX) : '';
 
-export type InboxReads = ReturnType<typeof createInboxReads>;
-
 export function createInboxReads(deps: InboxReadsDeps) {
   const { leads, marks, queue, now } = deps;
   const order = deps.channels.map((ch) => ch.name);

@@ -45,8 +45,6 @@ const perChannel = (counts: Record<string, number>) =>
     .map(([channel, n]) => `${channel} ${n}`)
     .join(', ');
 
-export type LeadActions = ReturnType<typeof createLeadActions>;
-
 export function createLeadActions(deps: LeadActionsDeps) {
   const { leads, queue, channels, marking, activity, now } = deps;
   const followUps = followUpChannels(channels);
