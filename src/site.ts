@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
-import { shippedContent } from './content/defaults';
+import type { Content } from './content/schema';
 import { createHttpLayer } from './http/app';
 import { createLogger, type Logger } from './lib/logger';
 import { loadAssets } from './pages/assets';
@@ -18,9 +18,15 @@ import { openServices, type ServiceDeps } from './services/services';
 // are not queued behind the load, and well before a visitor could have filled in the form.
 const WARM_SENDERS_AFTER_MS = 1_000;
 
+// How often the server looks for a revision of the content published by another process (the CLI): a new one is
+// served within this time. The look is one indexed read.
+const CONTENT_LOOK_MS = 2_000;
+
 export interface SiteDeps extends ServiceDeps {
   /** Default: the JSON logger the configuration asks for. */
   logger?: Logger;
+  /** How often to look for a newly published revision of the content (default 2 s). */
+  contentLookMs?: number;
 }
 
 export type Site = ReturnType<typeof createSite>;
@@ -28,20 +34,43 @@ export type Site = ReturnType<typeof createSite>;
 export function createSite(config: Config, deps: SiteDeps = {}) {
   const logger = deps.logger ?? createLogger(config);
   const assets = loadAssets(assetsDir);
-  const pages = renderSite(config.profile, config.publicUrl, assets, {
-    content: shippedContent,
-    leadRetentionDays: config.retention.leadDays,
-    proofOfWork: config.grading.verification === 'proof',
-  });
   const services = openServices(config, logger, deps);
-  const { staticPages, app } = createHttpLayer({ config, logger, pages, assets, services, now: deps.now });
+  const render = (content: Content) =>
+    renderSite(config.profile, config.publicUrl, assets, {
+      content,
+      leadRetentionDays: config.retention.leadDays,
+      proofOfWork: config.grading.verification === 'proof',
+    });
+  let shown = services.content.published();
+  let pages = render(shown.content);
+  const { staticPages, app, showPages } = createHttpLayer({ config, logger, pages, assets, services, now: deps.now });
   let warming: NodeJS.Timeout | undefined;
+  let looking: NodeJS.Timeout | undefined;
+
+  /** Renders and serves the newest published revision, if it is not the one served. */
+  function showLatest(): void {
+    try {
+      if (services.content.latestRevision() === shown.revision) return;
+      const latest = services.content.published();
+      if (latest.revision === shown.revision) return;
+      pages = render(latest.content);
+      showPages(pages);
+      shown = latest;
+      logger.info({ revision: latest.revision }, 'content revision served');
+    } catch (err) {
+      logger.error({ err }, 'the published content could not be read or rendered; the page served is unchanged');
+    }
+  }
   return {
     /** The request listener for http.createServer (or supertest): the fixed pages from memory, the rest by Express. */
     listener: (req: IncomingMessage, res: ServerResponse): void => void (staticPages.serve(req, res) || app(req, res)),
     services,
-    /** The pages as rendered at start-up, and the built browser files they link. */
-    pages,
+    /** The pages as served now (rendered from the newest published revision), and the built browser files they link. */
+    get pages() {
+      return pages;
+    },
+    /** Serves the newest published revision now (after a publish in this process); others are found within 2 s. */
+    showLatest,
     assets,
     logger,
     /** Once listening: the alert loop (picking up alerts left pending), the daily housekeeping, the view counts. */
@@ -49,6 +78,8 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
       services.runner.start();
       services.housekeeping.start();
       services.views.start();
+      looking = setInterval(showLatest, deps.contentLookMs ?? CONTENT_LOOK_MS);
+      looking.unref();
       warming = setTimeout(() => {
         services
           .warmSenders()
@@ -61,6 +92,7 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
     /** Stops the loops, waits up to timeoutMs for alert attempts under way, closes the database. */
     close(timeoutMs: number) {
       clearTimeout(warming);
+      clearInterval(looking);
       return services.close(timeoutMs);
     },
   };

@@ -55,17 +55,33 @@ export function createHttpLayer({ config, logger, pages, assets, services, now =
   const markPage = createMarkLinkPage(config.profile, assets);
   app.use(markLinkRoute({ config, links: services.markLinks, owner: services.owner, page: markPage, now }));
   app.use(inboxRoutes({ config, assets, owner: services.owner, now }));
-  app.use(notFound(pages, logger));
+  const missing = notFound(pages, logger);
+  app.use(missing.handler);
   app.use(errorHandler(logger));
-  return { staticPages, app };
+  return {
+    staticPages,
+    app,
+    /** Serves newly rendered pages (a published revision of the content) from the next request on. */
+    showPages(rendered: RenderedSite) {
+      staticPages.replace(fixedResponses(rendered, assets));
+      missing.show(rendered);
+    },
+  };
 }
 
-function notFound(pages: RenderedSite, logger: Logger): RequestHandler {
-  const page = prepare({ body: precompress(pages.notFound, HTML), cacheControl: REVALIDATE });
-  return (req, res) => {
-    // The path only: a query string may carry what no log should keep (tokens, addresses).
-    logger.info({ path: req.path.slice(0, 200) }, 'page not found');
-    writePrepared(req, res, page, 404);
+function notFound(pages: RenderedSite, logger: Logger): { handler: RequestHandler; show(pages: RenderedSite): void } {
+  const prepared = (rendered: RenderedSite) =>
+    prepare({ body: precompress(rendered.notFound, HTML), cacheControl: REVALIDATE });
+  let page = prepared(pages);
+  return {
+    handler: (req, res) => {
+      // The path only: a query string may carry what no log should keep (tokens, addresses).
+      logger.info({ path: req.path.slice(0, 200) }, 'page not found');
+      writePrepared(req, res, page, 404);
+    },
+    show(rendered) {
+      page = prepared(rendered);
+    },
   };
 }
 

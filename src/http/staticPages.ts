@@ -145,12 +145,23 @@ export function createStaticPages(
   onHomePage?: HomePageView,
 ) {
   const table = new Map<string, Prepared>();
-  for (const [path, entry] of fixed) {
-    table.set(path, prepare(entry, security));
-    // Large files get smaller compressed forms just after start-up: rebuild their header lists then.
-    void entry.body.improved?.then(() => table.set(path, prepare(entry, security)));
-  }
+  const show = (responses: Map<string, FixedResponse>) => {
+    for (const [path, entry] of responses) {
+      // Prepared whole, then put in place: a request gets the old response or the new, never a mix.
+      table.set(path, prepare(entry, security));
+      // Large files get smaller compressed forms just after start-up: rebuild their header lists then,
+      // unless a newer response took their place meanwhile.
+      void entry.body.improved?.then(() => {
+        if (responses.get(path) === entry && current === responses) table.set(path, prepare(entry, security));
+      });
+    }
+    current = responses;
+  };
+  let current = fixed;
+  show(fixed);
   return {
+    /** Puts these responses in place of those at the same paths (a newly published page), at once. */
+    replace: show,
     /** Answers the request and returns true, or returns false and leaves it untouched. */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
       const method = req.method;

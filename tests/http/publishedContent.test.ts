@@ -1,0 +1,71 @@
+/**
+ * A revision published by the CLI reaches the running server: within 5 s the home page carries the
+ * new text under a new ETag, in every encoding, with no restart; a restart serves it too.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { runCli } from '../support/cli';
+import { type ServerProcess, startServer } from '../support/serverProcess';
+import { tempDir } from '../support/tempDirs';
+
+const ENCODINGS = { identity: (b: Buffer) => b, gzip: gunzipSync, br: brotliDecompressSync };
+
+/** GET / asking for one encoding; the body as sent, decoded here (fetch would decode it unasked). */
+function home(url: string, encoding: keyof typeof ENCODINGS) {
+  return new Promise<{ etag: string | undefined; sent: string; body: string }>((resolve, reject) => {
+    get(`${url}/`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const etag = res.headers.etag;
+        const sent = res.headers['content-encoding'] ?? 'identity';
+        resolve({ etag, sent, body: ENCODINGS[encoding](Buffer.concat(chunks)).toString('utf8') });
+      });
+    }).on('error', reject);
+  });
+}
+
+describe('a revision published from the command line', () => {
+  const dataDir = tempDir('published-content-');
+  const env = { DATABASE_PATH: join(dataDir, 'leads.db') };
+  let server: ServerProcess;
+  before(async () => {
+    server = await startServer({ dataDir });
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  it('is served by the running server within 5 s, in every encoding, under new ETags, and after a restart', async () => {
+    const before = await home(server.url, 'gzip');
+    assert.match(before.body, /<h3>Who We Sell To<\/h3>/);
+    const file = join(dataDir, 'content.yaml');
+    const exported = await runCli(['content', 'export', '--file', file], env);
+    assert.equal(exported.code, 0, exported.stderr);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Who We Sell To', 'Markets First'));
+    const imported = await runCli(['content', 'import', file, '--publish'], env);
+    assert.equal(imported.code, 0, imported.stderr);
+
+    const published = Date.now();
+    let now = before;
+    while (now.etag === before.etag && Date.now() - published < 5_000) {
+      await new Promise((r) => setTimeout(r, 100));
+      now = await home(server.url, 'gzip');
+    }
+    assert.notEqual(now.etag, before.etag, 'a new ETag within 5 s');
+    for (const encoding of ['identity', 'gzip', 'br'] as const) {
+      const page = await home(server.url, encoding);
+      assert.equal(page.sent, encoding);
+      assert.match(page.body, /<h3>Markets First<\/h3>/, encoding);
+      assert.doesNotMatch(page.body, /Who We Sell To/, encoding);
+    }
+
+    await server.stop();
+    server = await startServer({ dataDir });
+    assert.match((await home(server.url, 'br')).body, /<h3>Markets First<\/h3>/);
+  });
+});
