@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
-import { shippedContent } from './content/defaults';
 import { createHttpLayer } from './http/app';
 import { createLogger, type Logger } from './lib/logger';
 import { loadAssets } from './pages/assets';
@@ -28,12 +27,19 @@ export type Site = ReturnType<typeof createSite>;
 export function createSite(config: Config, deps: SiteDeps = {}) {
   const logger = deps.logger ?? createLogger(config);
   const assets = loadAssets(assetsDir);
-  const pages = renderSite(config.profile, config.publicUrl, assets, {
-    content: shippedContent,
-    leadRetentionDays: config.retention.leadDays,
-    proofOfWork: config.grading.verification === 'proof',
-  });
+  // The services first: the page is rendered from the content published in the database.
   const services = openServices(config, logger, deps);
+  let pages: ReturnType<typeof renderSite>;
+  try {
+    pages = renderSite(config.profile, config.publicUrl, assets, {
+      content: services.content.published().content,
+      leadRetentionDays: config.retention.leadDays,
+      proofOfWork: config.grading.verification === 'proof',
+    });
+  } catch (err) {
+    void services.close(0);
+    throw err;
+  }
   const { staticPages, app } = createHttpLayer({ config, logger, pages, assets, services, now: deps.now });
   let warming: NodeJS.Timeout | undefined;
   return {
