@@ -13,6 +13,7 @@ import { retry, status, testAlerts, webhookOn } from './cli/alertCommands';
 import { backup } from './cli/backupCommand';
 import { CommandError, UsageError } from './cli/cliArgs';
 import { CLI_OPTIONS, type CliContext, type Command } from './cli/command';
+import { content } from './cli/contentCommands';
 import { erase, exportLeads, list, release, spam } from './cli/leadCommands';
 import { mark } from './cli/markCommand';
 import { ownerLink, sessions, signOut } from './cli/ownerCommands';
@@ -46,6 +47,12 @@ Commands:
                                             passkey for the owner's inbox at /owner
   sessions                                  the browsers signed in to the inbox
   sign-out --all                            end every session of the inbox
+  content export [--file F] [--draft]       the page's published content (or the draft) as YAML
+  content import F [--publish]              store the YAML file F as the draft (and publish it);
+                                            a file that fails the schema is refused whole
+  content publish                           publish the stored draft as a new revision
+  content history                           every published revision, newest first
+  content restore N                         copy revision N into the draft
 
 The database is DATABASE_PATH (default data/leads.db), as for the server.`;
 
@@ -65,6 +72,7 @@ const COMMANDS: Record<string, Command> = {
   'owner-link': ownerLink,
   sessions,
   'sign-out': signOut,
+  content,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -34,6 +34,7 @@ export type Site = ReturnType<typeof createSite>;
 export function createSite(config: Config, deps: SiteDeps = {}) {
   const logger = deps.logger ?? createLogger(config);
   const assets = loadAssets(assetsDir);
+  // The services first: the page is rendered from the content published in the database.
   const services = openServices(config, logger, deps);
   const render = (content: Content) =>
     renderSite(config.profile, config.publicUrl, assets, {
@@ -41,8 +42,15 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
       leadRetentionDays: config.retention.leadDays,
       proofOfWork: config.grading.verification === 'proof',
     });
-  let shown = services.content.published();
-  let pages = render(shown.content);
+  let shown: ReturnType<typeof services.content.published>;
+  let pages: ReturnType<typeof renderSite>;
+  try {
+    shown = services.content.published();
+    pages = render(shown.content);
+  } catch (err) {
+    void services.close(0);
+    throw err;
+  }
   const { staticPages, app, showPages } = createHttpLayer({ config, logger, pages, assets, services, now: deps.now });
   let warming: NodeJS.Timeout | undefined;
   let looking: NodeJS.Timeout | undefined;

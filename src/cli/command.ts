@@ -15,6 +15,9 @@ export const CLI_OPTIONS = {
   days: { type: 'string' },
   force: { type: 'boolean' },
   all: { type: 'boolean' },
+  file: { type: 'string' },
+  draft: { type: 'boolean' },
+  publish: { type: 'boolean' },
 } as const;
 
 export interface CliContext {

@@ -18,7 +18,11 @@ export type OwnerAction =
   | 'released'
   | 'alerts-sent-again'
   | 'exported'
-  | 'erased';
+  | 'erased'
+  | 'content-saved'
+  | 'content-published'
+  | 'content-restored'
+  | 'content-imported';
 
 export interface ActivityRow {
   id: number;

@@ -1,6 +1,6 @@
 /**
  * The owner's side, assembled on the lead database: his sign-in (passkeys, sessions, one-time links) and his
- * actions and reads, which the inbox's routes and the CLI both call. services.ts opens it beside the leads.
+ * actions (on his leads and on his page's content) and reads, which the inbox's routes and the CLI both call. services.ts opens it beside the leads.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import type { ChannelSpec } from '../alerts/channels';
@@ -15,6 +15,7 @@ import type { Logger } from '../lib/logger';
 import { createAccessActions } from '../ownerActions/accessActions';
 import { createActivity } from '../ownerActions/activity';
 import { createActivityTable } from '../ownerActions/activityTable';
+import { createContentActions } from '../ownerActions/contentActions';
 import { createInboxReads } from '../ownerActions/inboxReads';
 import { createLeadActions } from '../ownerActions/leadActions';
 import { createLinks } from '../ownerAuth/links';
@@ -62,6 +63,8 @@ export function openOwner(deps: OwnerDeps) {
   const options: Pick<PasskeyCeremonies, 'registrationOptions' | 'authenticationOptions'> = ceremonies;
   return {
     leads: createLeadActions({ ...deps, activity }),
+    /** The page's content: its published revisions, the draft, history and restore, YAML export and import. */
+    content: createContentActions({ db, activity, logger, now }),
     access: createAccessActions({ sessions, links, passkeys, ceremonies, activity, mail, logger, now }),
     reads: createInboxReads({ ...deps, passkeys, sessions, activity }),
     /** His sessions, for the inbox's guard. */

@@ -1,7 +1,8 @@
 /**
  * The site's services, assembled from the configuration: the database and its tables, the alert
  * channels, their senders and the runner, the proof-of-work challenges, the lead service, the marks
- * and signed links, the page-view counter, the daily housekeeping, and the owner's actions. createSite
+ * and signed links, the page-view counter, the daily housekeeping, and the owner's actions (his page's content
+ * among them). createSite
  * (src/site.ts) puts the HTTP layer in front of them; the operator's CLI opens them alone, so both
  * deliver alerts with the same senders and rules, and both act through the owner's actions.
  */
@@ -90,6 +91,8 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
     const housekeeping = createHousekeeping({ leads, usedProofs, usedLinks, pageViews, retention, logger, now });
     const tables = { db, leads, marks, queue, channels, pageViews };
     const owner = openOwner({ ...tables, config, logger, now, service: leadService, marking });
+    // A new database (or one from before the content was data) publishes the shipped content as revision 1.
+    owner.content.ensurePublished();
     let closed: Promise<{ attemptsFinished: boolean }> | undefined;
     return {
       ...tables,
@@ -105,6 +108,11 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       housekeeping,
       /** The owner's actions, reads and sign-in: what the inbox and the CLI do on his behalf. */
       owner,
+      /**
+       * The page's content (the owner's content actions): `published()` is what the page shows, `latestRevision()`
+       * the cheap check for a revision another process published.
+       */
+      content: owner.content,
       /** Throws when the database does not answer (the health check). */
       health: () => leads.ping(),
       /** Loads the alert providers' SDKs (imported on first use, to keep them out of the start-up). */

@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { storedAddressKey } from '../lib/addressKey';
 import { ALERT_RECEIPTS } from './alertReceiptsMigration';
+import { CONTENT_REVISIONS } from './contentRevisionsMigration';
 import { LEADS_SEARCH, OWNER_INBOX_TABLES } from './ownerInboxMigration';
 import { foldedSearchText } from './searchTextMigration';
 import { SESSIONS_OF_PASSKEYS } from './sessionsMigration';
@@ -212,4 +213,6 @@ export const migrations: readonly Migration[] = [
   foldedSearchText,
   // Sessions know their passkey and keep a notice; the owner's activity says where each action came from.
   SESSIONS_OF_PASSKEYS,
+  // The page's content: its published revisions and the one draft.
+  CONTENT_REVISIONS,
 ];

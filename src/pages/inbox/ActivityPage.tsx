@@ -17,6 +17,10 @@ const ACTIONS: Record<string, string> = {
   'alerts-sent-again': 'Alerts sent again',
   exported: 'Data downloaded',
   erased: 'Person erased',
+  'content-saved': 'Page draft saved',
+  'content-published': 'Page published',
+  'content-restored': 'Page revision restored',
+  'content-imported': 'Page content imported',
 };
 
 export function ActivityPage({ view, assets }: { view: ActivityView; assets: InboxPageAssets }) {
