@@ -15,7 +15,8 @@ export interface Limits {
   max: number;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+/** A count and its noun, in the plural unless it is one: "1 error", "3 errors". */
+export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const quoted = (keys: readonly PropertyKey[]) => keys.map((key) => `"${String(key)}"`).join(', ');
 
 // Control characters but the line feed: a tab, a carriage return or an escape would reach the

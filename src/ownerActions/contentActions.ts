@@ -6,7 +6,9 @@
  * export or import the content as YAML. Each change writes its line of activity.
  */
 import { parse, stringify } from 'yaml';
+import { changedPaths } from '../content/changes';
 import { shippedContent } from '../content/defaults';
+import { plural } from '../content/fields';
 import { createRevisionsTable, type RevisionRow } from '../content/revisionsTable';
 import { type Content, type ContentError, validateContent } from '../content/schema';
 import type { Logger } from '../lib/logger';
@@ -56,31 +58,7 @@ export interface ContentActionsDeps {
   now: () => number;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The dotted paths (`services.2.title.en`) where `after` differs from `before`; a list item added or removed is its path. */
-export function changedPaths(before: unknown, after: unknown, at = ''): string[] {
-  const here = at === '' ? [] : [at];
-  const inner = (key: string | number) => (at === '' ? String(key) : `${at}.${key}`);
-  if (Array.isArray(before) && Array.isArray(after)) {
-    const length = Math.max(before.length, after.length);
-    return Array.from({ length }, (_, i) =>
-      i < before.length && i < after.length ? changedPaths(before[i], after[i], inner(i)) : [inner(i)],
-    ).flat();
-  }
-  if (isRecord(before) && isRecord(after)) {
-    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return keys.flatMap((key) =>
-      key in before && key in after ? changedPaths(before[key], after[key], inner(key)) : [inner(key)],
-    );
-  }
-  return Object.is(before, after) ? [] : here;
-}
-
 /** The YAML the CLI writes: one line per text however long (a diff in git shows the field that changed). */
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 const toYaml = (content: unknown) => stringify(content, { lineWidth: 0 });
 
 export function createContentActions({ db, activity, logger, now }: ContentActionsDeps) {

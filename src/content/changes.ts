@@ -1,0 +1,23 @@
+/** What changed between two versions of the content, as the history lists it. */
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The dotted paths (`services.2.title.en`) where `after` differs from `before`; a list item added or removed is its path. */
+export function changedPaths(before: unknown, after: unknown, at = ''): string[] {
+  const here = at === '' ? [] : [at];
+  const inner = (key: string | number) => (at === '' ? String(key) : `${at}.${key}`);
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const length = Math.max(before.length, after.length);
+    return Array.from({ length }, (_, i) =>
+      i < before.length && i < after.length ? changedPaths(before[i], after[i], inner(i)) : [inner(i)],
+    ).flat();
+  }
+  if (isRecord(before) && isRecord(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((key) =>
+      key in before && key in after ? changedPaths(before[key], after[key], inner(key)) : [inner(key)],
+    );
+  }
+  return Object.is(before, after) ? [] : here;
+}
