@@ -32,6 +32,18 @@ export const INBOX_PATHS = {
   activity: '/owner/activity',
   /** Every lead as CSV, as `leads export` writes it. */
   exportCsv: '/owner/export.csv',
+  /** The page's content: the draft's state; + a section's name (`hero`) edits that section (POST saves it). */
+  content: '/owner/content',
+  /** The draft rendered as the public page, with a banner. */
+  contentPreview: '/owner/content/preview',
+  /** POST: the draft becomes the published page. */
+  contentPublish: '/owner/content/publish',
+  /** Every published revision; POST `history/<n>/restore` copies one into the draft. */
+  contentHistory: '/owner/content/history',
+  /** POST (multipart): an uploaded photo of the owner for the hero, into the draft. */
+  contentPhoto: '/owner/content/photo',
+  /** POST (multipart): an uploaded thumbnail for the video block, into the draft. */
+  contentThumbnail: '/owner/content/thumbnail',
 } as const;
 
 /**
