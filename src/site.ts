@@ -9,6 +9,7 @@ import type { Content } from './content/schema';
 import { createHttpLayer } from './http/app';
 import { createLogger, type Logger } from './lib/logger';
 import { loadAssets } from './pages/assets';
+import type { PreviewNote } from './pages/PreviewBanner';
 import { renderSite } from './pages/site';
 import { assetsDir } from './lib/paths';
 import { openServices, type ServiceDeps } from './services/services';
@@ -36,11 +37,12 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
   const assets = loadAssets(assetsDir);
   // The services first: the page is rendered from the content published in the database.
   const services = openServices(config, logger, deps);
-  const render = (content: Content) =>
+  const render = (content: Content, preview?: PreviewNote) =>
     renderSite(config.profile, config.publicUrl, assets, {
       content,
       leadRetentionDays: config.retention.leadDays,
       proofOfWork: config.grading.verification === 'proof',
+      preview,
     });
   let shown: ReturnType<typeof services.content.published>;
   let pages: ReturnType<typeof renderSite>;
@@ -51,7 +53,17 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
     void services.close(0);
     throw err;
   }
-  const { staticPages, app, showPages } = createHttpLayer({ config, logger, pages, assets, services, now: deps.now });
+  // The editor's preview renders the draft with the very renderer of the public page; a publish is served at once.
+  const page = { preview: (content: Content, note: PreviewNote) => render(content, note).home, showLatest };
+  const { staticPages, app, showPages } = createHttpLayer({
+    config,
+    logger,
+    pages,
+    assets,
+    services,
+    page,
+    now: deps.now,
+  });
   let warming: NodeJS.Timeout | undefined;
   let looking: NodeJS.Timeout | undefined;
 

@@ -17,6 +17,29 @@ export interface Limits {
 
 /** A count and its noun, in the plural unless it is one: "1 error", "3 errors". */
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+/**
+ * What the editor needs to know of a field besides its schema: the kind of input, its label and its
+ * limits. Each helper below registers what it builds, so the editor's forms follow the schema.
+ */
+export type FieldInfo =
+  | { kind: 'text'; label: string; limits: Limits }
+  | { kind: 'year'; label: string }
+  | { kind: 'url'; label: string; max: number }
+  | { kind: 'choice'; label: string; values: readonly string[] }
+  | { kind: 'file'; label: string }
+  | { kind: 'list'; min: number; max: number }
+  | { kind: 'group'; label?: string };
+
+const described = new WeakMap<z.ZodType, FieldInfo>();
+
+function registered<Schema extends z.ZodType>(schema: Schema, info: FieldInfo): Schema {
+  described.set(schema, info);
+  return schema;
+}
+
+/** What a helper of this module registered for the schema; undefined for any other schema. */
+export const fieldInfo = (schema: z.ZodType): FieldInfo | undefined => described.get(schema);
+
 const quoted = (keys: readonly PropertyKey[]) => keys.map((key) => `"${String(key)}"`).join(', ');
 
 // Control characters but the line feed: a tab, a carriage return or an escape would reach the
@@ -58,7 +81,7 @@ export function text(label: string, limits: Limits) {
       textProblem(named, value, limits),
     );
   };
-  return z.strictObject(
+  const schema = z.strictObject(
     { en: inLanguage('en'), pt: inLanguage('pt').optional(), es: inLanguage('es').optional() },
     {
       error: (issue) => {
@@ -69,6 +92,7 @@ export function text(label: string, limits: Limits) {
       },
     },
   );
+  return registered(schema, { kind: 'text', label, limits });
 }
 
 /**
@@ -76,7 +100,7 @@ export function text(label: string, limits: Limits) {
  * a misspelt name would otherwise be dropped without a word.
  */
 export function group<Shape extends z.ZodRawShape>(shape: Shape, label?: string) {
-  return z.strictObject(shape, {
+  const schema = z.strictObject(shape, {
     error: (issue) => {
       if (issue.code === 'unrecognized_keys') {
         const unknown = `unknown field${issue.keys.length === 1 ? '' : 's'} ${quoted(issue.keys)}`;
@@ -86,11 +110,12 @@ export function group<Shape extends z.ZodRawShape>(shape: Shape, label?: string)
       return label === undefined ? 'not a group of fields' : `${label} must be a group of fields`;
     },
   });
+  return registered(schema, { kind: 'group', label });
 }
 
 /** A list of `min` to `max` items; its size is checked even when an item is refused. */
 export function list<Item extends z.ZodType>(item: Item, { min, max }: { min: number; max: number }) {
-  return z
+  const schema = z
     .array(item, { error: (issue) => (issue.input === undefined ? 'missing' : 'not a list') })
     .refine((items) => items.length >= min && items.length <= max, {
       when: (payload) => Array.isArray(payload.value),
@@ -101,6 +126,7 @@ export function list<Item extends z.ZodType>(item: Item, { min, max }: { min: nu
         return count < min ? `at least ${min}; ${there}` : `at most ${max}; ${there}`;
       },
     });
+  return registered(schema, { kind: 'list', min, max });
 }
 
 export const YEARS = { min: 1990, max: 2100 };
@@ -108,36 +134,40 @@ export const YEARS = { min: 1990, max: 2100 };
 export function year(label: string) {
   const range = `from ${YEARS.min} to ${YEARS.max}`;
   const outside = (issue: { input?: unknown }) => `${label} is ${String(issue.input)}; it must be ${range}`;
-  return z
+  const schema = z
     .int({ error: () => `${label} must be a whole number ${range}` })
     .min(YEARS.min, { error: outside })
     .max(YEARS.max, { error: outside });
+  return registered(schema, { kind: 'year', label });
 }
 
 /** A link a visitor follows from the page: https: only, so no page of it is sent in clear. */
 export function httpsUrl(label: string, max: number) {
-  return checkedString(label, `${label} is missing`, (value) => {
+  const schema = checkedString(label, `${label} is missing`, (value) => {
     if (!value.startsWith('https://')) return `${label} must start with https://`;
     if (!URL.canParse(value) || /\s/.test(value)) return `${label} is not a web address`;
     const length = [...value].length;
     return length > max ? `${label} is ${plural(length, 'character')}; at most ${max}` : undefined;
   });
+  return registered(schema, { kind: 'url', label, max });
 }
 
 /** One of a fixed set (an icon, a country's flag): the set is listed when the value is not in it. */
 export function oneOf<const Values extends readonly [string, ...string[]]>(label: string, values: Values) {
-  return z.enum(values, {
+  const schema = z.enum(values, {
     error: (issue) => {
       if (issue.input === undefined) return `${label} is missing`;
       const got = typeof issue.input === 'string' ? ` (not "${issue.input}")` : '';
       return `${label} must be one of ${values.join(', ')}${got}`;
     },
   });
+  return registered(schema, { kind: 'choice', label, values });
 }
 
 /** The name of a stored file (the uploads come later): letters, digits, - and _. */
 export function fileId(label: string) {
-  return checkedString(label, `${label} is missing`, (value) =>
+  const schema = checkedString(label, `${label} is missing`, (value) =>
     /^[A-Za-z0-9_-]{1,64}$/.test(value) ? undefined : `${label} must be 1 to 64 letters, digits, - or _`,
   );
+  return registered(schema, { kind: 'file', label });
 }

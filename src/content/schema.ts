@@ -112,8 +112,8 @@ export interface ContentError {
 
 export type ContentCheck = { ok: true; content: Content } | { ok: false; errors: ContentError[] };
 
-// How a person names where a field is: the section, or the list and the item's number from 1.
-const SECTIONS: Record<string, string> = {
+// How a person names where a field is: the section, or the list and the item's number from 1 (the editor names its parts the same way).
+export const PART_NAMES: Record<string, string> = {
   page: 'Page',
   hero: 'Hero',
   servicesSection: 'Services section',
@@ -127,7 +127,7 @@ const SECTIONS: Record<string, string> = {
   contact: 'Contact',
   footer: 'Footer',
 };
-const ITEMS: Record<string, [one: string, all: string]> = {
+export const ITEM_NAMES: Record<string, [one: string, all: string]> = {
   services: ['Service', 'Services'],
   conferences: ['Conference', 'Conferences'],
   recognitions: ['Recognition', 'Recognitions'],
@@ -141,10 +141,10 @@ function where(path: readonly PropertyKey[]): string {
   const [section, inner, index] = path;
   if (section === undefined) return 'Content';
   const top = String(section);
-  const item = ITEMS[top];
+  const item = ITEM_NAMES[top];
   if (item && typeof inner === 'number') return `${item[0]} ${inner + 1}`;
-  const name = SECTIONS[top] ?? top;
-  const nested = typeof inner === 'string' ? ITEMS[inner] : undefined;
+  const name = PART_NAMES[top] ?? top;
+  const nested = typeof inner === 'string' ? ITEM_NAMES[inner] : undefined;
   if (!nested) return name;
   return typeof index === 'number' ? `${name}, ${nested[0]} ${index + 1}` : `${name}, ${nested[1]}`;
 }

@@ -17,6 +17,7 @@ import { healthRoute } from './healthRoute';
 import { countHomePageViews } from './homePageViews';
 import { leadRoute } from './leadRoute';
 import { markLinkRoute } from './markLinkRoute';
+import type { PageControl } from './inbox/contentRoutes';
 import { inboxRoutes } from './inbox/routes';
 import { requestLog } from './requestLog';
 import { smsStatusRoute } from './smsStatusRoute';
@@ -31,12 +32,14 @@ export interface HttpDeps {
   assets: Assets;
   /** What the routes call: the lead service, the owner's actions, never a table. */
   services: Pick<Services, 'leadService' | 'challenges' | 'markLinks' | 'views' | 'owner' | 'receipts' | 'health'>;
+  /** The public page, for the content editor's preview and publish. */
+  page: PageControl;
   /** The clock the signed links are checked against. */
   now?: () => number;
 }
 
 /** The site's listener (src/site.ts) asks staticPages first, then the app. */
-export function createHttpLayer({ config, logger, pages, assets, services, now = Date.now }: HttpDeps) {
+export function createHttpLayer({ config, logger, pages, assets, services, page, now = Date.now }: HttpDeps) {
   const views = countHomePageViews(services.views, hostOf(config.publicUrl));
   const staticPages = createStaticPages(fixedResponses(pages, assets), securityHeaderList(config), logger, views);
   const app = express();
@@ -54,7 +57,7 @@ export function createHttpLayer({ config, logger, pages, assets, services, now =
   app.use(leadRoute({ config, service: services.leadService, challenges: services.challenges, resultPage }));
   const markPage = createMarkLinkPage(config.profile, assets);
   app.use(markLinkRoute({ config, links: services.markLinks, owner: services.owner, page: markPage, now }));
-  app.use(inboxRoutes({ config, assets, owner: services.owner, now }));
+  app.use(inboxRoutes({ config, assets, owner: services.owner, page, now }));
   const missing = notFound(pages, logger);
   app.use(missing.handler);
   app.use(errorHandler(logger));

@@ -22,6 +22,8 @@ export interface Published {
   /** The revision's number; 0 only when no revision satisfies the schema (the shipped content is served). */
   revision: number;
   content: Content;
+  /** Newer revisions that do not satisfy this release's schema, newest first, each with its problems. */
+  skipped: { revision: number; errors: ContentError[] }[];
 }
 
 export interface Draft {
@@ -29,8 +31,9 @@ export interface Draft {
   version: number;
   /** What was typed: it may fail the schema. */
   content: unknown;
-  /** When it was saved; null for version 0. */
+  /** When it was saved, and by whom (as the activity names him); null for version 0. */
   savedAt: string | null;
+  savedBy: string | null;
 }
 
 export type Saved = { kind: 'saved'; version: number; errors: ContentError[] } | { kind: 'stale'; stored: Draft };
@@ -67,16 +70,18 @@ export function createContentActions({ db, activity, logger, now }: ContentActio
   let cached: { newest: number; published: Published } | undefined;
 
   function readPublished(newest: number): Published {
+    const skipped: Published['skipped'] = [];
     for (const row of table.newestFirst()) {
       const check = validateContent(JSON.parse(row.body));
-      if (check.ok) return { revision: row.id, content: check.content };
+      if (check.ok) return { revision: row.id, content: check.content, skipped };
+      skipped.push({ revision: row.id, errors: check.errors });
       logger.error(
         { revision: row.id, errors: check.errors.slice(0, 10) },
         `content revision ${row.id} does not satisfy the schema; the revision before it is served`,
       );
     }
     if (newest > 0) logger.error('no content revision satisfies the schema; the shipped content is served');
-    return { revision: 0, content: shippedContent };
+    return { revision: 0, content: shippedContent, skipped };
   }
 
   function published(): Published {
@@ -87,8 +92,8 @@ export function createContentActions({ db, activity, logger, now }: ContentActio
 
   function draft(): Draft {
     const row = table.draft();
-    if (!row) return { version: 0, content: published().content, savedAt: null };
-    return { version: row.version, content: JSON.parse(row.body), savedAt: row.saved_at };
+    if (!row) return { version: 0, content: published().content, savedAt: null, savedBy: null };
+    return { version: row.version, content: JSON.parse(row.body), savedAt: row.saved_at, savedBy: row.saved_by };
   }
 
   const errorsOf = (content: unknown) => {
@@ -133,10 +138,10 @@ export function createContentActions({ db, activity, logger, now }: ContentActio
     return { kind: 'published', revision, changed };
   });
 
-  const restore = db.transaction((actor: Actor, revision: number): Saved | undefined => {
+  const restore = db.transaction((actor: Actor, revision: number, basedOn?: number): Saved | undefined => {
     const row = table.get(revision);
     if (!row) return undefined;
-    const saved = store(actor, JSON.parse(row.body), draft().version);
+    const saved = store(actor, JSON.parse(row.body), basedOn ?? draft().version);
     if (saved.kind === 'saved')
       activity.record(actor, 'content-restored', `revision ${revision} into the draft (version ${saved.version})`);
     return saved;
@@ -177,8 +182,12 @@ export function createContentActions({ db, activity, logger, now }: ContentActio
         publishedBy: row.published_by,
         changed: JSON.parse(row.changed) as string[],
       })),
-    /** Copies a revision into the draft (a save based on the current version); undefined: no such revision. */
-    restore: (actor: Actor, revision: number): Saved | undefined => restore.immediate(actor, revision),
+    /**
+     * Copies a revision into the draft, as a save based on `basedOn` (default: the stored version, as the CLI does);
+     * undefined: no such revision.
+     */
+    restore: (actor: Actor, revision: number, basedOn?: number): Saved | undefined =>
+      restore.immediate(actor, revision, basedOn),
     /** The published content (or the draft) as YAML. */
     exportYaml: ({ draft: ofDraft = false }: { draft?: boolean } = {}): string =>
       toYaml(ofDraft ? draft().content : published().content),

@@ -10,6 +10,7 @@ import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
+import { PreviewBanner, type PreviewNote } from './PreviewBanner';
 import { structuredData } from './structuredData';
 import { faviconSvg } from './favicon';
 
@@ -26,6 +27,8 @@ export interface SiteOptions {
   leadRetentionDays?: number | null;
   /** False when leads are not graded by a proof of work: the form then solves no challenges. */
   proofOfWork?: boolean;
+  /** A preview of the draft for the owner: the bar saying so, over the very page visitors would get. */
+  preview?: PreviewNote;
 }
 
 /** `publicUrl`: the site's canonical origin, without a trailing slash. */
@@ -33,7 +36,7 @@ export function renderSite(
   profile: Profile,
   publicUrl: string,
   assets: Assets,
-  { content, leadRetentionDays = null, proofOfWork = true }: SiteOptions,
+  { content, leadRetentionDays = null, proofOfWork = true, preview }: SiteOptions,
 ) {
   const text = inLanguage(content);
   const site = text.page;
@@ -55,6 +58,7 @@ export function renderSite(
       longPage
       siteName={profile.name}
     >
+      {preview && <PreviewBanner {...preview} />}
       <HomePage
         text={text}
         profile={profile}

@@ -4,30 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { runCli } from '../support/cli';
+import { homeIn } from '../support/homePage';
 import { type ServerProcess, startServer } from '../support/serverProcess';
 import { tempDir } from '../support/tempDirs';
 
-const ENCODINGS = { identity: (b: Buffer) => b, gzip: gunzipSync, br: brotliDecompressSync };
-
-/** GET / asking for one encoding; the body as sent, decoded here (fetch would decode it unasked). */
-function home(url: string, encoding: keyof typeof ENCODINGS) {
-  return new Promise<{ etag: string | undefined; sent: string; body: string }>((resolve, reject) => {
-    get(`${url}/`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const etag = res.headers.etag;
-        const sent = res.headers['content-encoding'] ?? 'identity';
-        resolve({ etag, sent, body: ENCODINGS[encoding](Buffer.concat(chunks)).toString('utf8') });
-      });
-    }).on('error', reject);
-  });
-}
+const home = homeIn;
 
 describe('a revision published from the command line', () => {
   const dataDir = tempDir('published-content-');

@@ -26,7 +26,19 @@ const PAGES: [string, string][] = [
   ['/owner/activity', '/owner/login?next=%2Fowner%2Factivity'],
   ['/owner/sessions', '/owner/login?next=%2Fowner%2Fsessions'],
   ['/owner/export.csv', '/owner/login'],
+  ['/owner/content', '/owner/login?next=%2Fowner%2Fcontent'],
+  ['/owner/content/hero', '/owner/login?next=%2Fowner%2Fcontent%2Fhero'],
+  ['/owner/content/preview', '/owner/login?next=%2Fowner%2Fcontent%2Fpreview'],
+  ['/owner/content/history', '/owner/login?next=%2Fowner%2Fcontent%2Fhistory'],
   ['/owner/anything', '/owner/login'],
+];
+
+/** Every action on the page's content, with what it would change. */
+const CONTENT_ACTIONS: [string, Record<string, string>][] = [
+  ['/owner/content/services', { version: '0', 'services.0.title': 'Changed by a stranger' }],
+  ['/owner/content/hero', { version: '0', 'hero.headline': 'Changed by a stranger', op: 'add:hero.markets' }],
+  ['/owner/content/publish', { version: '0' }],
+  ['/owner/content/history/1/restore', { version: '0' }],
 ];
 
 /** Every action, with what it would change. */
@@ -42,6 +54,7 @@ const ACTIONS: [string, Record<string, string>][] = [
   [`/owner/sessions/${'a'.repeat(64)}/end`, {}],
   ['/owner/sessions/end-others', {}],
   ['/owner/sign-out', {}],
+  ...CONTENT_ACTIONS,
 ];
 
 async function siteWithLead(now?: () => number): Promise<LeadSite> {
@@ -76,6 +89,12 @@ async function assertShutOut(s: LeadSite, session: Partial<OwnerHttpSession>) {
   assert.equal(s.rows().length, 1, 'the lead is not erased');
   assert.equal(s.rows()[0]?.status, 'new', 'the lead is not marked');
   assert.equal(s.services.owner.reads.sessions().length, sessionsBefore, 'no session ended or made');
+  assertContentUnchanged(s);
+}
+
+function assertContentUnchanged(s: LeadSite) {
+  assert.equal(s.services.owner.content.draft().version, 0, 'no draft saved');
+  assert.equal(s.services.owner.content.history().length, 1, 'nothing published');
 }
 
 describe('the inbox without a valid session', () => {
@@ -140,6 +159,15 @@ describe('the inbox without a valid session', () => {
     );
     assert.equal((await mark({ _csrf: session.csrf }, { 'Sec-Fetch-Site': 'cross-site' })).status, 403, 'another site');
     assert.equal(s.rows()[0]?.status, 'new', 'nothing changed');
+    for (const [path, fields] of CONTENT_ACTIONS) {
+      const post = (extra: Record<string, string>, headers: Record<string, string> = {}) =>
+        postForm(s, path, { ...fields, ...extra }, { Cookie: session.cookie, ...headers });
+      assert.equal((await post({})).status, 403, `${path}: no token`);
+      assert.equal((await post({ _csrf: other.csrf })).status, 403, `${path}: another session's token`);
+      assert.equal((await post({ _csrf: session.csrf }, { Origin: 'https://evil.example' })).status, 403, path);
+      assert.equal((await post({ _csrf: session.csrf }, { 'Sec-Fetch-Site': 'cross-site' })).status, 403, path);
+    }
+    assertContentUnchanged(s);
 
     const done = await mark({ _csrf: session.csrf }, { Origin: s.config.publicUrl, 'Sec-Fetch-Site': 'same-origin' });
     assert.equal(done.status, 303);

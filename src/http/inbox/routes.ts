@@ -11,6 +11,7 @@ import type { Assets } from '../../pages/assets';
 import { createInboxPages } from '../../pages/inbox/pages';
 import type { Owner } from '../../services/owner';
 import { accessRoutes } from './accessRoutes';
+import { contentRoutes, type PageControl } from './contentRoutes';
 import { folderRoutes } from './folderRoutes';
 import { createGuard } from './guard';
 import { leadActionRoutes } from './leadActionRoutes';
@@ -23,10 +24,12 @@ export interface InboxDeps {
   config: Config;
   assets: Assets;
   owner: Owner;
+  /** The public page, for the content editor's preview and publish. */
+  page: PageControl;
   now: () => number;
 }
 
-export function inboxRoutes({ config, assets, owner, now }: InboxDeps): Router {
+export function inboxRoutes({ config, assets, owner, page, now }: InboxDeps): Router {
   const pages = createInboxPages(config.profile, assets);
   const answers = createAnswers(pages);
   const guard = createGuard(config, owner.sessions, answers);
@@ -38,6 +41,7 @@ export function inboxRoutes({ config, assets, owner, now }: InboxDeps): Router {
   router.use(leadActionRoutes(deps));
   router.use(folderRoutes(deps));
   router.use(accessRoutes(deps));
+  router.use(contentRoutes({ ...deps, page }));
   router.use(INBOX_PATHS.inbox, (req, res) => {
     if (sessionOf(res)) return answers.notFound(res);
     if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(303, INBOX_PATHS.login);

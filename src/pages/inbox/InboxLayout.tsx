@@ -15,6 +15,7 @@ export interface InboxPageAssets {
 
 const SECTIONS = [
   ['leads', 'Leads', INBOX_PATHS.inbox],
+  ['content', 'Page', INBOX_PATHS.content],
   ['spam', 'Spam', INBOX_PATHS.spam],
   ['sources', 'Sources', INBOX_PATHS.sources],
   ['alerts', 'Alerts', INBOX_PATHS.alerts],

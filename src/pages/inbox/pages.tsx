@@ -8,6 +8,9 @@ import { type Assets, assetUrl } from '../assets';
 import { renderHtml } from '../site';
 import { ActivityPage } from './ActivityPage';
 import { AlertsPage } from './AlertsPage';
+import { ContentHistoryPage } from './ContentHistoryPage';
+import { ContentPage } from './ContentPage';
+import { ContentSectionPage } from './ContentSectionPage';
 import type { InboxPageAssets } from './InboxLayout';
 import { InboxPage } from './InboxPage';
 import { LeadPage } from './LeadPage';
@@ -41,5 +44,8 @@ export function createInboxPages(profile: Profile, assets: Assets) {
     alerts: page(AlertsPage),
     activity: page(ActivityPage),
     sources: page(SourcesPage),
+    content: page(ContentPage),
+    contentSection: page(ContentSectionPage),
+    contentHistory: page(ContentHistoryPage),
   };
 }
