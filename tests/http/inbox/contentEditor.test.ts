@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { parse } from 'node-html-parser';
 import { openSection, ownerPage, saveSection } from '../../support/contentForm';
 import { homeIn, PAGE_ENCODINGS } from '../../support/homePage';
@@ -222,6 +223,27 @@ describe('the content editor', () => {
     assert.equal(unknown.status, 404);
   });
 
+  it('keeps the draft and serves the published revision after a restart, in a new session', async () => {
+    const first = await site();
+    const session = await signInByLink(first);
+    const services = await openSection(first, session, 'services');
+    await saveSection(first, session, 'services', { ...services.fields, 'services.0.title': 'Published title' });
+    const publish = { _csrf: session.csrf, version: '1' };
+    assert.equal((await postForm(first, '/owner/content/publish', publish, { Cookie: session.cookie })).status, 303);
+    const footer = await openSection(first, session, 'footer');
+    await saveSection(first, session, 'footer', { ...footer.fields, 'footer.title': 'A draft not yet published' });
+    await first.close();
+
+    const again = await site({ env: { DATABASE_PATH: first.databasePath } });
+    const page = await home(again.url);
+    assert.match(page.html, /<h3>Published title<\/h3>/);
+    assert.doesNotMatch(page.html, /A draft not yet published/);
+    const later = await signInByLink(again);
+    const reopened = await openSection(again, later, 'footer');
+    assert.equal(reopened.fields['footer.title'], 'A draft not yet published');
+    assert.equal(reopened.fields.version, '2');
+  });
+
   it('shows the inbox section as Page, and says which revision it cannot serve', async () => {
     const s = await site();
     const session = await signInByLink(s);
@@ -229,7 +251,18 @@ describe('the content editor', () => {
     assert.equal(page.querySelector('.owner-nav a[aria-current="page"]')?.text, 'Page');
     assert.match(page.text, /Visitors see revision 1, published .* \(the shipped content\)\./);
     assert.match(page.text, /You have no draft yet/);
+
+    // A revision this release cannot serve (written by a newer release, or by hand): the page says so.
+    const db = new Database(s.databasePath);
+    const broken = { ...(s.services.owner.content.published().content as object), services: [] };
+    db.prepare(
+      "INSERT INTO content_revisions (published_at, published_by, body, changed) VALUES ('2030-01-01T00:00:00.000Z', 'a hand', ?, '[]')",
+    ).run(JSON.stringify(broken));
+    db.close();
     const res = await ownerFetch(s, '/owner/content', { headers: { Cookie: session.cookie } });
-    assert.equal(res.status, 200);
+    const text = parse(await res.text()).text;
+    assert.match(text, /Revision 2 is not served/);
+    assert.match(text, /visitors see revision 1/);
+    assert.match(text, /Services: at least 3; there are 0/);
   });
 });

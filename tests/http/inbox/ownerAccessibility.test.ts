@@ -26,6 +26,11 @@ const PAGES = [
   '/owner/sources',
   '/owner/activity',
   '/owner/passkeys',
+  '/owner/content',
+  '/owner/content/hero',
+  '/owner/content/services',
+  '/owner/content/about',
+  '/owner/content/history',
 ];
 
 /** Interactive elements shorter than a thumb's target, and whether the page scrolls sideways. */

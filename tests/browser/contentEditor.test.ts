@@ -1,0 +1,78 @@
+/**
+ * The owner edits his page on a phone (375 px) in Chromium with JavaScript off (the editor is plain
+ * forms): a service title saved as the draft (the public page and its ETag unchanged), previewed,
+ * and published (the next GET / has it, under a new ETag); a save from a second tab opened before
+ * it refused with both texts shown; an old revision restored and published again.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { BrowserContext } from 'playwright-core';
+import { homeIn } from '../support/homePage';
+import { leadSitesPerTest } from '../support/leadSite';
+import { browserPerFile } from '../support/ownerBrowser';
+import { signInByLink } from '../support/ownerHttp';
+
+const browser = browserPerFile();
+const site = leadSitesPerTest();
+
+async function phoneWithoutScript(origin: string, cookie: string): Promise<BrowserContext> {
+  const context = await browser().newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: origin }]);
+  return context;
+}
+
+describe('the page edited from a phone', () => {
+  it('saves, previews, publishes, refuses a stale save, and restores', async () => {
+    const s = await site({ localhostOrigin: true });
+    const origin = s.config.publicUrl;
+    const session = await signInByLink(s);
+    const context = await phoneWithoutScript(origin, session.cookie);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${origin}/owner`);
+      await page.getByRole('link', { name: 'Page', exact: true }).click();
+      await page.getByRole('link', { name: 'Services', exact: true }).first().click();
+      assert.equal(new URL(page.url()).pathname, '/owner/content/services');
+      const before = await homeIn(origin, 'identity');
+
+      // A second tab opened now, before the first saves.
+      const laptop = await context.newPage();
+      await laptop.goto(`${origin}/owner/content/services`);
+
+      await page.locator('#f-services-1-title').fill('Markets First');
+      await page.getByRole('button', { name: 'Save draft' }).first().click();
+      await page.getByText('Draft saved (version 1).').waitFor();
+      const saved = await homeIn(origin, 'identity');
+      assert.equal(saved.etag, before.etag, 'the public page is unchanged by a draft');
+      assert.doesNotMatch(saved.body, /Markets First/);
+
+      await page.getByRole('link', { name: 'Preview' }).first().click();
+      await page.getByText('Preview of your draft (version 1). Visitors still see revision 1.').waitFor();
+      assert.equal(await page.locator('#services h3', { hasText: 'Markets First' }).count(), 1);
+      await page.getByRole('link', { name: 'Back to the editor' }).click();
+
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByText('Published as revision 2 (1 field changed): visitors see it now.').waitFor();
+      const live = await homeIn(origin, 'identity');
+      assert.match(live.body, /<h3>Markets First<\/h3>/);
+      assert.notEqual(live.etag, before.etag);
+
+      await laptop.locator('#f-services-1-title').fill('Buyers First');
+      await laptop.getByRole('button', { name: 'Save draft' }).first().click();
+      await laptop.getByText('Not saved: the draft was changed elsewhere').waitFor();
+      assert.equal(await laptop.locator('#f-services-1-title').inputValue(), 'Buyers First', 'what he typed is kept');
+      assert.match(await laptop.locator('.owner-stale').first().innerText(), /Saved elsewhere: .?Markets First/);
+      assert.equal(s.services.owner.content.draft().version, 1, 'nothing overwritten');
+
+      await page.goto(`${origin}/owner/content/history`);
+      await page.getByRole('button', { name: 'Restore revision 1' }).click();
+      await page.getByText('Revision 1 is in your draft (version 2). Preview it, then publish it.').waitFor();
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByText('Published as revision 3').waitFor();
+      assert.match((await homeIn(origin, 'identity')).body, /<h3>Who We Sell To<\/h3>/);
+    } finally {
+      await context.close();
+    }
+  });
+});

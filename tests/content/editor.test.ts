@@ -1,0 +1,44 @@
+/** The editor's sections cover the whole content once, and its fields follow the schema's kinds and limits. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { shippedContent } from '../../src/content/defaults';
+import { EDITOR_SECTIONS, fieldLabel, partNode, sectionOfPath } from '../../src/content/editor';
+
+describe("the editor's sections", () => {
+  it('edit every part of the content, each in one section', () => {
+    const parts = EDITOR_SECTIONS.flatMap((section) => [...section.parts]).sort();
+    assert.deepEqual(parts, Object.keys(shippedContent).sort());
+  });
+
+  it('find the section of an error by its path', () => {
+    assert.equal(sectionOfPath('conferences.3.year')?.key, 'about');
+    assert.equal(sectionOfPath('servicesSection.heading.en')?.key, 'services');
+    assert.equal(sectionOfPath('nothing.here'), undefined);
+  });
+
+  it("read each field's kind and limits from the schema", () => {
+    const services = partNode('services');
+    assert.equal(services.kind, 'list');
+    assert.ok(services.kind === 'list');
+    assert.deepEqual([services.min, services.max], [3, 9]);
+    assert.ok(services.item.kind === 'group');
+    const title = services.item.children.find((child) => child.key === 'title');
+    assert.deepEqual(title, {
+      kind: 'leaf',
+      key: 'title',
+      nullable: false,
+      info: { kind: 'text', label: 'the title', limits: { max: 40 } },
+    });
+    const icon = services.item.children.find((child) => child.key === 'icon');
+    assert.ok(icon?.kind === 'leaf' && icon.info.kind === 'choice');
+    const hero = partNode('hero');
+    assert.ok(hero.kind === 'group');
+    const photo = hero.children.find((child) => child.key === 'photo');
+    assert.ok(photo?.kind === 'group' && photo.nullable, 'the photo may be empty');
+  });
+
+  it('name a field by its label', () => {
+    assert.equal(fieldLabel("the GMV claim's figure"), "GMV claim's figure");
+    assert.equal(fieldLabel('the title'), 'Title');
+  });
+});
