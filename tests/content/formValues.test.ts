@@ -11,7 +11,8 @@ import { editorSection } from '../../src/content/editor';
 import { readSectionForm } from '../../src/content/formValues';
 import { edited } from '../support/contentEdits';
 
-type Loose = Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: reading arbitrary drafts
+// biome-ignore lint/suspicious/noExplicitAny: the tests read into drafts of any shape
+type Loose = Record<string, any>;
 
 const section = (key: string) => {
   const found = editorSection(key);
