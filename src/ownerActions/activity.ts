@@ -8,12 +8,14 @@ import type { ActivityTable, OwnerAction } from './activityTable';
 export type { OwnerAction };
 
 /** Where an action came from: the inbox (on the device its session was made on), the CLI, or a link of an e-mail. */
-export type Actor = { via: 'inbox'; device: string } | { via: 'cli' } | { via: 'link' };
+/** Who acted: the inbox on a device (with the passkey he signed in with, if he did), the CLI, or an e-mailed link. */
+export type Actor = { via: 'inbox'; device: string; passkey?: string } | { via: 'cli' } | { via: 'link' };
 
 export const CLI: Actor = { via: 'cli' };
 
 export function actorSource(actor: Actor): string {
-  if (actor.via === 'inbox') return `inbox, ${actor.device}`;
+  if (actor.via === 'inbox')
+    return actor.passkey ? `inbox, ${actor.passkey} (${actor.device})` : `inbox, ${actor.device}`;
   return actor.via === 'cli' ? 'command line' : 'e-mailed link';
 }
 

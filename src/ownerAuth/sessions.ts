@@ -21,6 +21,8 @@ export interface Session {
   device: string;
   via: SessionRow['via'];
   passkeyId: string | null;
+  /** The name the owner gave that passkey (null: signed in with a link, or the passkey is gone). */
+  passkeyName: string | null;
   /** The token every state-changing form of this session carries. */
   csrf: string;
   /** What the last action left to say on the next page, if anything. */
@@ -28,7 +30,7 @@ export interface Session {
 }
 
 /** A session as the list of sessions shows it. */
-export type ListedSession = Omit<Session, 'csrf' | 'notice'>;
+export type ListedSession = Omit<Session, 'csrf' | 'notice' | 'passkeyName'>;
 
 export interface SessionsDeps {
   table: SessionsTable;
@@ -96,7 +98,7 @@ export function createSessions({ table, publicUrl, idleMs, maxMs, now }: Session
         return undefined;
       }
       if (at - Date.parse(row.last_seen_at) >= TOUCH_EVERY_MS) table.touch(row.id_hash, iso(at));
-      return { ...listed(row), csrf: csrfOf(id), notice: row.notice };
+      return { ...listed(row), csrf: csrfOf(id), notice: row.notice, passkeyName: row.passkey_name ?? null };
     },
     /** Ends the session with this key; false when there was none. */
     end: table.remove,

@@ -14,6 +14,8 @@ export interface SessionRow {
   via: 'passkey' | 'link';
   passkey_id: string | null;
   notice: string | null;
+  /** The name of the passkey, read with the session (`get`) for the activity to name him by. */
+  passkey_name?: string | null;
 }
 
 export type SessionsTable = ReturnType<typeof createSessionsTable>;
@@ -22,7 +24,9 @@ export function createSessionsTable(db: Db) {
   const add = db.prepare<Omit<SessionRow, 'notice'>>(`
     INSERT INTO owner_sessions (id_hash, created_at, last_seen_at, device, via, passkey_id)
     VALUES (@id_hash, @created_at, @last_seen_at, @device, @via, @passkey_id)`);
-  const get = db.prepare<[string], SessionRow>('SELECT * FROM owner_sessions WHERE id_hash = ?');
+  const get = db.prepare<[string], SessionRow>(`
+    SELECT s.*, p.name AS passkey_name FROM owner_sessions s LEFT JOIN owner_passkeys p ON p.id = s.passkey_id
+    WHERE s.id_hash = ?`);
   const all = db.prepare<[], SessionRow>('SELECT * FROM owner_sessions ORDER BY created_at DESC');
   const touch = db.prepare<[string, string]>('UPDATE owner_sessions SET last_seen_at = ? WHERE id_hash = ?');
   const remove = db.prepare<[string]>('DELETE FROM owner_sessions WHERE id_hash = ?');

@@ -62,7 +62,10 @@ describe('the page edited from a phone', () => {
       await laptop.getByRole('button', { name: 'Save draft' }).first().click();
       await laptop.getByText('Not saved: the draft was changed elsewhere').waitFor();
       assert.equal(await laptop.locator('#f-services-1-title').inputValue(), 'Buyers First', 'what he typed is kept');
-      assert.match((await laptop.locator('.owner-stale').first().textContent()) ?? '', /Saved elsewhere: .?Markets First/);
+      assert.match(
+        (await laptop.locator('.owner-stale').first().textContent()) ?? '',
+        /Saved elsewhere: .?Markets First/,
+      );
       assert.equal(s.services.owner.content.draft().version, 1, 'nothing overwritten');
 
       await page.goto(`${origin}/owner/content/history`);

@@ -48,12 +48,17 @@ describe('content revisions', () => {
       const services = openServices(testConfig({ DATABASE_PATH: path }), pino({ level: 'silent' }));
       try {
         assert.equal(services.content.latestRevision(), 1);
-        assert.deepEqual(services.content.published(), { revision: 1, content: shippedContent });
+        assert.deepEqual(services.content.published(), { revision: 1, content: shippedContent, skipped: [] });
         const [first, ...older] = services.content.history();
         assert.deepEqual(older, []);
         assert.equal(first?.publishedBy, 'the shipped content');
         assert.deepEqual(first?.changed, []);
-        assert.deepEqual(services.content.draft(), { version: 0, content: shippedContent, savedAt: null });
+        assert.deepEqual(services.content.draft(), {
+          version: 0,
+          content: shippedContent,
+          savedAt: null,
+          savedBy: null,
+        });
       } finally {
         void services.close(0);
       }
@@ -146,7 +151,7 @@ describe('content revisions', () => {
     assert.deepEqual(content.draft().content, shippedContent);
     assert.equal(content.published().revision, 2, 'restore publishes nothing');
     assert.deepEqual(content.publish(CLI), { kind: 'published', revision: 3, changed: ['services.1.title.en'] });
-    assert.deepEqual(content.published(), { revision: 3, content: shippedContent });
+    assert.deepEqual(content.published(), { revision: 3, content: shippedContent, skipped: [] });
     assert.deepEqual(
       content.history().map((h) => [h.revision, h.publishedBy]),
       [
@@ -175,6 +180,11 @@ describe('content revisions', () => {
     assert.equal(content.latestRevision(), 3);
     const served = content.published();
     assert.equal(served.revision, 2);
+    assert.deepEqual(
+      served.skipped.map((skip) => [skip.revision, skip.errors[0]?.message]),
+      [[3, 'Services: at least 3; there are 0']],
+      'the revision not served, with why',
+    );
     assert.equal(title(served.content), 'Valid');
     const errors = logs.filter((line) => line.level === 50);
     assert.equal(errors.length, 1);

@@ -65,6 +65,13 @@ describe('signing in with a passkey', () => {
 
       await phone.page.goto(`${origin}/owner/passkeys`);
       assert.match(await textOf(phone.page.locator('main')), /My phone/);
+
+      // What he does from here is logged with the passkey he signed in with, and the device.
+      await phone.page.goto(`${origin}/owner/content/footer`);
+      await phone.page.getByRole('button', { name: 'Save draft' }).first().click();
+      await phone.page.getByText('Draft saved (version 1).').waitFor();
+      const [saved] = s.services.owner.reads.activity(1);
+      assert.match(saved?.source ?? '', /^inbox, My phone \((.* on )?Linux\)$/);
     } finally {
       await phone.close();
     }

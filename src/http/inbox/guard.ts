@@ -20,8 +20,11 @@ export function signedInSession(res: Response): Session {
   return session;
 }
 
-/** The owner, as his activity names him: the inbox, on the device his session was made on. */
-export const actorOf = (res: Response): Actor => ({ via: 'inbox', device: signedInSession(res).device });
+/** The owner, as his activity names him: the inbox, on the device his session was made on, and its passkey. */
+export const actorOf = (res: Response): Actor => {
+  const { device, passkeyName } = signedInSession(res);
+  return passkeyName ? { via: 'inbox', device, passkey: passkeyName } : { via: 'inbox', device };
+};
 
 export type Guard = ReturnType<typeof createGuard>;
 
