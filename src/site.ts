@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
 import type { Content } from './content/schema';
+import type { Published } from './ownerActions/contentActions';
 import { createHttpLayer } from './http/app';
 import { createLogger, type Logger } from './lib/logger';
 import { loadAssets } from './pages/assets';
@@ -37,9 +38,10 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
   const assets = loadAssets(assetsDir);
   // The services first: the page is rendered from the content published in the database.
   const services = openServices(config, logger, deps);
-  const render = (content: Content, preview?: PreviewNote) =>
+  const render = ({ content, publishedAt }: Pick<Published, 'content' | 'publishedAt'>, preview?: PreviewNote) =>
     renderSite(config.profile, config.publicUrl, assets, {
       content,
+      publishedAt,
       leadRetentionDays: config.retention.leadDays,
       proofOfWork: config.grading.verification === 'proof',
       preview,
@@ -48,13 +50,16 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
   let pages: ReturnType<typeof renderSite>;
   try {
     shown = services.content.published();
-    pages = render(shown.content);
+    pages = render(shown);
   } catch (err) {
     void services.close(0);
     throw err;
   }
   // The editor's preview renders the draft with the very renderer of the public page; a publish is served at once.
-  const page = { preview: (content: Content, note: PreviewNote) => render(content, note).home, showLatest };
+  const page = {
+    preview: (content: Content, note: PreviewNote) => render({ content, publishedAt: null }, note).home,
+    showLatest,
+  };
   const { staticPages, app, showPages } = createHttpLayer({
     config,
     logger,
@@ -73,7 +78,7 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
       if (services.content.latestRevision() === shown.revision) return;
       const latest = services.content.published();
       if (latest.revision === shown.revision) return;
-      pages = render(latest.content);
+      pages = render(latest);
       showPages(pages);
       shown = latest;
       logger.info({ revision: latest.revision }, 'content revision served');

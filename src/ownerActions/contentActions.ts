@@ -22,6 +22,8 @@ export interface Published {
   /** The revision's number; 0 only when no revision satisfies the schema (the shipped content is served). */
   revision: number;
   content: Content;
+  /** When it was published (null for the shipped content served without a revision): the sitemap's lastmod. */
+  publishedAt: string | null;
   /** Newer revisions that do not satisfy this release's schema, newest first, each with its problems. */
   skipped: { revision: number; errors: ContentError[] }[];
 }
@@ -73,7 +75,7 @@ export function createContentActions({ db, activity, logger, now }: ContentActio
     const skipped: Published['skipped'] = [];
     for (const row of table.newestFirst()) {
       const check = validateContent(JSON.parse(row.body));
-      if (check.ok) return { revision: row.id, content: check.content, skipped };
+      if (check.ok) return { revision: row.id, content: check.content, publishedAt: row.published_at, skipped };
       skipped.push({ revision: row.id, errors: check.errors });
       logger.error(
         { revision: row.id, errors: check.errors.slice(0, 10) },
@@ -81,7 +83,7 @@ export function createContentActions({ db, activity, logger, now }: ContentActio
       );
     }
     if (newest > 0) logger.error('no content revision satisfies the schema; the shipped content is served');
-    return { revision: 0, content: shippedContent, skipped };
+    return { revision: 0, content: shippedContent, publishedAt: null, skipped };
   }
 
   function published(): Published {

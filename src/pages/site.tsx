@@ -27,6 +27,8 @@ export interface SiteOptions {
   leadRetentionDays?: number | null;
   /** False when leads are not graded by a proof of work: the form then solves no challenges. */
   proofOfWork?: boolean;
+  /** When the content was published: the sitemap's lastmod (a day, as search engines read it). */
+  publishedAt?: string | null;
   /** A preview of the draft for the owner: the bar saying so, over the very page visitors would get. */
   preview?: PreviewNote;
 }
@@ -36,7 +38,7 @@ export function renderSite(
   profile: Profile,
   publicUrl: string,
   assets: Assets,
-  { content, leadRetentionDays = null, proofOfWork = true, preview }: SiteOptions,
+  { content, leadRetentionDays = null, proofOfWork = true, publishedAt = null, preview }: SiteOptions,
 ) {
   const text = inLanguage(content);
   const site = text.page;
@@ -88,7 +90,7 @@ export function renderSite(
     sitemapXml:
       '<?xml version="1.0" encoding="UTF-8"?>\n' +
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-      `  <url><loc>${publicUrl}/</loc></url>\n` +
+      `  <url><loc>${publicUrl}/</loc>${publishedAt ? `<lastmod>${publishedAt.slice(0, 10)}</lastmod>` : ''}</url>\n` +
       '</urlset>\n',
     faviconSvg,
   };

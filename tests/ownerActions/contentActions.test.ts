@@ -48,8 +48,13 @@ describe('content revisions', () => {
       const services = openServices(testConfig({ DATABASE_PATH: path }), pino({ level: 'silent' }));
       try {
         assert.equal(services.content.latestRevision(), 1);
-        assert.deepEqual(services.content.published(), { revision: 1, content: shippedContent, skipped: [] });
         const [first, ...older] = services.content.history();
+        assert.deepEqual(services.content.published(), {
+          revision: 1,
+          content: shippedContent,
+          publishedAt: first?.publishedAt,
+          skipped: [],
+        });
         assert.deepEqual(older, []);
         assert.equal(first?.publishedBy, 'the shipped content');
         assert.deepEqual(first?.changed, []);
@@ -151,7 +156,12 @@ describe('content revisions', () => {
     assert.deepEqual(content.draft().content, shippedContent);
     assert.equal(content.published().revision, 2, 'restore publishes nothing');
     assert.deepEqual(content.publish(CLI), { kind: 'published', revision: 3, changed: ['services.1.title.en'] });
-    assert.deepEqual(content.published(), { revision: 3, content: shippedContent, skipped: [] });
+    assert.deepEqual(content.published(), {
+      revision: 3,
+      content: shippedContent,
+      publishedAt: content.history()[0]?.publishedAt,
+      skipped: [],
+    });
     assert.deepEqual(
       content.history().map((h) => [h.revision, h.publishedBy]),
       [

@@ -41,4 +41,20 @@ describe('the page from its content', () => {
     const card = home.slice(home.indexOf('publication-card'), home.indexOf('publication-title'));
     assert.match(card, /USA/);
   });
+
+  it("dates the sitemap by the revision's publication, and a preview has its banner", () => {
+    const assets = loadAssets(assetsDir);
+    const dated = renderSite(profile, 'https://example.com', assets, {
+      content: shippedContent,
+      publishedAt: '2031-05-06T07:08:09.000Z',
+    });
+    assert.match(dated.sitemapXml, /<url><loc>https:\/\/example\.com\/<\/loc><lastmod>2031-05-06<\/lastmod><\/url>/);
+    assert.doesNotMatch(render(shippedContent).sitemapXml, /lastmod/);
+    assert.doesNotMatch(render(shippedContent).home, /preview-banner/);
+    const preview = renderSite(profile, 'https://example.com', assets, {
+      content: shippedContent,
+      preview: { text: 'Preview of your draft', links: [{ href: '/owner/content', label: 'Back' }] },
+    });
+    assert.match(preview.home, /<div class="preview-banner" role="status"><strong>Preview of your draft<\/strong>/);
+  });
 });

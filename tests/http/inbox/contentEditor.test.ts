@@ -71,6 +71,9 @@ describe('the content editor', () => {
       assert.doesNotMatch(now.body, /Who We Sell To/, encoding);
       assert.notEqual(now.etag, variants[i]?.etag, encoding);
     }
+    // The sitemap's lastmod follows the revision served.
+    const revision2 = s.services.owner.content.history()[0]?.publishedAt.slice(0, 10);
+    assert.match(await (await fetch(`${s.url}/sitemap.xml`)).text(), new RegExp(`<lastmod>${revision2}</lastmod>`));
     const notice = await ownerPage(s, session, '/owner/content');
     assert.match(notice.html, /Published as revision 2 \(1 field changed\): visitors see it now\./);
 
