@@ -50,7 +50,7 @@ async function seed(databasePath, count) {
   db.close();
 }
 
-function request(agent, url, options = {}) {
+export function request(agent, url, options = {}) {
   return new Promise((done, reject) => {
     const req = http.request(url, { agent, ...options }, (res) => {
       const chunks = [];

@@ -22,7 +22,15 @@ import { inboxRoutes } from './inbox/routes';
 import { requestLog } from './requestLog';
 import { smsStatusRoute } from './smsStatusRoute';
 import { securityHeaderList, securityHeaders } from './securityHeaders';
-import { HTML, REVALIDATE, createStaticPages, fixedResponses, prepare, writePrepared } from './staticPages';
+import {
+  HTML,
+  REVALIDATE,
+  createStaticPages,
+  fixedResponses,
+  pageResponses,
+  prepare,
+  writePrepared,
+} from './staticPages';
 import { precompress } from './precompress';
 
 export interface HttpDeps {
@@ -66,7 +74,7 @@ export function createHttpLayer({ config, logger, pages, assets, services, page,
     app,
     /** Serves newly rendered pages (a published revision of the content) from the next request on. */
     showPages(rendered: RenderedSite) {
-      staticPages.replace(fixedResponses(rendered, assets));
+      staticPages.replace(pageResponses(rendered));
       missing.show(rendered);
     },
   };

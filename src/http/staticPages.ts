@@ -45,13 +45,19 @@ interface Variant {
 export type Prepared = Partial<Record<Encoding, Variant>> & { identity: Variant };
 
 /** Every fixed response by its exact URL path. Nothing outside this map is served from here. */
-export function fixedResponses(site: RenderedSite, assets: Assets): Map<string, FixedResponse> {
-  const fixed = new Map<string, FixedResponse>([
+/** The responses rendered from the content: served anew when a revision is published. */
+export function pageResponses(site: RenderedSite): Map<string, FixedResponse> {
+  return new Map<string, FixedResponse>([
     ['/', { body: precompress(site.home, HTML), cacheControl: REVALIDATE }],
     ['/robots.txt', { body: precompress(site.robotsTxt, 'text/plain; charset=utf-8'), cacheControl: HOUR }],
     ['/sitemap.xml', { body: precompress(site.sitemapXml, 'application/xml; charset=utf-8'), cacheControl: HOUR }],
     ['/favicon.svg', { body: precompress(site.faviconSvg, 'image/svg+xml'), cacheControl: HOUR }],
   ]);
+}
+
+/** Every response served from memory: the pages, and the built browser files, compressed once at start-up. */
+export function fixedResponses(site: RenderedSite, assets: Assets): Map<string, FixedResponse> {
+  const fixed = pageResponses(site);
   for (const [path, file] of assets.files)
     fixed.set(path, { body: precompress(file.body, file.contentType), cacheControl: IMMUTABLE });
   return fixed;
@@ -145,22 +151,22 @@ export function createStaticPages(
   onHomePage?: HomePageView,
 ) {
   const table = new Map<string, Prepared>();
+  const latest = new Map<string, FixedResponse>();
   const show = (responses: Map<string, FixedResponse>) => {
     for (const [path, entry] of responses) {
       // Prepared whole, then put in place: a request gets the old response or the new, never a mix.
       table.set(path, prepare(entry, security));
-      // Large files get smaller compressed forms just after start-up: rebuild their header lists then,
-      // unless a newer response took their place meanwhile.
+      latest.set(path, entry);
+      // Bodies get smaller compressed forms a moment later: rebuild their header lists then, unless a newer
+      // response took their place meanwhile.
       void entry.body.improved?.then(() => {
-        if (responses.get(path) === entry && current === responses) table.set(path, prepare(entry, security));
+        if (latest.get(path) === entry) table.set(path, prepare(entry, security));
       });
     }
-    current = responses;
   };
-  let current = fixed;
   show(fixed);
   return {
-    /** Puts these responses in place of those at the same paths (a newly published page), at once. */
+    /** Puts these responses in place of those at the same paths (a newly published page), at once; the others stay. */
     replace: show,
     /** Answers the request and returns true, or returns false and leaves it untouched. */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
