@@ -6,14 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
 import type { Content } from './content/schema';
-import type { Published } from './ownerActions/contentActions';
 import { createHttpLayer } from './http/app';
 import { createLogger, type Logger } from './lib/logger';
 import { loadAssets } from './pages/assets';
 import type { PreviewNote } from './pages/PreviewBanner';
 import { renderSite } from './pages/site';
 import { assetsDir } from './lib/paths';
-import { openServices, type ServiceDeps } from './services/services';
+import { openServices, type ServiceDeps, type Services } from './services/services';
 
 // The providers' SDKs are imported on first use, to keep them out of the start-up; they are
 // loaded a moment after listening, so the first requests (a health check, the first page view)
@@ -38,7 +37,8 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
   const assets = loadAssets(assetsDir);
   // The services first: the page is rendered from the content published in the database.
   const services = openServices(config, logger, deps);
-  const render = ({ content, publishedAt }: Pick<Published, 'content' | 'publishedAt'>, preview?: PreviewNote) =>
+  type Shown = ReturnType<Services['content']['published']>;
+  const render = ({ content, publishedAt }: Pick<Shown, 'content' | 'publishedAt'>, preview?: PreviewNote) =>
     renderSite(config.profile, config.publicUrl, assets, {
       content,
       publishedAt,
@@ -46,7 +46,7 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
       proofOfWork: config.grading.verification === 'proof',
       preview,
     });
-  let shown: ReturnType<typeof services.content.published>;
+  let shown: Shown;
   let pages: ReturnType<typeof renderSite>;
   try {
     shown = services.content.published();
