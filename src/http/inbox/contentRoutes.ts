@@ -61,7 +61,8 @@ export function contentRoutes(deps: InboxRouteDeps & { page: PageControl }): Rou
       res,
       status,
       pages.contentSection({
-        ...guard.signedIn(res),
+        // A refused save shows its refusal, not a notice another tab's save left.
+        ...(stale ? { csrf: guard.signedIn(res).csrf } : guard.signedIn(res)),
         section,
         draft: draftState(owner, stored),
         content: typed ? typed.content : stored.content,

@@ -35,6 +35,8 @@ function shown(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
+const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
 const choiceName = (label: string, value: string) =>
   label === 'the country' ? `${countryNames[value as keyof typeof countryNames] ?? value} (${value})` : value;
 
@@ -124,8 +126,9 @@ function ListItems({
   const range = node.min === node.max ? `exactly ${node.min}` : `${node.min} to ${node.max}`;
   return (
     <fieldset className="owner-list-field" id={fieldId(path)}>
-      <legend>
-        {PART_NAMES[node.key] ?? all} <span className="owner-field-hint">({range})</span>
+      {/* A part that is a list (the services) has no heading of its own: its legend is the heading. */}
+      <legend className={path.includes('.') ? undefined : 'owner-part-legend'}>
+        {PART_NAMES[node.key] ?? capitalized(all)} <span className="owner-field-hint">({range})</span>
       </legend>
       {errors.map((error) => (
         <p key={error.message} className="owner-field-error">
@@ -138,7 +141,7 @@ function ListItems({
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place in the list
           <fieldset key={index} className="owner-item" id={single ? undefined : fieldId(itemPath)}>
-            <legend>{`${one.charAt(0).toUpperCase()}${one.slice(1)} ${index + 1}`}</legend>
+            <legend>{`${capitalized(one)} ${index + 1}`}</legend>
             <Node node={node.item} path={itemPath} value={item} ctx={ctx} />
             <div className="owner-item-actions">
               {index > 0 && <OpButton op={`up:${itemPath}`} label="Move up" />}

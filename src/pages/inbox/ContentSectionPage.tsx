@@ -55,9 +55,9 @@ export function ContentSectionPage({ view, assets }: { view: ContentSectionView;
         <section className="owner-card owner-errors" role="alert">
           <h2>Not saved: the draft was changed elsewhere</h2>
           <p>
-            It was saved {stale.savedBy ? `from ${stale.savedBy} ` : ''}
-            {stale.savedAt ? shortTime(stale.savedAt) : ''} after you opened this page. Nothing was overwritten. Below
-            is what you typed; under each field that differs is the text saved there. Keep what you want and save again.
+            It was saved {stale.savedAt ? shortTime(stale.savedAt) : ''}
+            {stale.savedBy ? ` (${stale.savedBy})` : ''} after you opened this page. Nothing was overwritten. Below is
+            what you typed; under each field that differs is the text saved there. Keep what you want and save again.
           </p>
         </section>
       )}
@@ -69,12 +69,24 @@ export function ContentSectionPage({ view, assets }: { view: ContentSectionView;
           {save}
           <a href={INBOX_PATHS.contentPreview}>Preview</a>
         </div>
-        {section.parts.map((part) => (
-          <section key={part} className="owner-card" aria-labelledby={`part-${part}`}>
-            <h2 id={`part-${part}`}>{PART_NAMES[part]}</h2>
-            <Node node={partNode(part)} path={part} value={(content as Record<string, unknown>)?.[part]} ctx={ctx} />
-          </section>
-        ))}
+        {section.parts.map((part) => {
+          const node = partNode(part);
+          const fields = (
+            <Node node={node} path={part} value={(content as Record<string, unknown>)?.[part]} ctx={ctx} />
+          );
+          if (node.kind === 'list')
+            return (
+              <section key={part} className="owner-card">
+                {fields}
+              </section>
+            );
+          return (
+            <section key={part} className="owner-card" aria-labelledby={`part-${part}`}>
+              <h2 id={`part-${part}`}>{PART_NAMES[part]}</h2>
+              {fields}
+            </section>
+          );
+        })}
         <div className="owner-actions">{save}</div>
       </form>
       {upload && (
