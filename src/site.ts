@@ -41,6 +41,7 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
       content,
       leadRetentionDays: config.retention.leadDays,
       proofOfWork: config.grading.verification === 'proof',
+      images: services.owner.images.imageSetsOf(content),
     });
   let shown: ReturnType<typeof services.content.published>;
   let pages: ReturnType<typeof renderSite>;

@@ -14,6 +14,7 @@ import { hostOf } from '../sources/attribution';
 import type { RenderedSite } from '../pages/site';
 import type { Services } from '../services/services';
 import { healthRoute } from './healthRoute';
+import { imageFileRoute } from './imageFileRoute';
 import { countHomePageViews } from './homePageViews';
 import { leadRoute } from './leadRoute';
 import { markLinkRoute } from './markLinkRoute';
@@ -55,6 +56,7 @@ export function createHttpLayer({ config, logger, pages, assets, services, now =
   const markPage = createMarkLinkPage(config.profile, assets);
   app.use(markLinkRoute({ config, links: services.markLinks, owner: services.owner, page: markPage, now }));
   app.use(inboxRoutes({ config, assets, owner: services.owner, now }));
+  app.use(imageFileRoute(services.owner.images));
   const missing = notFound(pages, logger);
   app.use(missing.handler);
   app.use(errorHandler(logger));

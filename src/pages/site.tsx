@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { privacyNote, type Profile } from '../content/content';
 import { inLanguage } from '../content/language';
 import type { Content } from '../content/schema';
+import type { ImageSets } from '../contract/images';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { HomePage } from './HomePage';
@@ -26,6 +27,8 @@ export interface SiteOptions {
   leadRetentionDays?: number | null;
   /** False when leads are not graded by a proof of work: the form then solves no challenges. */
   proofOfWork?: boolean;
+  /** The stored files of the images the content names (its photo, its video thumbnail), by id. */
+  images?: ImageSets;
 }
 
 /** `publicUrl`: the site's canonical origin, without a trailing slash. */
@@ -33,7 +36,7 @@ export function renderSite(
   profile: Profile,
   publicUrl: string,
   assets: Assets,
-  { content, leadRetentionDays = null, proofOfWork = true }: SiteOptions,
+  { content, leadRetentionDays = null, proofOfWork = true, images }: SiteOptions,
 ) {
   const text = inLanguage(content);
   const site = text.page;
@@ -60,6 +63,7 @@ export function renderSite(
         profile={profile}
         proofWorkerUrl={proofWorkerUrl}
         privacyNote={privacyNote(profile.email, leadRetentionDays)}
+        images={images}
       />
     </Document>,
   );

@@ -13,6 +13,7 @@ import type { Owner } from '../../services/owner';
 import { accessRoutes } from './accessRoutes';
 import { folderRoutes } from './folderRoutes';
 import { createGuard } from './guard';
+import { imageRoutes } from './imageRoutes';
 import { leadActionRoutes } from './leadActionRoutes';
 import { leadRoutes } from './leadRoutes';
 import { createAnswers, privateHeaders, sessionOf } from './respond';
@@ -38,6 +39,7 @@ export function inboxRoutes({ config, assets, owner, now }: InboxDeps): Router {
   router.use(leadActionRoutes(deps));
   router.use(folderRoutes(deps));
   router.use(accessRoutes(deps));
+  router.use(imageRoutes(deps));
   router.use(INBOX_PATHS.inbox, (req, res) => {
     if (sessionOf(res)) return answers.notFound(res);
     if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(303, INBOX_PATHS.login);
