@@ -44,6 +44,7 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
       publishedAt,
       leadRetentionDays: config.retention.leadDays,
       proofOfWork: config.grading.verification === 'proof',
+      images: services.owner.images.imageSetsOf(content),
       preview,
     });
   let shown: Shown;

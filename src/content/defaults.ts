@@ -183,6 +183,7 @@ export const shippedContent: Content = {
     },
     caption: { en: 'Interview: scaling tech startups internationally' },
     thumbnailAlt: { en: 'Video thumbnail of the interview on scaling tech startups internationally' },
+    thumbnail: null,
   },
   contact: {
     eyebrow: { en: 'Contact' },

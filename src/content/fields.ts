@@ -164,7 +164,7 @@ export function oneOf<const Values extends readonly [string, ...string[]]>(label
   return registered(schema, { kind: 'choice', label, values });
 }
 
-/** The name of a stored file (the uploads come later): letters, digits, - and _. */
+/** The id of an uploaded image (src/images/): letters, digits, - and _. */
 export function fileId(label: string) {
   const schema = checkedString(label, `${label} is missing`, (value) =>
     /^[A-Za-z0-9_-]{1,64}$/.test(value) ? undefined : `${label} must be 1 to 64 letters, digits, - or _`,

@@ -33,7 +33,7 @@ export const contentSchema = group({
     ),
     markets: list(text('the text', { max: 30 }), { min: 1, max: 8 }),
     linkedinLabel: text("the LinkedIn button's label", { max: 40 }),
-    // Empty until photos can be uploaded; without one the hero shows its illustration.
+    // Without a photo the hero shows its illustration.
     photo: group(
       { id: fileId("the photo's file"), alt: text("the photo's alt text", { max: 150 }) },
       'the photo',
@@ -88,6 +88,9 @@ export const contentSchema = group({
     intro,
     caption: text('the caption', { max: 80 }),
     thumbnailAlt: text("the thumbnail's alt text", { max: 150 }),
+    // An uploaded thumbnail: the page then loads nothing from the video host until the visitor clicks.
+    // Null when absent: revisions stored before it existed have no such field.
+    thumbnail: fileId("the thumbnail's file").nullable().default(null),
   }),
   contact: group({
     eyebrow,

@@ -14,6 +14,7 @@ import { hostOf } from '../sources/attribution';
 import type { RenderedSite } from '../pages/site';
 import type { Services } from '../services/services';
 import { healthRoute } from './healthRoute';
+import { imageFileRoute } from './imageFileRoute';
 import { countHomePageViews } from './homePageViews';
 import { leadRoute } from './leadRoute';
 import { markLinkRoute } from './markLinkRoute';
@@ -66,6 +67,7 @@ export function createHttpLayer({ config, logger, pages, assets, services, page,
   const markPage = createMarkLinkPage(config.profile, assets);
   app.use(markLinkRoute({ config, links: services.markLinks, owner: services.owner, page: markPage, now }));
   app.use(inboxRoutes({ config, assets, owner: services.owner, page, now }));
+  app.use(imageFileRoute(services.owner.images));
   const missing = notFound(pages, logger);
   app.use(missing.handler);
   app.use(errorHandler(logger));

@@ -22,7 +22,9 @@ export type OwnerAction =
   | 'content-saved'
   | 'content-published'
   | 'content-restored'
-  | 'content-imported';
+  | 'content-imported'
+  | 'content-photo'
+  | 'content-thumbnail';
 
 export interface ActivityRow {
   id: number;

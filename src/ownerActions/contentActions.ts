@@ -127,7 +127,10 @@ export function createContentActions({ db, activity, logger, now }: ContentActio
     const check = validateContent(draft().content);
     if (!check.ok) return { kind: 'invalid', errors: check.errors };
     const newest = table.latestId();
-    const previous = newest > 0 ? (JSON.parse((table.get(newest) as RevisionRow).body) as unknown) : undefined;
+    const stored = newest > 0 ? (JSON.parse((table.get(newest) as RevisionRow).body) as unknown) : undefined;
+    // Read through the schema, so a field added since (with its default) is no change.
+    const read = validateContent(stored);
+    const previous = read.ok ? read.content : stored;
     const changed = previous === undefined ? [] : changedPaths(previous, check.content);
     if (previous !== undefined && changed.length === 0) return { kind: 'unchanged', revision: newest };
     const revision = table.add({

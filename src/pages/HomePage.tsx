@@ -1,6 +1,7 @@
 /** The one-page site: hero, services, about, publications, video, contact, footer, in that order. */
 import type { Profile } from '../content/content';
 import type { PageText } from '../content/language';
+import type { ImageSets } from '../contract/images';
 import { About } from './sections/About';
 import { Contact } from './sections/Contact';
 import { Hero } from './sections/Hero';
@@ -16,14 +17,18 @@ export interface HomePageProps {
   proofWorkerUrl?: string;
   /** The line under the form on what happens to the details. */
   privacyNote: string;
+  /** The uploaded images the text names (the photo, the thumbnail), by id. */
+  images?: ImageSets;
 }
 
-export function HomePage({ text, profile, proofWorkerUrl, privacyNote }: HomePageProps) {
+export function HomePage({ text, profile, proofWorkerUrl, privacyNote, images = {} }: HomePageProps) {
+  const photo = text.hero.photo ? images[text.hero.photo.id] : undefined;
+  const thumbnail = text.video.thumbnail ? images[text.video.thumbnail] : undefined;
   return (
     <>
       <SiteHeader ownerName={profile.name} />
       <main id="main">
-        <Hero hero={text.hero} ownerName={profile.name} linkedinUrl={profile.linkedinUrl} />
+        <Hero hero={text.hero} ownerName={profile.name} linkedinUrl={profile.linkedinUrl} photo={photo} />
         <Services section={text.servicesSection} services={text.services} />
         <About
           about={text.about}
@@ -32,7 +37,12 @@ export function HomePage({ text, profile, proofWorkerUrl, privacyNote }: HomePag
           ownerName={profile.name}
         />
         <Publications section={text.publicationsSection} publications={text.publications} />
-        <Video video={text.video} videoUrl={profile.videoUrl} thumbnailUrl={profile.videoThumbnailUrl} />
+        <Video
+          video={text.video}
+          videoUrl={profile.videoUrl}
+          thumbnailUrl={profile.videoThumbnailUrl}
+          thumbnail={thumbnail}
+        />
         <Contact contact={text.contact} profile={profile} proofWorkerUrl={proofWorkerUrl} privacyNote={privacyNote} />
       </main>
       <SiteFooter footer={text.footer} ownerName={profile.name} />

@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { privacyNote, type Profile } from '../content/content';
 import { inLanguage } from '../content/language';
 import type { Content } from '../content/schema';
+import type { ImageSets } from '../contract/images';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { HomePage } from './HomePage';
@@ -27,6 +28,8 @@ export interface SiteOptions {
   leadRetentionDays?: number | null;
   /** False when leads are not graded by a proof of work: the form then solves no challenges. */
   proofOfWork?: boolean;
+  /** The stored files of the images the content names (its photo, its video thumbnail), by id. */
+  images?: ImageSets;
   /** When the content was published: the sitemap's lastmod (a day, as search engines read it). */
   publishedAt?: string | null;
   /** A preview of the draft for the owner: the bar saying so, over the very page visitors would get. */
@@ -38,7 +41,7 @@ export function renderSite(
   profile: Profile,
   publicUrl: string,
   assets: Assets,
-  { content, leadRetentionDays = null, proofOfWork = true, publishedAt = null, preview }: SiteOptions,
+  { content, leadRetentionDays = null, proofOfWork = true, images, publishedAt = null, preview }: SiteOptions,
 ) {
   const text = inLanguage(content);
   const site = text.page;
@@ -66,6 +69,7 @@ export function renderSite(
         profile={profile}
         proofWorkerUrl={proofWorkerUrl}
         privacyNote={privacyNote(profile.email, leadRetentionDays)}
+        images={images}
       />
     </Document>,
   );

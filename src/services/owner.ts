@@ -16,6 +16,7 @@ import { createAccessActions } from '../ownerActions/accessActions';
 import { createActivity } from '../ownerActions/activity';
 import { createActivityTable } from '../ownerActions/activityTable';
 import { createContentActions } from '../ownerActions/contentActions';
+import { createImageActions } from '../ownerActions/imageActions';
 import { createInboxReads } from '../ownerActions/inboxReads';
 import { createLeadActions } from '../ownerActions/leadActions';
 import { createLinks } from '../ownerAuth/links';
@@ -61,10 +62,13 @@ export function openOwner(deps: OwnerDeps) {
   const mail = transport && config.email ? { transport, from: config.email.from, to: config.email.to } : undefined;
   // Only the options: nothing is stored until a ceremony's answer verifies, through the access actions.
   const options: Pick<PasskeyCeremonies, 'registrationOptions' | 'authenticationOptions'> = ceremonies;
+  const content = createContentActions({ db, activity, logger, now });
   return {
     leads: createLeadActions({ ...deps, activity }),
     /** The page's content: its published revisions, the draft, history and restore, YAML export and import. */
-    content: createContentActions({ db, activity, logger, now }),
+    content,
+    /** The uploaded photo and video thumbnail: the upload into the draft, the image sets the page names, the files served. */
+    images: createImageActions({ db, activity, content, now }),
     access: createAccessActions({ sessions, links, passkeys, ceremonies, activity, mail, logger, now }),
     reads: createInboxReads({ ...deps, passkeys, sessions, activity }),
     /** His sessions, for the inbox's guard. */

@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { storedAddressKey } from '../lib/addressKey';
 import { ALERT_RECEIPTS } from './alertReceiptsMigration';
 import { CONTENT_REVISIONS } from './contentRevisionsMigration';
+import { IMAGES } from './imagesMigration';
 import { LEADS_SEARCH, OWNER_INBOX_TABLES } from './ownerInboxMigration';
 import { foldedSearchText } from './searchTextMigration';
 import { SESSIONS_OF_PASSKEYS } from './sessionsMigration';
@@ -215,4 +216,6 @@ export const migrations: readonly Migration[] = [
   SESSIONS_OF_PASSKEYS,
   // The page's content: its published revisions and the one draft.
   CONTENT_REVISIONS,
+  // The uploaded images and their files, served from /assets/.
+  IMAGES,
 ];

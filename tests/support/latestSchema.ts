@@ -3,7 +3,7 @@
  * written once here, so a new migration changes one place, while the tests
  * of a new file and of an upgraded one both check it.
  */
-export const SCHEMA_VERSION = 13;
+export const SCHEMA_VERSION = 14;
 
 export const LEADS_COLUMNS = [
   'id',
@@ -32,6 +32,7 @@ export const INDEXES = [
   'alerts_leased',
   'alerts_provider_message',
   'alerts_waiting',
+  'image_files_image',
   'lead_marks_lead',
   'leads_dedupe',
   'leads_email_key',

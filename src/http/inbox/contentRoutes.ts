@@ -57,6 +57,11 @@ export function contentRoutes(deps: InboxRouteDeps & { page: PageControl }): Rou
   ) => {
     const stored = owner.content.draft();
     const stale = typed?.saved.kind === 'stale' ? typed.saved.stored : undefined;
+    const { photo, thumbnail } = owner.images.draftImages();
+    // The smallest JPEG of each uploaded image, shown beside its field.
+    const images: Record<string, string> = {};
+    if (photo?.sources.jpeg[0]) images['hero.photo.id'] = photo.sources.jpeg[0].url;
+    if (thumbnail?.sources.jpeg[0]) images['video.thumbnail'] = thumbnail.sources.jpeg[0].url;
     sendPage(
       res,
       status,
@@ -67,6 +72,7 @@ export function contentRoutes(deps: InboxRouteDeps & { page: PageControl }): Rou
         draft: draftState(owner, stored),
         content: typed ? typed.content : stored.content,
         stale: stale && { content: stale.content, savedAt: stale.savedAt, savedBy: stale.savedBy },
+        images,
       }),
     );
   };

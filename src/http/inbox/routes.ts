@@ -14,6 +14,7 @@ import { accessRoutes } from './accessRoutes';
 import { contentRoutes, type PageControl } from './contentRoutes';
 import { folderRoutes } from './folderRoutes';
 import { createGuard } from './guard';
+import { imageRoutes } from './imageRoutes';
 import { leadActionRoutes } from './leadActionRoutes';
 import { leadRoutes } from './leadRoutes';
 import { createAnswers, privateHeaders, sessionOf } from './respond';
@@ -41,6 +42,7 @@ export function inboxRoutes({ config, assets, owner, page, now }: InboxDeps): Ro
   router.use(leadActionRoutes(deps));
   router.use(folderRoutes(deps));
   router.use(accessRoutes(deps));
+  router.use(imageRoutes(deps));
   router.use(contentRoutes({ ...deps, page }));
   router.use(INBOX_PATHS.inbox, (req, res) => {
     if (sessionOf(res)) return answers.notFound(res);

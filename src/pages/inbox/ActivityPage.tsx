@@ -21,6 +21,8 @@ const ACTIONS: Record<string, string> = {
   'content-published': 'Page published',
   'content-restored': 'Page revision restored',
   'content-imported': 'Page content imported',
+  'content-photo': 'Hero photo uploaded',
+  'content-thumbnail': 'Video thumbnail uploaded',
 };
 
 export function ActivityPage({ view, assets }: { view: ActivityView; assets: InboxPageAssets }) {

@@ -58,8 +58,15 @@ function Leaf({
   const typed = shown(value);
   const stored = ctx.stale === undefined ? undefined : shown(path.split('.').reduce<unknown>(at, ctx.stale));
   if (info.kind === 'file') {
+    // The file is uploaded with its own form under this one; here it is shown, and an optional one removed.
     const image = ctx.images?.[path];
-    return image ? <img className="owner-photo" src={image} alt="" width={160} /> : null;
+    if (!image) return null;
+    return (
+      <div className="owner-field">
+        <img className="owner-photo" src={image} alt="Uploaded into the draft" width={160} />
+        {node.nullable && <OpButton op={`clear:${path}`} label={`Remove ${info.label}`} danger />}
+      </div>
+    );
   }
   const common = { id, name: path, 'aria-invalid': errors.length > 0 || undefined, 'aria-describedby': describedBy };
   let input: React.ReactNode;

@@ -4,6 +4,7 @@
  * A refused stale save shows what was typed, with the text saved elsewhere beside each field
  * that differs.
  */
+import { UPLOAD_ACCEPT, UPLOAD_FIELD, UPLOAD_MAX_MEGABYTES } from '../../contract/images';
 import { CSRF_FIELD, INBOX_PATHS } from '../../contract/inbox';
 import { EDITOR_SECTIONS, partNode } from '../../content/editor';
 import { PART_NAMES } from '../../content/schema';
@@ -95,15 +96,10 @@ export function ContentSectionPage({ view, assets }: { view: ContentSectionView;
           <input type="hidden" name="version" value={view.draft.version} />
           <div className="owner-field">
             <label htmlFor="upload-image">{upload.label}</label>
-            <input
-              id="upload-image"
-              name="image"
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/avif"
-              required
-            />
+            <input id="upload-image" name={UPLOAD_FIELD} type="file" accept={UPLOAD_ACCEPT} required />
             <span className="owner-field-hint">
-              JPEG, PNG, WebP or AVIF, at most 15 MB. It goes into the draft, not yet onto your page.
+              JPEG, PNG, WebP or AVIF, at most {UPLOAD_MAX_MEGABYTES} MB. It goes into the draft, not yet onto your
+              page.
             </span>
           </div>
           <button type="submit" className="owner-button">

@@ -1,17 +1,25 @@
-/** Hero: who this is, the two headline numbers, the LinkedIn button and the illustration. */
+/** Hero: who this is, the two headline numbers, the LinkedIn button, and the owner's photo or else the illustration. */
 import { ArrowRight, BriefcaseBusiness, TrendingUp } from 'lucide-react';
 import type { PageText } from '../../content/language';
+import type { ImageSet } from '../../contract/images';
 import { ExternalLink } from '../components/ExternalLink';
 import { HeroGraphic } from '../components/HeroGraphic';
+import { Picture } from '../components/Picture';
+
+// The image area is a column beside the text from 960 px (about 520 px wide at most), the container's width below.
+const PHOTO_SIZES = '(min-width: 960px) 540px, 100vw';
 
 export function Hero({
   hero,
   ownerName,
   linkedinUrl,
+  photo,
 }: {
   hero: PageText['hero'];
   ownerName: string;
   linkedinUrl: string;
+  /** The uploaded photo's files; without them, the illustration. */
+  photo?: ImageSet;
 }) {
   return (
     <section className="hero" id="top" aria-labelledby="hero-title">
@@ -43,7 +51,11 @@ export function Hero({
           </div>
         </div>
         <div className="hero-visual">
-          <HeroGraphic />
+          {photo && hero.photo ? (
+            <Picture image={photo} alt={hero.photo.alt} sizes={PHOTO_SIZES} className="hero-photo" priority />
+          ) : (
+            <HeroGraphic />
+          )}
           <p className="hero-claim">
             <TrendingUp className="icon" aria-hidden="true" focusable="false" size={22} />
             <span>
