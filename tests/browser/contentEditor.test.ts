@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
 import { homeIn } from '../support/homePage';
+import { jpegWithGps } from '../support/testImages';
 import { leadSitesPerTest } from '../support/leadSite';
 import { browserPerFile } from '../support/ownerBrowser';
 import { signInByLink } from '../support/ownerHttp';
@@ -74,6 +75,40 @@ describe('the page edited from a phone', () => {
       await page.getByRole('button', { name: 'Publish' }).click();
       await page.getByText('Published as revision 3').waitFor();
       assert.match((await homeIn(origin, 'identity')).body, /<h3>Who We Sell To<\/h3>/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('uploads a photo from the hero section, gives it its alt text, and publishes it as a <picture>', async () => {
+    const s = await site({ localhostOrigin: true });
+    const origin = s.config.publicUrl;
+    const session = await signInByLink(s);
+    const context = await phoneWithoutScript(origin, session.cookie);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${origin}/owner/content/hero`);
+      const file = { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(1600, 1200) };
+      await page.getByLabel('Upload a photo of you').setInputFiles(file);
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await page.getByText('The photo is in the draft. Preview it, then publish.').waitFor();
+      assert.equal(await page.locator('.owner-photo').count(), 1, 'the uploaded photo is shown beside its field');
+      // Without its alt text the draft cannot be published: the field says so.
+      assert.match((await page.locator('#f-hero-photo-alt-error').textContent()) ?? '', /alt text is empty/);
+      await page.locator('#f-hero-photo-alt').fill('Anna on stage in Lisbon');
+      await page.getByRole('button', { name: 'Save draft' }).first().click();
+      await page.getByText('Draft saved (version 2).').waitFor();
+      assert.doesNotMatch((await homeIn(origin, 'identity')).body, /<picture/, 'not on the page before Publish');
+
+      await page.goto(`${origin}/owner/content/preview`);
+      assert.equal(await page.locator('.hero picture img[alt="Anna on stage in Lisbon"]').count(), 1);
+      await page.goto(`${origin}/owner/content`);
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByText('Published as revision 2').waitFor();
+      const live = (await homeIn(origin, 'identity')).body;
+      assert.match(live, /<picture class="hero-photo">/);
+      assert.match(live, /fetchPriority="high"|fetchpriority="high"/);
+      assert.match(live, /alt="Anna on stage in Lisbon"/);
     } finally {
       await context.close();
     }
