@@ -25,6 +25,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_FLAGS, chromePath } from '../bench/chromium.mjs';
+import { publishHeroPhoto } from '../bench/content.mjs';
 import { signIn } from '../bench/inbox.mjs';
 import { leadContract, startFakes } from '../bench/leads.mjs';
 import { buildIfStale, freePort, startServer, stopAll } from '../bench/processes.mjs';
@@ -177,54 +178,6 @@ async function auditHome(origin, chromePort, label) {
     for (const f of s.failing) console.log(`  ${name}: not perfect: ${f}`);
     for (const e of s.consoleErrors) console.log(`  ${name}: console error: ${e}`);
   }
-}
-
-/** A photo like a phone's (12 megapixels, soft detail), uploaded as the hero photo from the inbox, given its alt text, and published. */
-async function publishHeroPhoto(origin, cookie) {
-  const sharp = (await import('sharp')).default;
-  const photo = await sharp({
-    create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 40 } },
-  })
-    .blur(6)
-    .jpeg({ quality: 88 })
-    .toBuffer();
-  const field = (html, name) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
-  const page = async (path) => (await fetch(`${origin}${path}`, { headers: { Cookie: cookie } })).text();
-  const hero = await page('/owner/content/hero');
-  const upload = new FormData();
-  upload.set('_csrf', field(hero, '_csrf'));
-  upload.set('version', field(hero, 'version'));
-  upload.set('image', new Blob([photo], { type: 'image/jpeg' }), 'me.jpg');
-  const uploaded = await fetch(`${origin}/owner/content/photo`, {
-    method: 'POST',
-    headers: { Cookie: cookie, Accept: 'application/json' },
-    body: upload,
-  });
-  if (!uploaded.ok) throw new Error(`the photo upload answered ${uploaded.status}: ${await uploaded.text()}`);
-  const form = new URLSearchParams();
-  const edited = await page('/owner/content/hero');
-  for (const [, name, value] of edited.matchAll(/<input[^>]* name="([^"]+)"[^>]* value="([^"]*)"/g))
-    form.set(name, value);
-  for (const [, name, value] of edited.matchAll(/<textarea[^>]* name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g))
-    form.set(name, value);
-  form.set('hero.photo.alt', 'Anna Volkova speaking at a conference');
-  const post = (path, body) =>
-    fetch(`${origin}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body,
-    });
-  const saved = await post('/owner/content/hero', form.toString());
-  if (saved.status !== 303) throw new Error(`saving the alt text answered ${saved.status}`);
-  const version = field(await page('/owner/content'), 'version');
-  const published = await post(
-    '/owner/content/publish',
-    new URLSearchParams({ _csrf: form.get('_csrf'), version }).toString(),
-  );
-  if (published.status !== 303) throw new Error(`publishing answered ${published.status}`);
-  if (!(await (await fetch(`${origin}/`)).text()).includes('hero-photo'))
-    throw new Error('the published page has no photo');
 }
 
 async function main() {
