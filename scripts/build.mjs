@@ -48,6 +48,8 @@ const externalPackages = Object.keys({ ...dependencies, ...devDependencies })
 export const serverEntries = {
   server: 'src/server.ts',
   cli: 'src/cli.ts',
+  // Uploads are processed in a process of its own (src/images/imageProcess.ts).
+  imageWorker: 'src/images/imageWorker.ts',
 };
 
 const present = (entries) =>

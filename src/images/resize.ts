@@ -80,10 +80,6 @@ async function toFile(image: Sharp, purpose: ImagePurpose, role: ImageFile['role
   return { name, role, format, width: info.width, height: info.height, bytes: data };
 }
 
-// One upload at a time: the decoded pixels of a large photo are tens of megabytes, and two at once
-// would double them on a small server.
-let queue: Promise<unknown> = Promise.resolve();
-
 async function processNow(sharp: SharpModule, bytes: Buffer, purpose: ImagePurpose): Promise<Processed> {
   const input = () =>
     sharp(bytes, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS, sequentialRead: true }).autoOrient();
@@ -116,13 +112,21 @@ async function processNow(sharp: SharpModule, bytes: Buffer, purpose: ImagePurpo
   }
 }
 
-/** The files to store for an upload, or why it is refused (nothing is stored then). */
-export async function processImage(bytes: Buffer, purpose: ImagePurpose): Promise<Processed> {
+/** What an upload's first bytes already refuse (empty, too large, not one of the four formats); undefined: go on. */
+export function refusedUnread(bytes: Buffer): Processed | undefined {
   if (bytes.length === 0) return refused(EMPTY_FILE);
   if (bytes.length > UPLOAD_MAX_BYTES) return refused(tooLarge(bytes.length), true);
   if (formatOfBytes(bytes) === undefined) return refused(NOT_AN_IMAGE);
-  const sharp = await loadSharp();
-  const run = queue.then(() => processNow(sharp, bytes, purpose));
-  queue = run.catch(() => undefined);
-  return run;
+  return undefined;
+}
+
+/** The damaged-file answer, for a processing that ended without one (the image process died or took too long). */
+export const refusedAsDamaged = (): Processed => refused(DAMAGED);
+
+/**
+ * The files to store for an upload, or why it is refused, computed in this process (the image
+ * process, src/images/imageWorker.ts: the server hands uploads to it, see imageProcess.ts).
+ */
+export async function resizeHere(bytes: Buffer, purpose: ImagePurpose): Promise<Processed> {
+  return refusedUnread(bytes) ?? processNow(await loadSharp(), bytes, purpose);
 }

@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import { DAMAGED, EMPTY_FILE, NOT_AN_IMAGE, UPLOAD_MAX_BYTES } from '../../src/contract/images';
 import { formatOfBytes } from '../../src/images/imageFormat';
-import { type ImageFile, processImage, widthsFor } from '../../src/images/resize';
+import { processImage } from '../../src/images/imageProcess';
+import { type ImageFile, widthsFor } from '../../src/images/resize';
 import { avif, jpegWithGps, METADATA_WORDS, NOT_IMAGES, png, pngBomb, webp } from '../support/testImages';
 
 async function assertNoMetadata(file: ImageFile) {
