@@ -80,6 +80,18 @@ export async function signIn(origin, smtp) {
   return cookie;
 }
 
+/** Signed-in page views of the inbox (the list and the activity), `count` of them: traffic through Express. */
+export async function inboxTraffic(origin, cookie, count = 80) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  for (let i = 0; i < count; i++) {
+    const res = await request(agent, `${origin}${i % 2 ? '/owner/activity' : '/owner'}`, {
+      headers: { Cookie: cookie },
+    });
+    if (res.status !== 200) throw new Error(`the inbox answered ${res.status}`);
+  }
+  agent.destroy();
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export async function runInboxBench(print, fmt) {

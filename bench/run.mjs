@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { leadContract, proofCheckCost, runLeadBench, solvedProofs, startFakes } from './leads.mjs';
 import { describePublishes, publishHeroPhoto, publishMany } from './content.mjs';
-import { runInboxBench, signIn } from './inbox.mjs';
+import { inboxTraffic, runInboxBench, signIn } from './inbox.mjs';
 import { measureProofSolve } from './proofSolve.mjs';
 import { runAutocannon, runWrk } from './load.mjs';
 import * as processes from './processes.mjs';
@@ -291,10 +291,20 @@ async function main() {
   );
 
   const list = [{ name: 'this server (dist/server.js)', url: ours.url }];
+  let compareFakes;
   if (process.env.BENCH_COMPARE) {
-    const other = await processes.startServerLike(resolve(process.env.BENCH_COMPARE), started.settings, {
-      DATABASE_PATH: join(tmp, 'compare.db'),
-    });
+    // The same configuration as ours (every channel on, against stand-ins of its own), and signed-in inbox
+    // traffic through Express before GET / is measured, as ours had with its publishes: a server whose
+    // Express path has run answers GET / a little slower than one that never ran it (V8's caches in
+    // node:http see two kinds of response), and only ours would otherwise pay for it.
+    compareFakes = await startFakes(join(tmp, 'compare-page'));
+    const other = await processes.startServerLike(
+      resolve(process.env.BENCH_COMPARE),
+      started.settings,
+      compareFakes.env,
+    );
+    if (cookie)
+      await inboxTraffic(other.url.replace(/\/$/, ''), await signIn(other.url.replace(/\/$/, ''), compareFakes.smtp));
     list.push({ name: 'compare (BENCH_COMPARE)', url: other.url });
   }
   if (nginx) {
@@ -360,6 +370,7 @@ async function main() {
   }
   await processes.stopAll();
   await fakes.close?.();
+  await compareFakes?.close();
   await proofOfWork();
   const times = await startupTime();
   print(
