@@ -1,7 +1,6 @@
 /** What changed between two versions of the content, as the history lists it. */
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from './records';
 
 /** The dotted paths (`services.2.title.en`) where `after` differs from `before`; a list item added or removed is its path. */
 export function changedPaths(before: unknown, after: unknown, at = ''): string[] {

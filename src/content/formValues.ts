@@ -6,11 +6,9 @@
  * clear an optional field (the photo).
  */
 import { type EditorSection, type FormNode, type Part, partNode, pathOf } from './editor';
+import { isRecord } from './records';
 
 export type FormFields = Record<string, string>;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A browser sends CR LF between lines; the page and the schema count LF only. */
 const lines = (typed: string) => typed.replace(/\r\n?/g, '\n');

@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ImageSet, ImageSets } from '../contract/images';
-import type { Content } from '../content/schema';
 import { createImagesTable } from '../images/imagesTable';
 import { IMAGE_TYPES, imageSetOf } from '../images/imageSets';
 import { processImage } from '../images/imageProcess';
@@ -16,6 +15,7 @@ import { iso } from '../lib/time';
 import type { Db } from '../storage/database';
 import type { Activity, Actor } from './activity';
 import type { ContentActions, Draft } from './contentActions';
+import { isRecord } from '../content/records';
 
 export type UploadTarget = 'photo' | 'thumbnail';
 
@@ -38,9 +38,6 @@ export interface ImageActionsDeps {
   now: () => number;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 export const NO_SECTION: Record<UploadTarget, string> = {
   photo: 'The draft has no hero section to put the photo in. Restore a revision into the draft, then upload again.',
   thumbnail:
@@ -62,14 +59,21 @@ function withImage(content: unknown, target: UploadTarget, id: string): unknown 
   return next;
 }
 
-/** The ids of the images the content names. */
-export function imageIdsOf(content: unknown): string[] {
-  if (!isRecord(content)) return [];
+/** The ids of the images the content names, by what each is. */
+function imagesNamed(content: unknown): { photo?: string; thumbnail?: string } {
+  if (!isRecord(content)) return {};
   const { hero, video } = content;
   const photo = isRecord(hero) && isRecord(hero.photo) ? hero.photo.id : undefined;
   const thumbnail = isRecord(video) ? video.thumbnail : undefined;
-  return [photo, thumbnail].filter((id): id is string => typeof id === 'string');
+  return {
+    photo: typeof photo === 'string' ? photo : undefined,
+    thumbnail: typeof thumbnail === 'string' ? thumbnail : undefined,
+  };
 }
+
+/** The ids of the images the content names. */
+export const imageIdsOf = (content: unknown): string[] =>
+  Object.values(imagesNamed(content)).filter((id): id is string => id !== undefined);
 
 export function createImageActions({ db, activity, content, now }: ImageActionsDeps) {
   const table = createImagesTable(db);
@@ -133,12 +137,12 @@ export function createImageActions({ db, activity, content, now }: ImageActionsD
     imageSetsOf: (content: unknown): ImageSets => imageSets(imageIdsOf(content)),
     /** The draft's photo and thumbnail, for the editor; each undefined when the draft has none (or it is not stored). */
     draftImages(): { photo?: ImageSet; thumbnail?: ImageSet } {
-      const draft = content.draft().content as Partial<Content> | undefined;
-      const ids = { photo: draft?.hero?.photo?.id, thumbnail: draft?.video?.thumbnail ?? undefined };
+      const draft = content.draft().content;
+      const { photo, thumbnail } = imagesNamed(draft);
       const sets = imageSets(imageIdsOf(draft));
       return {
-        photo: ids.photo === undefined ? undefined : sets[ids.photo],
-        thumbnail: ids.thumbnail === undefined ? undefined : sets[ids.thumbnail],
+        photo: photo === undefined ? undefined : sets[photo],
+        thumbnail: thumbnail === undefined ? undefined : sets[thumbnail],
       };
     },
     /** A stored file to serve, by its hashed name: its Content-Type and bytes; undefined when there is none. */

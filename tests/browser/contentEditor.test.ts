@@ -6,31 +6,36 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { homeIn } from '../support/homePage';
 import { jpegWithGps } from '../support/testImages';
-import { leadSitesPerTest } from '../support/leadSite';
+import { type LeadSite, leadSitesPerTest } from '../support/leadSite';
 import { browserPerFile } from '../support/ownerBrowser';
 import { signInByLink } from '../support/ownerHttp';
 
 const browser = browserPerFile();
 const site = leadSitesPerTest();
 
-async function phoneWithoutScript(origin: string, cookie: string): Promise<BrowserContext> {
+/**
+ * A signed-in phone (375 px) with JavaScript off, on a new site: the test's steps get the site, its
+ * origin and a page; the browser context is closed after them.
+ */
+async function onPhone(steps: (s: LeadSite, origin: string, page: Page) => Promise<void>): Promise<void> {
+  const s = await site({ localhostOrigin: true });
+  const origin = s.config.publicUrl;
+  const [name, value] = (await signInByLink(s)).cookie.split('=') as [string, string];
   const context = await browser().newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: origin }]);
-  return context;
+  try {
+    await context.addCookies([{ name, value, url: origin }]);
+    await steps(s, origin, await context.newPage());
+  } finally {
+    await context.close();
+  }
 }
 
 describe('the page edited from a phone', () => {
-  it('saves, previews, publishes, refuses a stale save, and restores', async () => {
-    const s = await site({ localhostOrigin: true });
-    const origin = s.config.publicUrl;
-    const session = await signInByLink(s);
-    const context = await phoneWithoutScript(origin, session.cookie);
-    try {
-      const page = await context.newPage();
+  it('saves, previews, publishes, refuses a stale save, and restores', () =>
+    onPhone(async (s, origin, page) => {
       await page.goto(`${origin}/owner`);
       await page.getByRole('link', { name: 'Page', exact: true }).click();
       await page.getByRole('link', { name: 'Services', exact: true }).first().click();
@@ -38,7 +43,7 @@ describe('the page edited from a phone', () => {
       const before = await homeIn(origin, 'identity');
 
       // A second tab opened now, before the first saves.
-      const laptop = await context.newPage();
+      const laptop = await page.context().newPage();
       await laptop.goto(`${origin}/owner/content/services`);
 
       await page.locator('#f-services-1-title').fill('Markets First');
@@ -75,18 +80,10 @@ describe('the page edited from a phone', () => {
       await page.getByRole('button', { name: 'Publish' }).click();
       await page.getByText('Published as revision 3').waitFor();
       assert.match((await homeIn(origin, 'identity')).body, /<h3>Who We Sell To<\/h3>/);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it('uploads a photo from the hero section, gives it its alt text, and publishes it as a <picture>', async () => {
-    const s = await site({ localhostOrigin: true });
-    const origin = s.config.publicUrl;
-    const session = await signInByLink(s);
-    const context = await phoneWithoutScript(origin, session.cookie);
-    try {
-      const page = await context.newPage();
+  it('uploads a photo from the hero section, gives it its alt text, and publishes it as a <picture>', () =>
+    onPhone(async (_s, origin, page) => {
       await page.goto(`${origin}/owner/content/hero`);
       const file = { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(1600, 1200) };
       await page.getByLabel('Upload a photo of you').setInputFiles(file);
@@ -109,8 +106,5 @@ describe('the page edited from a phone', () => {
       assert.match(live, /<picture class="hero-photo">/);
       assert.match(live, /fetchPriority="high"|fetchpriority="high"/);
       assert.match(live, /alt="Anna on stage in Lisbon"/);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 });

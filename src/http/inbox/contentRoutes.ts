@@ -15,7 +15,7 @@ import type { Saved } from '../../ownerActions/contentActions';
 import type { PreviewNote } from '../../pages/PreviewBanner';
 import { draftState, publishedState } from './editorViews';
 import { actorOf } from './guard';
-import { sendPage } from './respond';
+import { sendPage, versionOf } from './respond';
 import type { InboxRouteDeps } from './signInRoutes';
 
 /** What the editor asks of the site: the public page rendered from a draft, and serving the newest revision now. */
@@ -29,11 +29,6 @@ const contentForm = express.urlencoded({ extended: false, limit: '256kb', parame
 
 const CHANGED_ELSEWHERE =
   'The draft was changed in another tab or device after you opened this page, so nothing was done. Look at it here and try again.';
-
-const versionOf = (body: unknown): number => {
-  const value = (body as Record<string, unknown> | undefined)?.version;
-  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : -1;
-};
 
 export function contentRoutes(deps: InboxRouteDeps & { page: PageControl }): Router {
   const { owner, guard, pages, answers, page } = deps;

@@ -11,7 +11,7 @@ import { NO_FILE, tooLarge } from '../../contract/images';
 import type { Uploaded, UploadTarget } from '../../ownerActions/imageActions';
 import { actorOf } from './guard';
 import { multipartUpload, receivedFile } from './multipartUpload';
-import { sessionOf } from './respond';
+import { sessionOf, versionOf } from './respond';
 import type { InboxRouteDeps } from './signInRoutes';
 
 export const UPLOADED: Record<UploadTarget, string> = {
@@ -59,8 +59,7 @@ export function imageRoutes({ owner, guard, answers }: InboxRouteDeps): Router {
         const file = receivedFile(res);
         if (file.overLimit) return answer(req, res, target, 413, { ok: false, error: tooLarge(file.announced) });
         if (file.bytes === undefined) return answer(req, res, target, 422, { ok: false, error: NO_FILE });
-        const version = Number((req.body as { version?: unknown }).version);
-        const basedOn = Number.isSafeInteger(version) && version >= 0 ? version : -1;
+        const basedOn = versionOf(req.body);
         let outcome: Uploaded;
         try {
           outcome = await owner.images.upload(actorOf(res), { bytes: file.bytes, target, basedOn });

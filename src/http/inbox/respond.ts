@@ -16,6 +16,12 @@ export const NOT_FOUND = 'There is no such page in your inbox. A lead that was e
 export const inboxForm = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 });
 export const inboxJson = express.json({ limit: '32kb' });
 
+/** The draft version a form was made from (`version`); -1 when it has none, which no stored draft matches. */
+export const versionOf = (body: unknown): number => {
+  const value = (body as Record<string, unknown> | undefined)?.version;
+  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : -1;
+};
+
 /** Every answer under /owner: private to the owner's browser, out of every index. */
 export const privateHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');

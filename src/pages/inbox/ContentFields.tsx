@@ -9,6 +9,7 @@ import { type FormNode, fieldLabel, pathOf } from '../../content/editor';
 import { countryNames } from '../../content/iconsAndFlags';
 import { ITEM_NAMES, PART_NAMES } from '../../content/schema';
 import type { ContentError } from '../../content/schema';
+import { isRecord } from '../../content/records';
 
 /** The id of a field's input, from its path: `services.2.title` → `f-services-2-title`. */
 export const fieldId = (path: string) => `f-${path.replaceAll('.', '-')}`;
@@ -23,9 +24,6 @@ export interface FieldsContext {
   images?: Record<string, string>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const at = (value: unknown, key: string | number): unknown =>
   Array.isArray(value) ? value[key as number] : isRecord(value) ? value[key] : undefined;
 
@@ -34,8 +32,6 @@ function shown(value: unknown): string {
   if (isRecord(value)) return typeof value.en === 'string' ? value.en : '';
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
-
-const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
 const choiceName = (label: string, value: string) =>
   label === 'the country' ? `${countryNames[value as keyof typeof countryNames] ?? value} (${value})` : value;
@@ -135,7 +131,7 @@ function ListItems({
     <fieldset className="owner-list-field" id={fieldId(path)}>
       {/* A part that is a list (the services) has no heading of its own: its legend is the heading. */}
       <legend className={path.includes('.') ? undefined : 'owner-part-legend'}>
-        {PART_NAMES[node.key] ?? capitalized(all)} <span className="owner-field-hint">({range})</span>
+        {PART_NAMES[node.key] ?? fieldLabel(all)} <span className="owner-field-hint">({range})</span>
       </legend>
       {errors.map((error) => (
         <p key={error.message} className="owner-field-error">
@@ -148,7 +144,7 @@ function ListItems({
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place in the list
           <fieldset key={index} className="owner-item" id={single ? undefined : fieldId(itemPath)}>
-            <legend>{`${capitalized(one)} ${index + 1}`}</legend>
+            <legend>{`${fieldLabel(one)} ${index + 1}`}</legend>
             <Node node={node.item} path={itemPath} value={item} ctx={ctx} />
             <div className="owner-item-actions">
               {index > 0 && <OpButton op={`up:${itemPath}`} label="Move up" />}
