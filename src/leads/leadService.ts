@@ -9,7 +9,9 @@
  * can make notificationResult true.
  */
 import { storedAddressKey } from '../lib/addressKey';
+import type { SiteLanguage } from '../contract/languages';
 import { PROOF_FIELD, type LeadInput } from '../contract/lead';
+import { serverStrings } from '../strings';
 import type { Logger } from '../lib/logger';
 import { channelsOfKind } from '../alerts/channels';
 import type { Runner } from '../alerts/runner';
@@ -35,6 +37,8 @@ export interface Submitter {
   referer?: string | undefined;
   /** Sent as JSON (by the form's script, or a client of the endpoint) rather than as a plain form. */
   isJson?: boolean;
+  /** The language of the form's page (HTTP reads it from the body against the languages offered); default English. */
+  language?: SiteLanguage;
 }
 
 export type LeadOutcome =
@@ -183,7 +187,7 @@ export function createLeadService(deps: LeadServiceDeps) {
 
   return {
     async submitLead(body: unknown, from: Submitter): Promise<LeadOutcome> {
-      const validation = validateLead(body);
+      const validation = validateLead(body, serverStrings(from.language ?? 'en'));
       if (!validation.ok) return { kind: 'invalid', error: validation.error };
       const honeypot = isHoneypotHit(body);
       const proofValue = (body as Record<string, unknown>)[PROOF_FIELD];

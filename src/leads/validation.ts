@@ -5,15 +5,13 @@
  */
 import { addressKey } from '../lib/addressKey';
 import { FIELD_LIMITS, HONEYPOT_FIELD, LEAD_FIELDS, type LeadInput } from '../contract/lead';
+import type { ServerStrings } from '../strings';
+import * as english from '../strings/en';
 
 export type Validation = { ok: true; lead: LeadInput } | { ok: false; error: string };
 
-const LABELS = { name: 'Name', company: 'Company', email: 'Email address' } as const;
-const MISSING = {
-  name: 'Please enter your name.',
-  company: 'Please enter your company name.',
-  email: 'Please enter your email address.',
-} as const;
+const missing = (field: keyof LeadInput, say: ServerStrings) =>
+  field === 'name' ? say.missingName : field === 'company' ? say.missingCompany : say.missingEmail;
 
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 /**
@@ -51,37 +49,37 @@ function withoutInvisibles(value: string): string {
   return value.replace(FORMAT, '').trim().replace(STRAY_JOINERS, '').trim();
 }
 
-function checkField(field: keyof LeadInput, value: unknown): string | { value: string } {
-  if (value === undefined || value === null) return MISSING[field];
-  if (typeof value !== 'string') return `${LABELS[field]} must be text.`;
+function checkField(field: keyof LeadInput, value: unknown, say: ServerStrings): string | { value: string } {
+  const label = say.fieldNames[field];
+  if (value === undefined || value === null) return missing(field, say);
+  if (typeof value !== 'string') return say.notText(label);
   // Stripped, not refused: a pasted name can carry a stray zero-width character the visitor never saw.
   const trimmed = field === 'email' ? value.trim() : withoutInvisibles(value);
-  if (trimmed === '') return MISSING[field];
-  if (length(trimmed) > FIELD_LIMITS[field])
-    return `${LABELS[field]} must be at most ${FIELD_LIMITS[field]} characters.`;
+  if (trimmed === '') return missing(field, say);
+  if (length(trimmed) > FIELD_LIMITS[field]) return say.tooLong(label, FIELD_LIMITS[field]);
   // A lone UTF-16 surrogate (possible in JSON: "\ud800") has no UTF-8 form: SQLite would store replacement
   // characters, so the stored lead would differ from what was sent. Found by tests/security/leadFuzz.test.ts.
-  if (LONE_SURROGATE.test(trimmed)) return `${LABELS[field]} contains characters that are not valid text.`;
+  if (LONE_SURROGATE.test(trimmed)) return say.invalidCharacters(label);
   if (field === 'email') {
-    if (WHITESPACE.test(trimmed) || CONTROL.test(trimmed))
-      return 'Email address must not contain spaces or control characters.';
-    if (!isEmailAddress(trimmed)) return 'Please enter a valid email address, like name@example.com.';
+    if (WHITESPACE.test(trimmed) || CONTROL.test(trimmed)) return say.emailSpaces;
+    if (!isEmailAddress(trimmed)) return say.emailInvalid;
     // A domain the UTS-46 mapping rejects (`xn--zz.example`) names no mailbox a mail system can reach.
-    if (addressKey(trimmed) === undefined) return 'The domain of this email address is not valid.';
+    if (addressKey(trimmed) === undefined) return say.emailDomain;
   } else if (CONTROL.test(trimmed)) {
-    return `${LABELS[field]} must not contain line breaks or control characters.`;
+    return say.controlCharacters(label);
   }
   return { value: trimmed };
 }
 
-export function validateLead(body: unknown): Validation {
+/** `say`: the error sentences in the visitor's language (the form's page's). */
+export function validateLead(body: unknown, say: ServerStrings = english.server): Validation {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, error: 'Send your name, company and email address as a JSON object or as form fields.' };
+    return { ok: false, error: say.notAnObject };
   }
   const record = body as Record<string, unknown>;
   const lead: Partial<LeadInput> = {};
   for (const field of LEAD_FIELDS) {
-    const result = checkField(field, Object.hasOwn(record, field) ? record[field] : undefined);
+    const result = checkField(field, Object.hasOwn(record, field) ? record[field] : undefined, say);
     if (typeof result === 'string') return { ok: false, error: result };
     lead[field] = result.value;
   }

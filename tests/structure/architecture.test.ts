@@ -52,7 +52,7 @@ const graph = new Map<string, string[]>(
  * every layer may use the leaves (the contracts, the content, the configuration, lib).
  */
 const below = (...folders: string[]) => new RegExp(`^(${folders.map((f) => f.replace('.', '\\.')).join('|')})`);
-const LEAVES = ['src/lib/', 'src/contract/', 'src/content/', 'src/config/', 'src/config.ts'];
+const LEAVES = ['src/lib/', 'src/contract/', 'src/content/', 'src/strings/', 'src/config/', 'src/config.ts'];
 const allowed: [string, RegExp][] = [
   ['src/server.ts', below('src/site.ts', 'src/listen.ts', ...LEAVES)],
   ['src/listen.ts', below('src/site.ts', ...LEAVES)],
@@ -96,12 +96,14 @@ const allowed: [string, RegExp][] = [
   ['src/alerts/', below('src/storage/', ...LEAVES)],
   ['src/storage/', below(...LEAVES)],
   ['src/images/', below('src/lib/', 'src/contract/')],
-  ['src/pages/', below('src/content/', 'src/contract/')],
-  ['client/', below('src/pages/', 'src/content/', 'src/contract/')],
+  ['src/pages/', below('src/content/', 'src/contract/', 'src/strings/')],
+  ['client/', below('src/pages/', 'src/content/', 'src/contract/', 'src/strings/')],
   ['src/config.ts', below('src/config/', 'src/content/', 'src/lib/')],
   ['src/config/', below('src/content/', 'src/lib/')],
   ['src/content/', /^$/],
   ['src/contract/', /^$/],
+  // The product's words: one file per language, naming the languages of the contract.
+  ['src/strings/', below('src/contract/')],
   ['src/lib/', /^$/],
 ];
 

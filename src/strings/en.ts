@@ -1,0 +1,86 @@
+/**
+ * The product's own words in English: everything on the page, in the form and in the lead endpoint's answers that
+ * is not the owner's content. The spec's strings are exact. pt.ts and es.ts have every key of this file (the type
+ * says so, and tests/strings checks that none is left empty).
+ */
+
+/** The page around the content: navigation, switcher, footer, the not-found page, screen-reader texts. */
+export const site = {
+  skipLink: 'Skip to main content',
+  mainNav: 'Main',
+  navServices: 'Services',
+  navAbout: 'About',
+  navPublications: 'Publications',
+  bookCall: 'Book a free call',
+  languages: 'Language',
+  newTab: '(opens in a new tab)',
+  heroGraphic: 'A globe with sales routes linking the USA, Europe, India and LATAM',
+  copyright: (year: number, name: string) => `© ${year} ${name}. All rights reserved.`,
+  /** The line under the form: what the details are for, how long they are kept, whom to ask. */
+  privacyNote: (email: string, days: string | null) =>
+    `I use your details only to reply about your call; they are ${days === null ? 'kept until you ask me to delete them' : `deleted after ${days} days`}. To see or delete them, write to ${email}.`,
+  notFoundTitle: 'Page not found',
+  notFound: 'Oops! Page not found',
+  returnHome: 'Return to Home',
+};
+
+/** The form, its toasts and the answer page of a form posted without JavaScript. */
+export const form = {
+  title: 'Get Free Setup Call',
+  name: 'Name *',
+  company: 'Company *',
+  email: 'Email *',
+  namePlaceholder: 'Your full name',
+  companyPlaceholder: 'Your company name',
+  submit: 'Schedule Free Call',
+  submitting: 'Scheduling...',
+  errorTitle: 'Error',
+  transportError: 'There was an error submitting your information. Please try again.',
+  unexpectedError: 'An unexpected error occurred. Please try again.',
+  thankYouTitle: 'Thank you for your interest!',
+  thankYou: "I'll get back to you within 24 hours to schedule your free setup call.",
+  savedSmsMayHaveFailed:
+    "Your information has been saved. SMS notification may have failed, but I'll still get back to you within 24 hours.",
+  notifications: 'Notifications',
+  dismiss: 'Dismiss notification',
+};
+
+/** The lead endpoint's error sentences, shown to the visitor as they are. */
+export const server = {
+  fieldNames: { name: 'Name', company: 'Company', email: 'Email address' },
+  missingName: 'Please enter your name.',
+  missingCompany: 'Please enter your company name.',
+  missingEmail: 'Please enter your email address.',
+  notText: (field: string) => `${field} must be text.`,
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  invalidCharacters: (field: string) => `${field} contains characters that are not valid text.`,
+  controlCharacters: (field: string) => `${field} must not contain line breaks or control characters.`,
+  emailSpaces: 'Email address must not contain spaces or control characters.',
+  emailInvalid: 'Please enter a valid email address, like name@example.com.',
+  emailDomain: 'The domain of this email address is not valid.',
+  notAnObject: 'Send your name, company and email address as a JSON object or as form fields.',
+  storeFailed: 'We could not save your request right now. Please try again in a few minutes.',
+  rateLimited: (minutes: number) =>
+    `Too many requests from your network. Please wait ${minutes <= 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
+};
+
+/** The e-mails written to a visitor: the auto-reply, and the owner's reply begun from his inbox. */
+export const mail = {
+  autoReplySubject: (owner: string) => `Your free setup call with ${owner}`,
+  greeting: 'Hello,',
+  autoReplyThanks:
+    "Thank you for your interest! I'll get back to you within 24 hours to schedule your free setup call.",
+  autoReplySooner: (email: string, phone: string, messenger: string, linkedin: string) =>
+    `If you would like to reach me sooner, write to ${email}, call ${phone}, or message me on Telegram (${messenger}) or LinkedIn (${linkedin}).`,
+  signOff: 'Best regards,',
+  autoReplyFooter:
+    'You receive this one e-mail because this address was entered in the contact form of my website. If that was not you, please ignore it.',
+  replySubject: (company: string) => `Your free setup call: ${company}`,
+  replyGreeting: (name: string) => `Hello ${name},`,
+  replyOpening: 'Thank you for your interest in a free setup call.',
+};
+
+export type SiteStrings = typeof site;
+export type FormStrings = typeof form;
+export type ServerStrings = typeof server;
+export type MailStrings = typeof mail;

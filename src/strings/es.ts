@@ -1,0 +1,73 @@
+/** The product's own words in Latin-American Spanish (the keys of en.ts; the form's strings are the spec's). */
+import type { FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
+
+export const site: SiteStrings = {
+  skipLink: 'Saltar al contenido principal',
+  mainNav: 'Principal',
+  navServices: 'Servicios',
+  navAbout: 'Sobre mí',
+  navPublications: 'Publicaciones',
+  bookCall: 'Agendar llamada',
+  languages: 'Idioma',
+  newTab: '(se abre en una pestaña nueva)',
+  heroGraphic: 'Un globo con rutas de venta que unen EE. UU., Europa, India y Latinoamérica',
+  copyright: (year, name) => `© ${year} ${name}. Todos los derechos reservados.`,
+  privacyNote: (email, days) =>
+    `Uso tus datos solo para responderte sobre tu llamada; se ${days === null ? 'conservan hasta que me pidas eliminarlos' : `eliminan después de ${days} días`}. Para verlos o eliminarlos, escríbeme a ${email}.`,
+  notFoundTitle: 'Página no encontrada',
+  notFound: '¡Ups! Página no encontrada',
+  returnHome: 'Volver al inicio',
+};
+
+export const form: FormStrings = {
+  title: 'Agenda tu llamada inicial gratuita',
+  name: 'Nombre *',
+  company: 'Empresa *',
+  email: 'Correo electrónico *',
+  namePlaceholder: 'Tu nombre completo',
+  companyPlaceholder: 'Nombre de tu empresa',
+  submit: 'Agendar llamada gratuita',
+  submitting: 'Agendando...',
+  errorTitle: 'Error',
+  transportError: 'Hubo un error al enviar tu información. Inténtalo de nuevo.',
+  unexpectedError: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
+  thankYouTitle: '¡Gracias por tu interés!',
+  thankYou: 'Te responderé en un plazo de 24 horas para agendar tu llamada inicial gratuita.',
+  savedSmsMayHaveFailed:
+    'Tu información se guardó. Es posible que la notificación por SMS haya fallado, pero te responderé en un plazo de 24 horas.',
+  notifications: 'Notificaciones',
+  dismiss: 'Cerrar notificación',
+};
+
+export const server: ServerStrings = {
+  fieldNames: { name: 'Nombre', company: 'Empresa', email: 'Correo electrónico' },
+  missingName: 'Escribe tu nombre.',
+  missingCompany: 'Escribe el nombre de tu empresa.',
+  missingEmail: 'Escribe tu correo electrónico.',
+  notText: (field) => `El campo ${field} debe ser un texto.`,
+  tooLong: (field, max) => `El campo ${field} puede tener como máximo ${max} caracteres.`,
+  invalidCharacters: (field) => `El campo ${field} contiene caracteres que no son texto válido.`,
+  controlCharacters: (field) => `El campo ${field} no puede contener saltos de línea ni caracteres de control.`,
+  emailSpaces: 'El correo electrónico no puede contener espacios ni caracteres de control.',
+  emailInvalid: 'Escribe un correo electrónico válido, como nombre@ejemplo.com.',
+  emailDomain: 'El dominio de este correo electrónico no es válido.',
+  notAnObject: 'Envía tu nombre, empresa y correo electrónico como un objeto JSON o como campos de formulario.',
+  storeFailed: 'No pudimos guardar tu solicitud en este momento. Inténtalo de nuevo en unos minutos.',
+  rateLimited: (minutes) =>
+    `Demasiadas solicitudes desde tu red. Espera ${minutes <= 1 ? 'un minuto' : `${minutes} minutos`} y vuelve a intentarlo.`,
+};
+
+export const mail: MailStrings = {
+  autoReplySubject: (owner) => `Tu llamada inicial gratuita con ${owner}`,
+  greeting: 'Hola:',
+  autoReplyThanks:
+    '¡Gracias por tu interés! Te responderé en un plazo de 24 horas para agendar tu llamada inicial gratuita.',
+  autoReplySooner: (email, phone, messenger, linkedin) =>
+    `Si quieres hablar conmigo antes, escríbeme a ${email}, llámame al ${phone} o envíame un mensaje por Telegram (${messenger}) o LinkedIn (${linkedin}).`,
+  signOff: 'Saludos cordiales,',
+  autoReplyFooter:
+    'Recibes este único correo porque esta dirección se ingresó en el formulario de contacto de mi sitio web. Si no fuiste tú, ignóralo.',
+  replySubject: (company) => `Tu llamada inicial gratuita: ${company}`,
+  replyGreeting: (name) => `Hola, ${name}:`,
+  replyOpening: 'Gracias por tu interés en una llamada inicial gratuita.',
+};

@@ -1,0 +1,72 @@
+/** The product's own words in Brazilian Portuguese (the keys of en.ts; the form's strings are the spec's). */
+import type { FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
+
+export const site: SiteStrings = {
+  skipLink: 'Pular para o conteúdo principal',
+  mainNav: 'Principal',
+  navServices: 'Serviços',
+  navAbout: 'Sobre',
+  navPublications: 'Publicações',
+  bookCall: 'Agendar chamada',
+  languages: 'Idioma',
+  newTab: '(abre em uma nova aba)',
+  heroGraphic: 'Um globo com rotas de vendas ligando os EUA, a Europa, a Índia e a América Latina',
+  copyright: (year, name) => `© ${year} ${name}. Todos os direitos reservados.`,
+  privacyNote: (email, days) =>
+    `Uso seus dados apenas para responder sobre a sua chamada; eles são ${days === null ? 'guardados até você me pedir para excluí-los' : `excluídos após ${days} dias`}. Para ver ou excluir seus dados, escreva para ${email}.`,
+  notFoundTitle: 'Página não encontrada',
+  notFound: 'Ops! Página não encontrada',
+  returnHome: 'Voltar ao início',
+};
+
+export const form: FormStrings = {
+  title: 'Agende sua chamada inicial gratuita',
+  name: 'Nome *',
+  company: 'Empresa *',
+  email: 'E-mail *',
+  namePlaceholder: 'Seu nome completo',
+  companyPlaceholder: 'Nome da sua empresa',
+  submit: 'Agendar chamada gratuita',
+  submitting: 'Agendando...',
+  errorTitle: 'Erro',
+  transportError: 'Ocorreu um erro ao enviar suas informações. Tente novamente.',
+  unexpectedError: 'Ocorreu um erro inesperado. Tente novamente.',
+  thankYouTitle: 'Obrigado pelo seu interesse!',
+  thankYou: 'Retornarei em até 24 horas para agendar sua chamada inicial gratuita.',
+  savedSmsMayHaveFailed:
+    'Suas informações foram salvas. A notificação por SMS pode ter falhado, mas retornarei em até 24 horas.',
+  notifications: 'Notificações',
+  dismiss: 'Fechar notificação',
+};
+
+export const server: ServerStrings = {
+  fieldNames: { name: 'Nome', company: 'Empresa', email: 'E-mail' },
+  missingName: 'Informe seu nome.',
+  missingCompany: 'Informe o nome da sua empresa.',
+  missingEmail: 'Informe seu e-mail.',
+  notText: (field) => `O campo ${field} deve ser um texto.`,
+  tooLong: (field, max) => `O campo ${field} pode ter no máximo ${max} caracteres.`,
+  invalidCharacters: (field) => `O campo ${field} contém caracteres que não são texto válido.`,
+  controlCharacters: (field) => `O campo ${field} não pode conter quebras de linha nem caracteres de controle.`,
+  emailSpaces: 'O e-mail não pode conter espaços nem caracteres de controle.',
+  emailInvalid: 'Informe um e-mail válido, como nome@exemplo.com.',
+  emailDomain: 'O domínio deste e-mail não é válido.',
+  notAnObject: 'Envie seu nome, empresa e e-mail como um objeto JSON ou como campos de formulário.',
+  storeFailed: 'Não foi possível salvar sua solicitação agora. Tente novamente em alguns minutos.',
+  rateLimited: (minutes) =>
+    `Muitas solicitações da sua rede. Aguarde ${minutes <= 1 ? 'um minuto' : `${minutes} minutos`} e tente novamente.`,
+};
+
+export const mail: MailStrings = {
+  autoReplySubject: (owner) => `Sua chamada inicial gratuita com ${owner}`,
+  greeting: 'Olá,',
+  autoReplyThanks: 'Obrigado pelo seu interesse! Retornarei em até 24 horas para agendar sua chamada inicial gratuita.',
+  autoReplySooner: (email, phone, messenger, linkedin) =>
+    `Se quiser falar comigo antes, escreva para ${email}, ligue para ${phone} ou mande uma mensagem no Telegram (${messenger}) ou no LinkedIn (${linkedin}).`,
+  signOff: 'Um abraço,',
+  autoReplyFooter:
+    'Você recebeu este único e-mail porque este endereço foi informado no formulário de contato do meu site. Se não foi você, pode ignorá-lo.',
+  replySubject: (company) => `Sua chamada inicial gratuita: ${company}`,
+  replyGreeting: (name) => `Olá, ${name},`,
+  replyOpening: 'Obrigado pelo interesse em uma chamada inicial gratuita.',
+};
