@@ -21,10 +21,10 @@ function Hydrated({ island, props }: { island: HTMLElement; props: LeadFormIslan
 
 const island = document.getElementById(ISLAND_ID);
 if (island) {
-  const { emailPlaceholder, proofWorkerUrl } = readIslandData(island);
+  const { emailPlaceholder, proofWorkerUrl, language } = readIslandData(island);
   const source = readLeadSource(window.location.search, document.referrer);
   const proofOfWork = startProofOfWork(proofWorkerUrl);
-  hydrateRoot(island, <Hydrated island={island} props={{ emailPlaceholder, source, proofOfWork }} />, {
+  hydrateRoot(island, <Hydrated island={island} props={{ emailPlaceholder, language, source, proofOfWork }} />, {
     onRecoverableError: (error) => console.error('Lead form hydration error:', error),
   });
 }

@@ -51,6 +51,8 @@ function toConfig(v: Variables) {
       videoUrl: v.VIDEO_URL,
       videoThumbnailUrl: v.VIDEO_THUMBNAIL_URL,
     },
+    /** The languages the page may be offered in (SITE_LANGUAGES), English first; a language is offered once complete. */
+    siteLanguages: v.SITE_LANGUAGES,
     logLevel: v.LOG_LEVEL ?? (v.NODE_ENV === 'test' ? 'silent' : 'info'),
     databasePath: v.DATABASE_PATH,
     /** The key of the stored IP hash; when absent a random key is kept in memory and replaced daily. */

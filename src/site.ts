@@ -41,6 +41,7 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
   const render = ({ content, publishedAt }: Pick<Shown, 'content' | 'publishedAt'>, preview?: PreviewNote) =>
     renderSite(config.profile, config.publicUrl, assets, {
       content,
+      languages: config.siteLanguages,
       publishedAt,
       leadRetentionDays: config.retention.leadDays,
       proofOfWork: config.grading.verification === 'proof',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { profile } from '../content/content';
+import { SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
 import { EMAIL_ADDRESS, email, sms } from './alertProviders';
 import { dnsServers, ntfyTopic, telegram, tokenInClear, webhook } from './optionalChannels';
 import { clean, decimal, flag, int, oneOf, parsedUrl, problem, providerUrl, shown, webUrl } from './variables';
@@ -27,6 +28,23 @@ const trustProxy = z
   .transform((value): string | false => (value === 'false' ? false : value))
   .default(false);
 
+/**
+ * The languages the page is offered in, English always among them (it is the x-default and the only language every
+ * text must have): `en` alone turns the other languages off.
+ */
+const siteLanguages = z
+  .string()
+  .transform((value) => [...new Set(value.split(',').map((code) => code.trim().toLowerCase()))])
+  .refine(
+    (codes) => codes.includes('en') && codes.every((code) => (SITE_LANGUAGES as readonly string[]).includes(code)),
+    problem(
+      (name, value) =>
+        `${name} must list languages from ${SITE_LANGUAGES.join(', ')}, separated by commas, en included (got "${value}")`,
+    ),
+  )
+  // In the order the switcher shows them, whatever the order typed.
+  .transform((codes) => SITE_LANGUAGES.filter((language): language is SiteLanguage => codes.includes(language)));
+
 const variables = z.object({
   NODE_ENV: oneOf(['production', 'development', 'test']).default('production'),
   // The profile's defaults come from src/content/content.ts: prefault checks them as if they were set.
@@ -40,6 +58,7 @@ const variables = z.object({
     .string()
     .regex(/^\+?[\d\s().-]{5,}$/, shown('a phone number'))
     .prefault(profile.phone),
+  SITE_LANGUAGES: siteLanguages.prefault(SITE_LANGUAGES.join(',')),
   sms,
   TWILIO_API_URL: providerUrl,
   email,

@@ -1,6 +1,6 @@
 /**
  * The strategist's contact details as shipped (each overridden by its environment variable, see README) and the
- * texts written around them: the auto-reply and the line under the form. The page's own words are content
+ * texts written around them: the auto-reply. The page's own words are content
  * (schema.ts, defaults.ts).
  */
 import type { Profile } from './types';
@@ -35,13 +35,4 @@ export function autoReply(profile: Profile) {
     footer:
       'You receive this one e-mail because this address was entered in the contact form of my website. If that was not you, please ignore it.',
   };
-}
-
-/**
- * The line under the form: what the details are used for, how long they are kept (LEAD_RETENTION_DAYS,
- * or until the visitor asks) and whom to ask to see or delete them (CONTACT_EMAIL).
- */
-export function privacyNote(contactEmail: string, retentionDays: number | null): string {
-  const kept = retentionDays === null ? 'kept until you ask me to delete them' : `deleted after ${retentionDays} days`;
-  return `I use your details only to reply about your call; they are ${kept}. To see or delete them, write to ${contactEmail}.`;
 }

@@ -32,3 +32,9 @@ export function leadLanguage(value: unknown, offered: readonly SiteLanguage[]): 
 /** The language of a stored tag (a lead's), English for anything unknown. */
 export const languageOfTag = (tag: string): SiteLanguage =>
   SITE_LANGUAGES.find((language) => LANGUAGE_TAGS[language] === tag) ?? 'en';
+
+/** Each language's name in itself, as the switcher says it. */
+export const LANGUAGE_NAMES = { en: 'English', pt: 'Português', es: 'Español' } as const satisfies Record<
+  SiteLanguage,
+  string
+>;

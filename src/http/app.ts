@@ -4,7 +4,7 @@
  * links, the owner's inbox, a not-found page for everything else). Everything it needs is passed in,
  * so tests build it with real local stand-ins.
  */
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
 import type { Assets } from '../pages/assets';
@@ -23,16 +23,9 @@ import { inboxRoutes } from './inbox/routes';
 import { requestLog } from './requestLog';
 import { smsStatusRoute } from './smsStatusRoute';
 import { securityHeaderList, securityHeaders } from './securityHeaders';
-import {
-  HTML,
-  REVALIDATE,
-  createStaticPages,
-  fixedResponses,
-  pageResponses,
-  prepare,
-  writePrepared,
-} from './staticPages';
-import { precompress } from './precompress';
+import { notFoundRoute } from './notFoundRoute';
+import { fixedResponses, languagePagesGone, pageResponses } from './pageResponses';
+import { createStaticPages } from './staticPages';
 
 export interface HttpDeps {
   config: Config;
@@ -63,12 +56,19 @@ export function createHttpLayer({ config, logger, pages, assets, services, page,
   if (config.sms)
     app.use(smsStatusRoute({ sms: config.sms, publicUrl: config.publicUrl, receipts: services.receipts, logger }));
   const resultPage = createLeadResultPage(config.profile, assets);
-  app.use(leadRoute({ config, service: services.leadService, challenges: services.challenges, resultPage }));
+  let shown = pages;
+  let offered = [...pages.pages.keys()];
+  app.use(
+    leadRoute({
+      ...{ config, service: services.leadService, challenges: services.challenges, resultPage },
+      offered: () => offered,
+    }),
+  );
   const markPage = createMarkLinkPage(config.profile, assets);
   app.use(markLinkRoute({ config, links: services.markLinks, owner: services.owner, page: markPage, now }));
   app.use(inboxRoutes({ config, assets, owner: services.owner, page, now }));
   app.use(imageFileRoute(services.owner.images));
-  const missing = notFound(pages, logger);
+  const missing = notFoundRoute(pages, logger);
   app.use(missing.handler);
   app.use(errorHandler(logger));
   return {
@@ -76,24 +76,10 @@ export function createHttpLayer({ config, logger, pages, assets, services, page,
     app,
     /** Serves newly rendered pages (a published revision of the content) from the next request on. */
     showPages(rendered: RenderedSite) {
-      staticPages.replace(pageResponses(rendered));
+      staticPages.replace(pageResponses(rendered), languagePagesGone(shown, rendered));
+      shown = rendered;
       missing.show(rendered);
-    },
-  };
-}
-
-function notFound(pages: RenderedSite, logger: Logger): { handler: RequestHandler; show(pages: RenderedSite): void } {
-  const prepared = (rendered: RenderedSite) =>
-    prepare({ body: precompress(rendered.notFound, HTML), cacheControl: REVALIDATE });
-  let page = prepared(pages);
-  return {
-    handler: (req, res) => {
-      // The path only: a query string may carry what no log should keep (tokens, addresses).
-      logger.info({ path: req.path.slice(0, 200) }, 'page not found');
-      writePrepared(req, res, page, 404);
-    },
-    show(rendered) {
-      page = prepared(rendered);
+      offered = [...rendered.pages.keys()];
     },
   };
 }

@@ -4,15 +4,32 @@
  * never stored by a cache: the page echoes what the visitor typed.
  */
 import type { Request, Response } from 'express';
-import type { LeadInput, LeadResponse } from '../contract/lead';
+import { LANGUAGE_FIELD, leadLanguage, type SiteLanguage } from '../contract/languages';
+import type { LeadResponse } from '../contract/lead';
 import { typedValues } from '../leads/validation';
+import type { LeadResultPage } from '../pages/leadResultPage';
+import { type ServerStrings, serverStrings } from '../strings';
 import { identityBody } from './precompress';
 import { HTML, prepare, writePrepared } from './staticPages';
 
-/** The no-JavaScript answer page: the outcome, and on failure the form again with the typed values. */
-export type LeadResultPage = (response: LeadResponse, values: LeadInput) => string;
+/** An answer, or one whose sentence is picked from the visitor's language (the route's own errors). */
+export type Reply = LeadResponse | ((say: ServerStrings) => LeadResponse);
 
-export type Answer = (req: Request, res: Response, status: number, response: LeadResponse) => void;
+export type Answer = (req: Request, res: Response, status: number, reply: Reply) => void;
+
+/** The languages the page is offered in now (a publish may change them). */
+export type Offered = () => readonly SiteLanguage[];
+
+/**
+ * The language of the form that was posted: its `language` field, once the body is read. Before that (a body
+ * that cannot be read, a post from another site), English.
+ */
+export function languageOf(req: Request, offered: Offered): SiteLanguage {
+  const body: unknown = req.body;
+  const value =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[LANGUAGE_FIELD] : undefined;
+  return leadLanguage(value, offered());
+}
 
 const NO_STORE = 'no-store';
 
@@ -23,10 +40,12 @@ export function wantsHtml(req: Request): boolean {
   );
 }
 
-export function createAnswer(resultPage: LeadResultPage): Answer {
-  return (req, res, status, response) => {
+export function createAnswer(resultPage: LeadResultPage, offered: Offered): Answer {
+  return (req, res, status, reply) => {
+    const language = languageOf(req, offered);
+    const response = typeof reply === 'function' ? reply(serverStrings(language)) : reply;
     if (wantsHtml(req)) {
-      const page = resultPage(response, typedValues(req.body));
+      const page = resultPage(response, typedValues(req.body), language);
       writePrepared(req, res, prepare({ body: identityBody(page, HTML), cacheControl: NO_STORE }), status);
       return;
     }

@@ -5,11 +5,12 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
-import { LEAD_CHALLENGE_ENDPOINT, LEAD_ENDPOINT, type LeadResponse } from '../contract/lead';
+import { LEAD_CHALLENGE_ENDPOINT, LEAD_ENDPOINT } from '../contract/lead';
 import type { ProofChallenges } from '../leads/altchaChallenges';
 import type { LeadOutcome, LeadService } from '../leads/leadService';
 import { parseLeadBody } from './bodyParsing';
-import { createAnswer, type LeadResultPage } from './leadAnswer';
+import type { LeadResultPage } from '../pages/leadResultPage';
+import { createAnswer, languageOf, type Offered, type Reply } from './leadAnswer';
 import { challengeRateLimit, leadRateLimit } from './rateLimit';
 import { CROSS_SITE_ERROR, rejectCrossSiteOrigin } from './sameSite';
 
@@ -18,24 +19,25 @@ export interface LeadRouteDeps {
   service: LeadService;
   challenges: Pick<ProofChallenges, 'challenge'>;
   resultPage: LeadResultPage;
+  /** The languages the page is offered in now: a form's language counts only if it is one of them. */
+  offered: Offered;
 }
 
-export const STORE_FAILED = 'We could not save your request right now. Please try again in a few minutes.';
 const USE_POST = 'Submit the form with a POST request.';
 
-function toHttp(outcome: LeadOutcome): [number, LeadResponse] {
+function toHttp(outcome: LeadOutcome): [number, Reply] {
   switch (outcome.kind) {
     case 'accepted':
       return [200, { success: true, notificationResult: outcome.notificationResult }];
     case 'invalid':
       return [400, { success: false, error: outcome.error }];
     case 'not-stored':
-      return [500, { success: false, error: STORE_FAILED }];
+      return [500, (say) => ({ success: false, error: say.storeFailed })];
   }
 }
 
-export function leadRoute({ config, service, challenges, resultPage }: LeadRouteDeps): Router {
-  const answer = createAnswer(resultPage);
+export function leadRoute({ config, service, challenges, resultPage, offered }: LeadRouteDeps): Router {
+  const answer = createAnswer(resultPage, offered);
 
   async function submit(req: Request, res: Response): Promise<void> {
     const outcome = await service.submitLead(req.body, {
@@ -43,6 +45,7 @@ export function leadRoute({ config, service, challenges, resultPage }: LeadRoute
       userAgent: req.get('user-agent'),
       referer: req.get('referer'),
       isJson: req.is('application/json') === 'application/json',
+      language: languageOf(req, offered),
     });
     const [status, response] = toHttp(outcome);
     answer(req, res, status, response);

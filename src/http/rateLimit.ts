@@ -3,19 +3,16 @@
  * the block one household or server usually holds, so rotating addresses inside it does not reset the count. The
  * client address is Express's req.ip, which honours TRUST_PROXY.
  *
- * The limiter only counts and decides. A JSON client over the limit is answered at once; a form posted without
- * JavaScript is marked and answered after the body parser, because its answer page shows the typed values again.
+ * The limiter only counts and decides. A request over the limit is marked and answered after the body parser:
+ * the refusal is in the form's language, and a form posted without JavaScript gets its typed values again.
  */
 import { type RateLimitExceededEventHandler, rateLimit } from 'express-rate-limit';
 import type { RequestHandler, Response } from 'express';
 import type { Config } from '../config';
-import { wantsHtml, type Answer } from './leadAnswer';
+import { server as english } from '../strings/en';
+import type { Answer } from './leadAnswer';
 
-export function rateLimitMessage(windowMs: number): string {
-  const minutes = Math.ceil(windowMs / 60_000);
-  const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
-  return `Too many requests from your network. Please wait ${wait} and try again.`;
-}
+const minutesOf = (windowMs: number) => Math.ceil(windowMs / 60_000);
 
 /** A limiter per client (IPv6 per /64) with the standard RateLimit headers; `handler` answers over the limit. */
 export const perClient = (windowMs: number, limit: number, handler: RateLimitExceededEventHandler) =>
@@ -29,14 +26,14 @@ export function isOverLimit(res: Response): boolean {
 }
 
 export function leadRateLimit(config: Pick<Config, 'leadRateLimit' | 'leadRateWindowMs'>, answer: Answer) {
-  const error = rateLimitMessage(config.leadRateWindowMs);
-  const count = perClient(config.leadRateWindowMs, config.leadRateLimit, (req, res, next) => {
-    if (!wantsHtml(req)) return answer(req, res, 429, { success: false, error });
+  const minutes = minutesOf(config.leadRateWindowMs);
+  // The body is read before the refusal (at most 16 KB), so the refusal is in the language of the form.
+  const count = perClient(config.leadRateWindowMs, config.leadRateLimit, (_req, res, next) => {
     res.locals[OVER_LIMIT] = true;
     next();
   });
   const answerOverLimit: RequestHandler = (req, res, next) => {
-    if (isOverLimit(res)) return answer(req, res, 429, { success: false, error });
+    if (isOverLimit(res)) return answer(req, res, 429, (say) => ({ success: false, error: say.rateLimited(minutes) }));
     next();
   };
   return { count, answerOverLimit };
@@ -50,7 +47,8 @@ export function leadRateLimit(config: Pick<Config, 'leadRateLimit' | 'leadRateWi
 export const CHALLENGES_PER_LEAD = 4;
 
 export function challengeRateLimit(config: Pick<Config, 'leadRateLimit' | 'leadRateWindowMs'>): RequestHandler {
-  const error = rateLimitMessage(config.leadRateWindowMs);
+  // A challenge request carries no language: the form shows nothing of this refusal anyway.
+  const error = english.rateLimited(minutesOf(config.leadRateWindowMs));
   return perClient(
     config.leadRateWindowMs,
     config.leadRateLimit * CHALLENGES_PER_LEAD,

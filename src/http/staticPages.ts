@@ -16,21 +16,20 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
-import type { Assets } from '../pages/assets';
-import type { RenderedSite } from '../pages/site';
+import type { SiteLanguage } from '../contract/languages';
 import type { Logger } from '../lib/logger';
-import { ENCODINGS, precompress, type Body, type Encoding } from './precompress';
+import { ENCODINGS, type Body, type Encoding } from './precompress';
 import { logRequest, requestId } from './requestLog';
 import type { HeaderList } from './securityHeaders';
 
 export const HTML = 'text/html; charset=utf-8';
 export const REVALIDATE = 'no-cache';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const HOUR = 'public, max-age=3600';
 
 export interface FixedResponse {
   body: Body;
   cacheControl: string;
+  /** A language's home page (`/`, `/pt/`, `/es/`): its GETs are counted as views in that language. */
+  language?: SiteLanguage;
 }
 
 interface Variant {
@@ -43,25 +42,6 @@ interface Variant {
 
 /** A response ready to write: one variant per encoding it has. */
 export type Prepared = Partial<Record<Encoding, Variant>> & { identity: Variant };
-
-/** Every fixed response by its exact URL path. Nothing outside this map is served from here. */
-/** The responses rendered from the content: served anew when a revision is published. */
-export function pageResponses(site: RenderedSite): Map<string, FixedResponse> {
-  return new Map<string, FixedResponse>([
-    ['/', { body: precompress(site.home, HTML), cacheControl: REVALIDATE }],
-    ['/robots.txt', { body: precompress(site.robotsTxt, 'text/plain; charset=utf-8'), cacheControl: HOUR }],
-    ['/sitemap.xml', { body: precompress(site.sitemapXml, 'application/xml; charset=utf-8'), cacheControl: HOUR }],
-    ['/favicon.svg', { body: precompress(site.faviconSvg, 'image/svg+xml'), cacheControl: HOUR }],
-  ]);
-}
-
-/** Every response served from memory: the pages, and the built browser files, compressed once at start-up. */
-export function fixedResponses(site: RenderedSite, assets: Assets): Map<string, FixedResponse> {
-  const fixed = pageResponses(site);
-  for (const [path, file] of assets.files)
-    fixed.set(path, { body: precompress(file.body, file.contentType), cacheControl: IMMUTABLE });
-  return fixed;
-}
 
 /**
  * The header lists of each encoding. A response that may be stored (anything but no-store) gets
@@ -141,8 +121,8 @@ function pathOf(url: string): string {
   }
 }
 
-/** Told of every GET of the home page (not HEAD): counts the view, if it wants to. */
-export type HomePageView = (req: IncomingMessage, query: string) => void;
+/** Told of every GET of a language's home page (not HEAD): counts the view, if it wants to. */
+export type HomePageView = (req: IncomingMessage, query: string, language: SiteLanguage) => void;
 
 export function createStaticPages(
   fixed: Map<string, FixedResponse>,
@@ -152,8 +132,11 @@ export function createStaticPages(
 ) {
   const table = new Map<string, Prepared>();
   const latest = new Map<string, FixedResponse>();
+  const homes = new Map<string, SiteLanguage>();
   const show = (responses: Map<string, FixedResponse>) => {
     for (const [path, entry] of responses) {
+      if (entry.language === undefined) homes.delete(path);
+      else homes.set(path, entry.language);
       // Prepared whole, then put in place: a request gets the old response or the new, never a mix.
       table.set(path, prepare(entry, security));
       latest.set(path, entry);
@@ -166,8 +149,18 @@ export function createStaticPages(
   };
   show(fixed);
   return {
-    /** Puts these responses in place of those at the same paths (a newly published page), at once; the others stay. */
-    replace: show,
+    /**
+     * Puts these responses in place of those at the same paths (a newly published page), at once; the others stay,
+     * but for the language pages in `gone` (a language no longer offered), which are served no more.
+     */
+    replace(responses: Map<string, FixedResponse>, gone: readonly string[] = []) {
+      for (const path of gone) {
+        table.delete(path);
+        latest.delete(path);
+        homes.delete(path);
+      }
+      show(responses);
+    },
     /** Answers the request and returns true, or returns false and leaves it untouched. */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
       const method = req.method;
@@ -181,9 +174,10 @@ export function createStaticPages(
       const started = logging ? performance.now() : 0;
       const id = requestId(req.headers['x-request-id']);
       const status = writePrepared(req, res, prepared, 200, ['X-Request-Id', id]);
-      if (path === '/' && method === 'GET' && onHomePage) {
+      const language = method === 'GET' ? homes.get(path) : undefined;
+      if (language !== undefined && onHomePage) {
         const query = url.indexOf('?');
-        onHomePage(req, query === -1 ? '' : url.slice(query));
+        onHomePage(req, query === -1 ? '' : url.slice(query), language);
       }
       if (logging) logRequest(logger, 'info', id, method, path, status, started);
       return true;

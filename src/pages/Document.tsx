@@ -20,12 +20,26 @@ export interface DocumentProps {
   /** A page always taller than the window (the home page): its scrollbar's gutter is reserved from the first frame. */
   longPage?: boolean;
   siteName: string;
+  /** The page's language tag (`<html lang>`); default English. */
+  language?: string;
+  /** The same page in every offered language, x-default included: reciprocal hreflang links. */
+  alternates?: Alternate[];
+  /** OpenGraph's locale of the page (en_US, pt_BR, es_LA) and of its other languages. */
+  ogLocale?: string;
+  ogLocaleAlternates?: string[];
+  /** The skip link's text, in the page's language. */
+  skipLink?: string;
   children: ReactNode;
+}
+
+export interface Alternate {
+  hreflang: string;
+  href: string;
 }
 
 export function Document({ title, description, canonicalUrl, structuredData, ...props }: DocumentProps) {
   return (
-    <html lang="en">
+    <html lang={props.language ?? 'en'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -33,6 +47,9 @@ export function Document({ title, description, canonicalUrl, structuredData, ...
         <meta name="description" content={description} />
         {props.noIndex && <meta name="robots" content="noindex" />}
         {canonicalUrl && <link rel="canonical" href={canonicalUrl} />}
+        {props.alternates?.map(({ hreflang, href }) => (
+          <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />
+        ))}
         <meta name="theme-color" content="#0b1f3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={props.stylesheet} />
@@ -44,7 +61,10 @@ export function Document({ title, description, canonicalUrl, structuredData, ...
         <meta property="og:title" content={title} />
         <meta property="og:description" content={description} />
         {canonicalUrl && <meta property="og:url" content={canonicalUrl} />}
-        <meta property="og:locale" content="en_US" />
+        <meta property="og:locale" content={props.ogLocale ?? 'en_US'} />
+        {props.ogLocaleAlternates?.map((locale) => (
+          <meta key={locale} property="og:locale:alternate" content={locale} />
+        ))}
         <meta name="twitter:card" content="summary" />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={description} />
@@ -58,7 +78,7 @@ export function Document({ title, description, canonicalUrl, structuredData, ...
       </head>
       <body className={props.longPage ? 'long-page' : undefined}>
         <a className="skip-link" href="#main">
-          Skip to main content
+          {props.skipLink ?? 'Skip to main content'}
         </a>
         {props.children}
       </body>

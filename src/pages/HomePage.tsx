@@ -2,17 +2,21 @@
 import type { Profile } from '../content/content';
 import type { PageText } from '../content/language';
 import type { ImageSets } from '../contract/images';
+import { pagePath, type SiteLanguage } from '../contract/languages';
 import { About } from './sections/About';
 import { Contact } from './sections/Contact';
 import { Hero } from './sections/Hero';
 import { Publications } from './sections/Publications';
 import { Services } from './sections/Services';
 import { SiteFooter } from './sections/SiteFooter';
-import { SiteHeader } from './sections/SiteHeader';
+import { type LanguageLink, SiteHeader } from './sections/SiteHeader';
 import { Video } from './sections/Video';
 
 export interface HomePageProps {
   text: PageText;
+  /** The language `text` is in (default English), and the switcher's links when there are other languages. */
+  language?: SiteLanguage;
+  languages?: LanguageLink[];
   profile: Profile;
   proofWorkerUrl?: string;
   /** The line under the form on what happens to the details. */
@@ -21,12 +25,20 @@ export interface HomePageProps {
   images?: ImageSets;
 }
 
-export function HomePage({ text, profile, proofWorkerUrl, privacyNote, images = {} }: HomePageProps) {
+export function HomePage({
+  text,
+  language = 'en',
+  languages,
+  profile,
+  proofWorkerUrl,
+  privacyNote,
+  images = {},
+}: HomePageProps) {
   const photo = text.hero.photo ? images[text.hero.photo.id] : undefined;
   const thumbnail = text.video.thumbnail ? images[text.video.thumbnail] : undefined;
   return (
     <>
-      <SiteHeader ownerName={profile.name} />
+      <SiteHeader ownerName={profile.name} homeHref={pagePath(language)} languages={languages} />
       <main id="main">
         <Hero hero={text.hero} ownerName={profile.name} linkedinUrl={profile.linkedinUrl} photo={photo} />
         <Services section={text.servicesSection} services={text.services} />
@@ -43,7 +55,13 @@ export function HomePage({ text, profile, proofWorkerUrl, privacyNote, images = 
           thumbnailUrl={profile.videoThumbnailUrl}
           thumbnail={thumbnail}
         />
-        <Contact contact={text.contact} profile={profile} proofWorkerUrl={proofWorkerUrl} privacyNote={privacyNote} />
+        <Contact
+          contact={text.contact}
+          language={language}
+          profile={profile}
+          proofWorkerUrl={proofWorkerUrl}
+          privacyNote={privacyNote}
+        />
       </main>
       <SiteFooter footer={text.footer} ownerName={profile.name} />
     </>

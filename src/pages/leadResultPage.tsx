@@ -7,36 +7,43 @@
 import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Profile } from '../content/content';
+import { LANGUAGE_TAGS, pagePath, type SiteLanguage } from '../contract/languages';
 import type { LeadInput, LeadResponse } from '../contract/lead';
+import { formStrings, siteStrings } from '../strings';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
-import { FORM_TITLE, LeadForm } from './form/LeadForm';
+import { LeadForm } from './form/LeadForm';
 import { type ToastMessage, toastForResponse } from './form/messages';
 import { renderHtml } from './site';
 
-export function createLeadResultPage(
-  profile: Profile,
-  assets: Assets,
-): (response: LeadResponse, values: LeadInput) => string {
+/** The answer page in the language of the form that was posted. */
+export type LeadResultPage = (response: LeadResponse, values: LeadInput, language: SiteLanguage) => string;
+
+export function createLeadResultPage(profile: Profile, assets: Assets): LeadResultPage {
   const outcomePage = createOutcomePage(profile, assets);
-  return (response, values) => {
-    const outcome = toastForResponse(response);
+  return (response, values, language) => {
+    const say = siteStrings(language);
+    const outcome = toastForResponse(response, formStrings(language));
+    const home = pagePath(language);
+    const words = language === 'en' ? {} : { language: LANGUAGE_TAGS[language], skipLink: say.skipLink };
     return outcomePage(
       outcome,
       outcome.variant === 'destructive' ? (
         <>
-          <h2 className="lead-result-form-title">{FORM_TITLE}</h2>
-          <LeadForm emailPlaceholder={profile.email} initialValues={values} />
-          <a className="lead-result-back" href="/">
+          <h2 className="lead-result-form-title">{formStrings(language).title}</h2>
+          <LeadForm emailPlaceholder={profile.email} initialValues={values} language={language} />
+          <a className="lead-result-back" href={home}>
             <ArrowLeft aria-hidden="true" focusable="false" size={18} />
-            Return to Home
+            {say.returnHome}
           </a>
         </>
       ) : (
-        <a className="button button-primary lead-result-home" href="/">
-          Return to Home
+        <a className="button button-primary lead-result-home" href={home}>
+          {say.returnHome}
         </a>
       ),
+      undefined,
+      words,
     );
   };
 }
@@ -47,7 +54,12 @@ export function createLeadResultPage(
  */
 export function createOutcomePage(profile: Profile, assets: Assets) {
   const stylesheet = assetUrl(assets, 'site.css');
-  return (outcome: ToastMessage, after: ReactNode, description = outcome.description): string => {
+  return (
+    outcome: ToastMessage,
+    after: ReactNode,
+    description = outcome.description,
+    words: { language?: string; skipLink?: string } = {},
+  ): string => {
     const Icon = outcome.variant === 'destructive' ? CircleAlert : CircleCheck;
     return renderHtml(
       <Document
@@ -57,6 +69,7 @@ export function createOutcomePage(profile: Profile, assets: Assets) {
         scripts={[]}
         noIndex
         siteName={profile.name}
+        {...words}
       >
         <main id="main" className="lead-result">
           <div className={`card lead-result-card lead-result-${outcome.variant}`}>

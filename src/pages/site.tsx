@@ -1,16 +1,21 @@
 /**
- * Renders every page once, from the content it is given: each response afterwards is a copy of bytes already in
- * memory.
+ * Renders every page once, from the content it is given, in every language it is offered in: each response
+ * afterwards is a copy of bytes already in memory.
  */
 import { renderToString } from 'react-dom/server';
-import { privacyNote, type Profile } from '../content/content';
+import type { Profile } from '../content/content';
+import { completeLanguages } from '../content/completeness';
 import { inLanguage } from '../content/language';
 import type { Content } from '../content/schema';
 import type { ImageSets } from '../contract/images';
+import { LANGUAGE_TAGS, pagePath, type SiteLanguage } from '../contract/languages';
+import { siteStrings } from '../strings';
+import { alternates, languageLinks, OG_LOCALES, sitemapXml } from './alternates';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
+import { PageStrings } from './pageStrings';
 import { PreviewBanner, type PreviewNote } from './PreviewBanner';
 import { structuredData } from './structuredData';
 import { faviconSvg } from './favicon';
@@ -24,6 +29,8 @@ export function renderHtml(element: React.ReactElement): string {
 export interface SiteOptions {
   /** The page's words (the published revision). */
   content: Content;
+  /** SITE_LANGUAGES: the languages the page may be offered in; each is offered once every text has it. */
+  languages?: readonly SiteLanguage[];
   /** LEAD_RETENTION_DAYS, for the line under the form (null: kept until erased). */
   leadRetentionDays?: number | null;
   /** False when leads are not graded by a proof of work: the form then solves no challenges. */
@@ -36,66 +43,106 @@ export interface SiteOptions {
   preview?: PreviewNote;
 }
 
+/** One language's pages. */
+export interface LanguagePages {
+  home: string;
+  notFound: string;
+}
+
 /** `publicUrl`: the site's canonical origin, without a trailing slash. */
-export function renderSite(
+export function renderSite(profile: Profile, publicUrl: string, assets: Assets, options: SiteOptions) {
+  const { content, languages = ['en'], publishedAt = null } = options;
+  // Never a page that mixes languages: one with a text missing is not offered at all.
+  const complete = completeLanguages(content);
+  const offered = languages.filter((language) => complete.includes(language));
+  const pages = new Map<SiteLanguage, LanguagePages>(
+    offered.map((language) => [language, renderLanguage(profile, publicUrl, assets, options, language, offered)]),
+  );
+  const english = pages.get('en') ?? renderLanguage(profile, publicUrl, assets, options, 'en', ['en']);
+  return {
+    /** The English page, at `/`. */
+    home: english.home,
+    notFound: english.notFound,
+    /** Every offered language's pages, English included; English first. */
+    pages,
+    robotsTxt: `User-agent: *\nDisallow: /owner\nAllow: /\n\nSitemap: ${publicUrl}/sitemap.xml\n`,
+    sitemapXml: sitemapXml(publicUrl, offered.length === 0 ? ['en'] : offered, publishedAt),
+    faviconSvg,
+  };
+}
+
+function renderLanguage(
   profile: Profile,
   publicUrl: string,
   assets: Assets,
-  { content, leadRetentionDays = null, proofOfWork = true, images, publishedAt = null, preview }: SiteOptions,
-) {
-  const text = inLanguage(content);
-  const site = text.page;
-  const title = `${profile.name} | ${site.title}`;
+  { content, leadRetentionDays = null, proofOfWork = true, images, preview }: SiteOptions,
+  language: SiteLanguage,
+  offered: readonly SiteLanguage[],
+): LanguagePages {
+  const text = inLanguage(content, language);
+  const say = siteStrings(language);
+  const tag = LANGUAGE_TAGS[language];
+  const title = `${profile.name} | ${text.page.title}`;
   const stylesheet = assetUrl(assets, 'site.css');
   // Optional, unlike the other entries: a build without the worker renders a form that simply sends no proof of
   // work (its leads are unverified, never refused). Without grading, visitors' browsers are spared the work.
   const proofWorkerUrl = proofOfWork ? assets.urls['proof-worker.js'] : undefined;
+  // With English alone, none of the other languages' links: the page is what it was before there were any.
+  const multilingual = offered.length > 1;
+  const languageParts = multilingual
+    ? {
+        language: tag,
+        alternates: alternates(publicUrl, offered),
+        ogLocale: OG_LOCALES[language],
+        ogLocaleAlternates: offered.filter((other) => other !== language).map((other) => OG_LOCALES[other]),
+        skipLink: say.skipLink,
+      }
+    : {};
+  const days = leadRetentionDays === null ? null : new Intl.NumberFormat(tag).format(leadRetentionDays);
+  const url = `${publicUrl}${pagePath(language)}`;
 
   const home = renderHtml(
-    <Document
-      title={title}
-      description={site.description}
-      canonicalUrl={`${publicUrl}/`}
-      stylesheet={stylesheet}
-      // Only the tiny island loader runs up front; it fetches the form bundle when the form comes near.
-      scripts={[assetUrl(assets, 'island-loader.js')]}
-      structuredData={structuredData(text, profile, publicUrl)}
-      longPage
-      siteName={profile.name}
-    >
-      {preview && <PreviewBanner {...preview} />}
-      <HomePage
-        text={text}
-        profile={profile}
-        proofWorkerUrl={proofWorkerUrl}
-        privacyNote={privacyNote(profile.email, leadRetentionDays)}
-        images={images}
-      />
-    </Document>,
+    <PageStrings.Provider value={say}>
+      <Document
+        title={title}
+        description={text.page.description}
+        canonicalUrl={url}
+        stylesheet={stylesheet}
+        // Only the tiny island loader runs up front; it fetches the form bundle when the form comes near.
+        scripts={[assetUrl(assets, 'island-loader.js')]}
+        structuredData={structuredData(text, profile, publicUrl, multilingual ? language : undefined)}
+        longPage
+        siteName={profile.name}
+        {...languageParts}
+      >
+        {preview && <PreviewBanner {...preview} />}
+        <HomePage
+          text={text}
+          language={language}
+          languages={multilingual ? languageLinks(offered, language) : undefined}
+          profile={profile}
+          proofWorkerUrl={proofWorkerUrl}
+          privacyNote={say.privacyNote(profile.email, days)}
+          images={images}
+        />
+      </Document>
+    </PageStrings.Provider>,
   );
 
   const notFound = renderHtml(
-    <Document
-      title={`Page not found | ${profile.name}`}
-      description={site.description}
-      stylesheet={stylesheet}
-      scripts={[assetUrl(assets, 'not-found.js')]}
-      noIndex
-      siteName={profile.name}
-    >
-      <NotFoundPage />
-    </Document>,
+    <PageStrings.Provider value={say}>
+      <Document
+        title={`${say.notFoundTitle} | ${profile.name}`}
+        description={text.page.description}
+        stylesheet={stylesheet}
+        scripts={[assetUrl(assets, 'not-found.js')]}
+        noIndex
+        siteName={profile.name}
+        {...(multilingual ? { language: tag, ogLocale: OG_LOCALES[language], skipLink: say.skipLink } : {})}
+      >
+        <NotFoundPage homeHref={pagePath(language)} />
+      </Document>
+    </PageStrings.Provider>,
   );
-
-  return {
-    home,
-    notFound,
-    robotsTxt: `User-agent: *\nDisallow: /owner\nAllow: /\n\nSitemap: ${publicUrl}/sitemap.xml\n`,
-    sitemapXml:
-      '<?xml version="1.0" encoding="UTF-8"?>\n' +
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-      `  <url><loc>${publicUrl}/</loc>${publishedAt ? `<lastmod>${publishedAt.slice(0, 10)}</lastmod>` : ''}</url>\n` +
-      '</urlset>\n',
-    faviconSvg,
-  };
+  return { home, notFound };
 }

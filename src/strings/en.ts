@@ -15,7 +15,12 @@ export const site = {
   languages: 'Language',
   newTab: '(opens in a new tab)',
   heroGraphic: 'A globe with sales routes linking the USA, Europe, India and LATAM',
-  copyright: (year: number, name: string) => `© ${year} ${name}. All rights reserved.`,
+  /** The globe's market labels: USA, Europe, India, LATAM. */
+  globeMarkets: ['USA', 'Europe', 'India', 'LATAM'],
+  /** The country named beside a publication's flag. */
+  countries: { BR: 'Brazil', US: 'USA', RU: 'Russia' },
+  /** In parts (the page renders each as a text node of its own, as it always has). */
+  copyright: (year: number, name: string) => ['© ', year, ' ', name, '. All rights reserved.'],
   /** The line under the form: what the details are for, how long they are kept, whom to ask. */
   privacyNote: (email: string, days: string | null) =>
     `I use your details only to reply about your call; they are ${days === null ? 'kept until you ask me to delete them' : `deleted after ${days} days`}. To see or delete them, write to ${email}.`,

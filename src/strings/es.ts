@@ -11,7 +11,9 @@ export const site: SiteStrings = {
   languages: 'Idioma',
   newTab: '(se abre en una pestaña nueva)',
   heroGraphic: 'Un globo con rutas de venta que unen EE. UU., Europa, India y Latinoamérica',
-  copyright: (year, name) => `© ${year} ${name}. Todos los derechos reservados.`,
+  globeMarkets: ['EE. UU.', 'Europa', 'India', 'LATAM'],
+  countries: { BR: 'Brasil', US: 'EE. UU.', RU: 'Rusia' },
+  copyright: (year, name) => ['© ', year, ' ', name, '. Todos los derechos reservados.'],
   privacyNote: (email, days) =>
     `Uso tus datos solo para responderte sobre tu llamada; se ${days === null ? 'conservan hasta que me pidas eliminarlos' : `eliminan después de ${days} días`}. Para verlos o eliminarlos, escríbeme a ${email}.`,
   notFoundTitle: 'Página no encontrada',

@@ -11,7 +11,9 @@ export const site: SiteStrings = {
   languages: 'Idioma',
   newTab: '(abre em uma nova aba)',
   heroGraphic: 'Um globo com rotas de vendas ligando os EUA, a Europa, a Índia e a América Latina',
-  copyright: (year, name) => `© ${year} ${name}. Todos os direitos reservados.`,
+  globeMarkets: ['EUA', 'Europa', 'Índia', 'LATAM'],
+  countries: { BR: 'Brasil', US: 'EUA', RU: 'Rússia' },
+  copyright: (year, name) => ['© ', year, ' ', name, '. Todos os direitos reservados.'],
   privacyNote: (email, days) =>
     `Uso seus dados apenas para responder sobre a sua chamada; eles são ${days === null ? 'guardados até você me pedir para excluí-los' : `excluídos após ${days} dias`}. Para ver ou excluir seus dados, escreva para ${email}.`,
   notFoundTitle: 'Página não encontrada',

@@ -98,8 +98,8 @@ const allowed: [string, RegExp][] = [
   ['src/images/', below('src/lib/', 'src/contract/')],
   ['src/pages/', below('src/content/', 'src/contract/', 'src/strings/')],
   ['client/', below('src/pages/', 'src/content/', 'src/contract/', 'src/strings/')],
-  ['src/config.ts', below('src/config/', 'src/content/', 'src/lib/')],
-  ['src/config/', below('src/content/', 'src/lib/')],
+  ['src/config.ts', below('src/config/', 'src/content/', 'src/contract/', 'src/lib/')],
+  ['src/config/', below('src/content/', 'src/contract/', 'src/lib/')],
   ['src/content/', /^$/],
   ['src/contract/', /^$/],
   // The product's words: one file per language, naming the languages of the contract.

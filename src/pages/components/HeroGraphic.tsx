@@ -2,11 +2,13 @@
  * The hero illustration: a globe with routes between the markets the strategist sells into. Drawn as inline SVG
  * so the hero paints with the HTML (no image request, no layout shift) and stays sharp at every width.
  */
+import { usePageStrings } from '../pageStrings';
+// Where each of the page's market labels (its words' globeMarkets, in this order) sits on the globe.
 const markets = [
-  { label: 'USA', x: 150, y: 215 },
-  { label: 'Europe', x: 300, y: 180 },
-  { label: 'India', x: 395, y: 265 },
-  { label: 'LATAM', x: 205, y: 365 },
+  { x: 150, y: 215 },
+  { x: 300, y: 180 },
+  { x: 395, y: 265 },
+  { x: 205, y: 365 },
 ];
 
 const routes = [
@@ -17,6 +19,7 @@ const routes = [
 ];
 
 export function HeroGraphic() {
+  const say = usePageStrings();
   return (
     <svg
       className="hero-graphic"
@@ -25,7 +28,7 @@ export function HeroGraphic() {
       aria-labelledby="hero-graphic-title"
       focusable="false"
     >
-      <title id="hero-graphic-title">A globe with sales routes linking the USA, Europe, India and LATAM</title>
+      <title id="hero-graphic-title">{say.heroGraphic}</title>
       <defs>
         <radialGradient id="globe-fill" cx="40%" cy="35%" r="75%">
           <stop offset="0" stopColor="#2b4f8c" />
@@ -46,12 +49,12 @@ export function HeroGraphic() {
           <path key={d} d={d} />
         ))}
       </g>
-      {markets.map((m) => (
-        <g key={m.label}>
+      {markets.map((m, index) => (
+        <g key={`${m.x},${m.y}`}>
           <circle cx={m.x} cy={m.y} r="14" fill="#f5b942" fillOpacity="0.25" />
           <circle cx={m.x} cy={m.y} r="6" fill="#f5b942" />
           <text x={m.x} y={m.y - 22} textAnchor="middle" fill="#ffffff" fontSize="17" fontWeight="600">
-            {m.label}
+            {say.globeMarkets[index]}
           </text>
         </g>
       ))}

@@ -5,16 +5,17 @@
  * before hydration is never lost.
  */
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { LANGUAGE_FIELD, LANGUAGE_TAGS, type SiteLanguage } from '../../contract/languages';
 import { HONEYPOT_FIELD, LEAD_ENDPOINT, LEAD_FIELDS, type LeadInput, type LeadSourceInput } from '../../contract/lead';
+import { formStrings } from '../../strings/form';
 import { thrownErrorToast, type ToastMessage } from './messages';
 import type { ProofOfWork } from './proofOfWork';
 import { postLead } from './postLead';
 
-/** The form's title, above it on the page and on the answer page: one of the form's own strings, not content. */
-export const FORM_TITLE = 'Get Free Setup Call';
-
 export interface LeadFormProps {
   emailPlaceholder: string;
+  /** The page's language: the form's words, and the language sent with the lead. Default English. */
+  language?: SiteLanguage;
   /** Values typed before a failed no-JavaScript post, shown again so nothing has to be retyped. */
   initialValues?: Partial<LeadInput>;
   onOutcome?: (toast: ToastMessage) => void;
@@ -25,7 +26,18 @@ export interface LeadFormProps {
   proofOfWork?: ProofOfWork;
 }
 
-export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref, source, proofOfWork }: LeadFormProps) {
+export function LeadForm({
+  emailPlaceholder,
+  language = 'en',
+  initialValues = {},
+  onOutcome,
+  ref,
+  source,
+  proofOfWork,
+}: LeadFormProps) {
+  const say = formStrings(language);
+  // English sends no language (it is the default), so the English form is the form as it always was.
+  const tag = language === 'en' ? undefined : LANGUAGE_TAGS[language];
   const [submitting, setSubmitting] = useState(false);
   // State updates are asynchronous; the ref stops a second submit (Enter pressed twice) in the same tick.
   const inFlight = useRef(false);
@@ -58,11 +70,11 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref,
       };
       // Waits briefly for a solve still running; never refuses to send without a proof.
       const proof = await proofOfWork?.take();
-      toast = await postLead({ ...fields, source, proof });
+      toast = await postLead({ ...fields, source, proof, language: tag }, say);
       if (toast.variant === 'success') clearFields(form);
     } catch {
       // postLead answers every failure itself; this is the last guard so the form can never stay busy.
-      toast = thrownErrorToast();
+      toast = thrownErrorToast(say);
     }
     // A challenge is valid once: whatever the outcome, the next submission gets a fresh one.
     proofOfWork?.renew();
@@ -74,31 +86,31 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref,
   return (
     <form ref={ref} className="lead-form" method="post" action={LEAD_ENDPOINT} onSubmit={handleSubmit}>
       <div className="field">
-        <label htmlFor="lead-name">Name *</label>
+        <label htmlFor="lead-name">{say.name}</label>
         <input
           id="lead-name"
           name="name"
           type="text"
           required
           autoComplete="name"
-          placeholder="Your full name"
+          placeholder={say.namePlaceholder}
           defaultValue={initialValues.name}
         />
       </div>
       <div className="field">
-        <label htmlFor="lead-company">Company *</label>
+        <label htmlFor="lead-company">{say.company}</label>
         <input
           id="lead-company"
           name="company"
           type="text"
           required
           autoComplete="organization"
-          placeholder="Your company name"
+          placeholder={say.companyPlaceholder}
           defaultValue={initialValues.company}
         />
       </div>
       <div className="field">
-        <label htmlFor="lead-email">Email *</label>
+        <label htmlFor="lead-email">{say.email}</label>
         <input
           id="lead-email"
           name="email"
@@ -110,6 +122,7 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref,
           defaultValue={initialValues.email}
         />
       </div>
+      {tag && <input type="hidden" name={LANGUAGE_FIELD} value={tag} />}
       {/* Hidden from people, screen readers and the Tab key; simple bots fill every field they find. */}
       <div className="lead-form-trap" aria-hidden="true">
         <label htmlFor="lead-website">Website</label>
@@ -121,7 +134,7 @@ export function LeadForm({ emailPlaceholder, initialValues = {}, onOutcome, ref,
         className="button button-primary button-block lead-form-submit"
         disabled={submitting}
       >
-        {submitting ? 'Scheduling...' : 'Schedule Free Call'}
+        {submitting ? say.submitting : say.submit}
       </button>
     </form>
   );

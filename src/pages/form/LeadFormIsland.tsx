@@ -3,13 +3,14 @@
  * server renders it into the island element; client/lead-form.tsx hydrates it with the same props.
  */
 import { useRef } from 'react';
+import { formStrings } from '../../strings/form';
 import { LeadForm, type LeadFormProps } from './LeadForm';
 import { Toaster } from './Toaster';
 import { useToasts } from './useToasts';
 
-export type LeadFormIslandProps = Pick<LeadFormProps, 'emailPlaceholder' | 'source' | 'proofOfWork'>;
+export type LeadFormIslandProps = Pick<LeadFormProps, 'emailPlaceholder' | 'language' | 'source' | 'proofOfWork'>;
 
-export function LeadFormIsland({ emailPlaceholder, source, proofOfWork }: LeadFormIslandProps) {
+export function LeadFormIsland({ emailPlaceholder, language = 'en', source, proofOfWork }: LeadFormIslandProps) {
   const { toasts, show, dismiss } = useToasts();
   const form = useRef<HTMLFormElement>(null);
   const focusSubmit = () => form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
@@ -19,11 +20,12 @@ export function LeadFormIsland({ emailPlaceholder, source, proofOfWork }: LeadFo
       <LeadForm
         ref={form}
         emailPlaceholder={emailPlaceholder}
+        language={language}
         onOutcome={show}
         source={source}
         proofOfWork={proofOfWork}
       />
-      <Toaster toasts={toasts} onDismiss={dismiss} onFocusLost={focusSubmit} />
+      <Toaster toasts={toasts} onDismiss={dismiss} onFocusLost={focusSubmit} say={formStrings(language)} />
     </>
   );
 }

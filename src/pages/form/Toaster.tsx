@@ -6,6 +6,7 @@
  */
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import type { FormStrings } from '../../strings/en';
 import type { ShownToast } from './useToasts';
 
 export const TOAST_DURATION_MS = 6000;
@@ -15,9 +16,11 @@ export interface ToasterProps {
   onDismiss: (id: number) => void;
   /** Called when a toast holding keyboard focus goes away, so focus lands somewhere sensible. */
   onFocusLost?: () => void;
+  /** The page's words: the list's and the close button's names. */
+  say: FormStrings;
 }
 
-export function Toaster({ toasts, onDismiss, onFocusLost }: ToasterProps) {
+export function Toaster({ toasts, onDismiss, onFocusLost, say }: ToasterProps) {
   const [paused, setPaused] = useState(false);
   // A pointer resting where a removed toast was gets no pointerleave until it moves: start the next toast unpaused.
   useEffect(() => {
@@ -46,9 +49,9 @@ export function Toaster({ toasts, onDismiss, onFocusLost }: ToasterProps) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
       }}
     >
-      <ol className="toast-list" aria-label="Notifications">
+      <ol className="toast-list" aria-label={say.notifications}>
         {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} paused={paused} onDismiss={dismiss} />
+          <ToastItem key={toast.id} toast={toast} paused={paused} onDismiss={dismiss} dismissLabel={say.dismiss} />
         ))}
       </ol>
     </div>
@@ -59,9 +62,10 @@ interface ToastItemProps {
   toast: ShownToast;
   paused: boolean;
   onDismiss: (id: number, element: HTMLElement | null) => void;
+  dismissLabel: string;
 }
 
-function ToastItem({ toast, paused, onDismiss }: ToastItemProps) {
+function ToastItem({ toast, paused, onDismiss, dismissLabel }: ToastItemProps) {
   const element = useRef<HTMLLIElement>(null);
   // The latest callback without restarting the timer on every parent render.
   const dismissRef = useRef(onDismiss);
@@ -86,7 +90,7 @@ function ToastItem({ toast, paused, onDismiss }: ToastItemProps) {
       <button
         type="button"
         className="toast-close"
-        aria-label="Dismiss notification"
+        aria-label={dismissLabel}
         onClick={() => onDismiss(toast.id, element.current)}
       >
         <X aria-hidden="true" focusable="false" size={18} />

@@ -1,8 +1,10 @@
 /**
- * Every message the form shows, word for word: the thank-you messages and the error toasts for each way a
- * submission can fail. Shared by the browser form and the page answered to a form posted without JavaScript.
+ * Every message the form shows, in the page's language (src/strings): the thank-you messages and the error toasts
+ * for each way a submission can fail. Shared by the browser form and the page answered to a form posted without
+ * JavaScript.
  */
 import type { LeadResponse } from '../../contract/lead';
+import type { FormStrings } from '../../strings/en';
 
 export interface ToastMessage {
   variant: 'success' | 'destructive';
@@ -10,30 +12,30 @@ export interface ToastMessage {
   description: string;
 }
 
-export const TRANSPORT_ERROR = 'There was an error submitting your information. Please try again.';
-export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
-export const THANK_YOU_TITLE = 'Thank you for your interest!';
-export const THANK_YOU_MESSAGE = "I'll get back to you within 24 hours to schedule your free setup call.";
-export const SAVED_SMS_MAY_HAVE_FAILED =
-  "Your information has been saved. SMS notification may have failed, but I'll still get back to you within 24 hours.";
+const error = (say: FormStrings, description: string): ToastMessage => ({
+  variant: 'destructive',
+  title: say.errorTitle,
+  description,
+});
 
-const error = (description: string): ToastMessage => ({ variant: 'destructive', title: 'Error', description });
-
-/** The toast for an answer the server gave (a parsed JSON body). */
-export function toastForResponse(response: Partial<LeadResponse> & Record<string, unknown>): ToastMessage {
+/** The toast for an answer the server gave (a parsed JSON body); its error sentence is already in the language. */
+export function toastForResponse(
+  response: Partial<LeadResponse> & Record<string, unknown>,
+  say: FormStrings,
+): ToastMessage {
   if (response.success !== true) {
-    const text = typeof response.error === 'string' && response.error.trim() !== '' ? response.error : UNEXPECTED_ERROR;
-    return error(text);
+    const text = typeof response.error === 'string' && response.error.trim() !== '' ? response.error : undefined;
+    return error(say, text ?? say.unexpectedError);
   }
   return {
     variant: 'success',
-    title: THANK_YOU_TITLE,
-    description: response.notificationResult ? THANK_YOU_MESSAGE : SAVED_SMS_MAY_HAVE_FAILED,
+    title: say.thankYouTitle,
+    description: response.notificationResult ? say.thankYou : say.savedSmsMayHaveFailed,
   };
 }
 
 /** The request never reached the server or the server could not be invoked. */
-export const transportErrorToast = (): ToastMessage => error(TRANSPORT_ERROR);
+export const transportErrorToast = (say: FormStrings): ToastMessage => error(say, say.transportError);
 
 /** Anything thrown while handling the answer. */
-export const thrownErrorToast = (): ToastMessage => error(UNEXPECTED_ERROR);
+export const thrownErrorToast = (say: FormStrings): ToastMessage => error(say, say.unexpectedError);

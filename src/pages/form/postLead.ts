@@ -2,7 +2,9 @@
  * Sends a lead to the endpoint and turns whatever happens into the toast for that outcome (messages.ts). Kept
  * free of React so every outcome can be reasoned about (and tested) in one place.
  */
+import { LANGUAGE_FIELD } from '../../contract/languages';
 import { HONEYPOT_FIELD, LEAD_ENDPOINT, PROOF_FIELD, type LeadInput, type LeadSourceInput } from '../../contract/lead';
+import type { FormStrings } from '../../strings/en';
 import { thrownErrorToast, toastForResponse, transportErrorToast, type ToastMessage } from './messages';
 
 /** A request still unanswered after this long is treated as a transport failure, so the button never stays stuck. */
@@ -18,14 +20,21 @@ export interface LeadPost extends LeadInput {
   source?: LeadSourceInput;
   /** The solved challenge (src/pages/form/proofOfWork.ts), when one was ready. */
   proof?: string;
+  /** The page's language tag when it is not English (an English form sends none, as before languages). */
+  language?: string;
 }
 
-export async function postLead(submission: LeadPost, timeoutMs = SUBMIT_TIMEOUT_MS): Promise<ToastMessage> {
-  const { name, company, email, honeypot, source, proof } = submission;
+export async function postLead(
+  submission: LeadPost,
+  say: FormStrings,
+  timeoutMs = SUBMIT_TIMEOUT_MS,
+): Promise<ToastMessage> {
+  const { name, company, email, honeypot, source, proof, language } = submission;
   const body = {
     name,
     company,
     email,
+    ...(language === undefined ? {} : { [LANGUAGE_FIELD]: language }),
     ...(honeypot === '' ? {} : { [HONEYPOT_FIELD]: honeypot }),
     ...source,
     ...(proof === undefined ? {} : { [PROOF_FIELD]: proof }),
@@ -43,15 +52,15 @@ export async function postLead(submission: LeadPost, timeoutMs = SUBMIT_TIMEOUT_
     });
   } catch {
     clearTimeout(timer);
-    return transportErrorToast();
+    return transportErrorToast(say);
   }
   try {
     const answer = await readJsonObject(response);
     // A failed status without a JSON answer (a proxy's 502 page, say) means the function was never invoked.
-    if (answer === undefined) return response.ok ? thrownErrorToast() : transportErrorToast();
-    return toastForResponse(answer);
+    if (answer === undefined) return response.ok ? thrownErrorToast(say) : transportErrorToast(say);
+    return toastForResponse(answer, say);
   } catch {
-    return thrownErrorToast();
+    return thrownErrorToast(say);
   } finally {
     clearTimeout(timer);
   }

@@ -4,7 +4,8 @@ import type { Profile } from '../../content/content';
 import type { PageText } from '../../content/language';
 import { ExternalLink } from '../components/ExternalLink';
 import { islandAttributes } from '../form/island';
-import { FORM_TITLE } from '../form/LeadForm';
+import type { SiteLanguage } from '../../contract/languages';
+import { formStrings } from '../../strings/form';
 import { LeadFormIsland } from '../form/LeadFormIsland';
 import { mailtoHref } from '../mailto';
 
@@ -14,11 +15,13 @@ import { mailtoHref } from '../mailto';
  */
 export function Contact({
   contact,
+  language,
   profile,
   proofWorkerUrl,
   privacyNote,
 }: {
   contact: PageText['contact'];
+  language: SiteLanguage;
   profile: Profile;
   proofWorkerUrl?: string;
   privacyNote: string;
@@ -39,12 +42,12 @@ export function Contact({
         </div>
         <div className="contact-grid">
           <div className="card form-card">
-            <h3>{FORM_TITLE}</h3>
+            <h3>{formStrings(language).title}</h3>
             <p className="card-intro">{contact.formIntro}</p>
             {/* The only hydrated element of the page: client/lead-form.tsx reads its props back from
                 these attributes. */}
-            <div {...islandAttributes({ emailPlaceholder: profile.email, proofWorkerUrl })}>
-              <LeadFormIsland emailPlaceholder={profile.email} />
+            <div {...islandAttributes({ emailPlaceholder: profile.email, proofWorkerUrl, language })}>
+              <LeadFormIsland emailPlaceholder={profile.email} language={language} />
             </div>
             <p className="form-privacy">{privacyNote}</p>
           </div>

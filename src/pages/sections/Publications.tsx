@@ -1,14 +1,15 @@
 /** 'International Expertise': the publications, each an external link. */
 import { ExternalLink as ExternalIcon } from 'lucide-react';
-import { countryNames } from '../../content/iconsAndFlags';
 import type { PageText } from '../../content/language';
 import { ExternalLink } from '../components/ExternalLink';
 import { Flag } from '../components/Flag';
+import { usePageStrings } from '../pageStrings';
 
 export function Publications({
   section,
   publications,
 }: Pick<PageText, 'publications'> & { section: PageText['publicationsSection'] }) {
+  const say = usePageStrings();
   return (
     <section className="section" id="publications" aria-labelledby="publications-title">
       <div className="container">
@@ -22,7 +23,7 @@ export function Publications({
               <ExternalLink href={p.url} className="card card-link publication-card">
                 <span className="publication-country">
                   <Flag country={p.country} />
-                  {countryNames[p.country]}
+                  {say.countries[p.country]}
                 </span>
                 <span className="publication-title">{p.title}</span>
                 <span className="publication-media">

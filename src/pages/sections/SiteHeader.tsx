@@ -1,25 +1,66 @@
-/** The top bar: the strategist's name (home link) and a shortcut to the contact form. */
-export function SiteHeader({ ownerName }: { ownerName: string }) {
+/** The top bar: the strategist's name (home link), the language switcher and a shortcut to the contact form. */
+import { usePageStrings } from '../pageStrings';
+
+/** A link of the switcher: a language's page, its tag and its code as shown ("PT"), with its own name. */
+export interface LanguageLink {
+  href: string;
+  tag: string;
+  code: string;
+  name: string;
+  current: boolean;
+}
+
+export function SiteHeader({
+  ownerName,
+  homeHref = '/',
+  languages,
+}: {
+  ownerName: string;
+  homeHref?: string;
+  /** Absent when the page is offered in one language only. */
+  languages?: LanguageLink[];
+}) {
+  const say = usePageStrings();
   return (
     <header className="site-header">
       <div className="container header-bar">
-        <a className="brand" href="/">
+        <a className="brand" href={homeHref}>
           {ownerName}
         </a>
-        <nav aria-label="Main">
+        {languages && (
+          <nav className="language-switcher" aria-label={say.languages}>
+            <ul role="list">
+              {languages.map(({ href, tag, code, name, current }) => (
+                <li key={tag}>
+                  {/* The code is what shows; the name, in its own language, is what a screen reader says. */}
+                  <a
+                    href={href}
+                    lang={tag}
+                    hrefLang={tag}
+                    aria-current={current ? 'page' : undefined}
+                    aria-label={`${code}, ${name}`}
+                  >
+                    {code}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <nav aria-label={say.mainNav}>
           <ul className="nav-list" role="list">
             <li className="nav-optional">
-              <a href="#services">Services</a>
+              <a href="#services">{say.navServices}</a>
             </li>
             <li className="nav-optional">
-              <a href="#about">About</a>
+              <a href="#about">{say.navAbout}</a>
             </li>
             <li className="nav-optional">
-              <a href="#publications">Publications</a>
+              <a href="#publications">{say.navPublications}</a>
             </li>
             <li>
               <a className="button button-small button-accent" href="#contact">
-                Book a free call
+                {say.bookCall}
               </a>
             </li>
           </ul>
