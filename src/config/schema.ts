@@ -7,7 +7,19 @@ import { z } from 'zod';
 import { profile } from '../content/content';
 import { EMAIL_ADDRESS, email, sms } from './alertProviders';
 import { dnsServers, ntfyTopic, telegram, tokenInClear, webhook } from './optionalChannels';
-import { clean, decimal, flag, int, oneOf, parsedUrl, problem, providerUrl, shown, webUrl } from './variables';
+import {
+  clean,
+  decimal,
+  flag,
+  int,
+  oneOf,
+  parsedUrl,
+  problem,
+  providerUrl,
+  shown,
+  timeZone,
+  webUrl,
+} from './variables';
 
 /**
  * The proxy is trusted by address only. `true` or a hop count would believe the first hop whoever it is: a client
@@ -40,6 +52,7 @@ const variables = z.object({
     .string()
     .regex(/^\+?[\d\s().-]{5,}$/, shown('a phone number'))
     .prefault(profile.phone),
+  OWNER_TIME_ZONE: timeZone.default('UTC'),
   sms,
   TWILIO_API_URL: providerUrl,
   email,
