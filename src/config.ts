@@ -53,6 +53,8 @@ function toConfig(v: Variables) {
     },
     /** The languages the page may be offered in (SITE_LANGUAGES), English first; a language is offered once complete. */
     siteLanguages: v.SITE_LANGUAGES,
+    /** The zone the owner reads times in (inbox, alerts, reminders); stored times stay UTC. */
+    ownerTimeZone: v.OWNER_TIME_ZONE,
     logLevel: v.LOG_LEVEL ?? (v.NODE_ENV === 'test' ? 'silent' : 'info'),
     databasePath: v.DATABASE_PATH,
     /** The key of the stored IP hash; when absent a random key is kept in memory and replaced daily. */

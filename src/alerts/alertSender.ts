@@ -8,6 +8,8 @@
 export interface AlertLead {
   id: number;
   createdAt: string;
+  /** The owner's time zone (OWNER_TIME_ZONE): his alerts show the lead's time in it; absent, in UTC. */
+  ownerTimeZone?: string;
   name: string;
   company: string;
   email: string;

@@ -4,6 +4,7 @@
  * the lead (Reply-To) while From stays our own address, so the mail passes SPF/DKIM checks of our domain.
  */
 import { FIELD_LIMITS } from '../contract/lead';
+import { zonedTime } from '../lib/zonedTime';
 import type { AlertLead } from './alertSender';
 
 export interface EmailEnvelope {
@@ -84,7 +85,7 @@ export function leadFacts(lead: AlertLead): [string, string][] {
     ['Company', lead.company],
     ['Email', lead.email],
     ['Source', unlinkableSource(lead.source)],
-    ['Received', lead.createdAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')],
+    ['Received', zonedTime(lead.createdAt, lead.ownerTimeZone ?? 'UTC', { seconds: true })],
     ['Lead', `#${lead.id}`],
   ];
 }

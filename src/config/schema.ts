@@ -8,7 +8,19 @@ import { profile } from '../content/content';
 import { SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
 import { EMAIL_ADDRESS, email, sms } from './alertProviders';
 import { dnsServers, ntfyTopic, telegram, tokenInClear, webhook } from './optionalChannels';
-import { clean, decimal, flag, int, oneOf, parsedUrl, problem, providerUrl, shown, webUrl } from './variables';
+import {
+  clean,
+  decimal,
+  flag,
+  int,
+  oneOf,
+  parsedUrl,
+  problem,
+  providerUrl,
+  shown,
+  timeZone,
+  webUrl,
+} from './variables';
 
 /**
  * The proxy is trusted by address only. `true` or a hop count would believe the first hop whoever it is: a client
@@ -59,6 +71,7 @@ const variables = z.object({
     .regex(/^\+?[\d\s().-]{5,}$/, shown('a phone number'))
     .prefault(profile.phone),
   SITE_LANGUAGES: siteLanguages.prefault(SITE_LANGUAGES.join(',')),
+  OWNER_TIME_ZONE: timeZone.default('UTC'),
   sms,
   TWILIO_API_URL: providerUrl,
   email,

@@ -4,6 +4,7 @@
  * name; only values that are neither secret nor personal are echoed.
  */
 import { z } from 'zod';
+import { isTimeZone } from '../lib/zonedTime';
 
 export type Env = Record<string, string | undefined>;
 
@@ -51,6 +52,9 @@ export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
+
+/** A zone the owner's times are shown in: whatever name Intl knows (IANA's, such as America/Sao_Paulo, or UTC). */
+export const timeZone = z.string().refine(isTimeZone, shown('an IANA time zone name such as America/Sao_Paulo'));
 
 export const webUrl = z
   .string()

@@ -7,6 +7,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
 import { MARK_LINK_PATH, type LinkCheck, type MarkLinks } from '../leads/markLinks';
+import { zonedTime } from '../lib/zonedTime';
 import type { Owner } from '../services/owner';
 import { REFUSALS, type MarkLinkView } from '../pages/markLinkPage';
 import { identityBody } from './precompress';
@@ -49,7 +50,7 @@ export function markLinkRoute({ config, links, owner, page, now }: MarkLinkRoute
     const { check, lead } = found;
     if (lead.status !== 'new')
       return answer(req, res, 200, { kind: 'already', leadId: check.leadId, status: lead.status });
-    const received = lead.created_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    const received = zonedTime(lead.created_at, config.ownerTimeZone, { seconds: true });
     const fields = Object.fromEntries(FIELDS.map((name) => [name, String(req.query[name])]));
     answer(req, res, 200, { kind: 'confirm', leadId: check.leadId, received, action: MARK_LINK_PATH, fields });
   });

@@ -42,10 +42,11 @@ export interface AlertingDeps {
   attemptQueued: boolean;
 }
 
-/** A lead as its alerts tell it, with its page in the owner's inbox. */
-const alertLeadOf = (row: LeadRow, publicUrl: string): AlertLead => ({
+/** A lead as its alerts tell it, with its page in the owner's inbox and his time zone. */
+const alertLeadOf = (row: LeadRow, publicUrl: string, ownerTimeZone: string): AlertLead => ({
   id: row.id,
   createdAt: row.created_at,
+  ownerTimeZone,
   name: row.name,
   company: row.company,
   email: row.email,
@@ -80,7 +81,7 @@ export function openAlerting(deps: AlertingDeps) {
       const row = leads.get(id);
       if (!row) return undefined;
       const delivery = leadSms && fallbacks.includes(channel) ? queue.deliveryOf(id, leadSms) : undefined;
-      const lead = alertLeadOf(row, config.publicUrl);
+      const lead = alertLeadOf(row, config.publicUrl, config.ownerTimeZone);
       return delivery ? { ...lead, smsDelivery: { status: delivery.state, errorCode: delivery.errorCode } } : lead;
     },
     stillApplies: followUpRule(leads, followUpChannels(channels)),

@@ -7,6 +7,7 @@
 import { Router } from 'express';
 import type { Config } from '../../config';
 import { INBOX_PATHS } from '../../contract/inbox';
+import { zonedTime } from '../../lib/zonedTime';
 import type { Assets } from '../../pages/assets';
 import { createInboxPages } from '../../pages/inbox/pages';
 import type { Owner } from '../../services/owner';
@@ -31,7 +32,7 @@ export interface InboxDeps {
 }
 
 export function inboxRoutes({ config, assets, owner, page, now }: InboxDeps): Router {
-  const pages = createInboxPages(config.profile, assets);
+  const pages = createInboxPages(config.profile, assets, (isoTime) => zonedTime(isoTime, config.ownerTimeZone));
   const answers = createAnswers(pages);
   const guard = createGuard(config, owner.sessions, answers);
   const deps = { owner, guard, pages, answers, limit: signInRateLimit(), now };

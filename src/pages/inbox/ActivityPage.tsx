@@ -1,6 +1,6 @@
 /** What the owner did, to his leads and his sign-in, newest first, and from where. Erasures name no one. */
 import { InboxLayout, type InboxPageAssets } from './InboxLayout';
-import { shortTime } from './time';
+import { useShowTime } from './time';
 import type { ActivityView } from './views';
 
 const ACTIONS: Record<string, string> = {
@@ -26,6 +26,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 export function ActivityPage({ view, assets }: { view: ActivityView; assets: InboxPageAssets }) {
+  const showTime = useShowTime();
   return (
     <InboxLayout assets={assets} title="Activity" csrf={view.csrf} current="activity" notice={view.notice}>
       <h1>Activity</h1>
@@ -38,7 +39,7 @@ export function ActivityPage({ view, assets }: { view: ActivityView; assets: Inb
               <span className="owner-lead-name">{ACTIONS[entry.action] ?? entry.action}</span>
               {entry.detail && <span className="owner-lead-company">{entry.detail}</span>}
               <span className="owner-lead-meta">
-                <time dateTime={entry.at}>{shortTime(entry.at)}</time> · {entry.source || 'inbox'}
+                <time dateTime={entry.at}>{showTime(entry.at)}</time> · {entry.source || 'inbox'}
               </span>
             </li>
           ))}

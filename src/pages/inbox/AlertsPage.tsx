@@ -1,10 +1,11 @@
 /** The alerts still owed: pending (waiting for their time or a retry) and failed, with Send again. */
 import { INBOX_PATHS } from '../../contract/inbox';
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
-import { shortTime } from './time';
+import { useShowTime } from './time';
 import type { AlertsView } from './views';
 
 export function AlertsPage({ view, assets }: { view: AlertsView; assets: InboxPageAssets }) {
+  const showTime = useShowTime();
   const failed = view.alerts.filter((alert) => alert.status === 'failed').length;
   return (
     <InboxLayout assets={assets} title="Alerts" csrf={view.csrf} current="alerts" notice={view.notice}>
@@ -35,7 +36,7 @@ export function AlertsPage({ view, assets }: { view: AlertsView; assets: InboxPa
               </a>
               <span className="owner-lead-meta">
                 {alert.attempts} attempt{alert.attempts === 1 ? '' : 's'}
-                {alert.nextAttemptAt && ` · next ${shortTime(alert.nextAttemptAt)}`}
+                {alert.nextAttemptAt && ` · next ${showTime(alert.nextAttemptAt)}`}
               </span>
               {alert.lastError && <span className="owner-error">{`Last error: ${alert.lastError}`}</span>}
             </li>

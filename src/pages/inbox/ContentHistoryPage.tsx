@@ -7,11 +7,12 @@ import { INBOX_PATHS } from '../../contract/inbox';
 import { plural } from '../../content/fields';
 import type { ContentHistoryView } from './contentViews';
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
-import { shortTime } from './time';
+import { useShowTime } from './time';
 
 const SHOWN_CHANGES = 8;
 
 export function ContentHistoryPage({ view, assets }: { view: ContentHistoryView; assets: InboxPageAssets }) {
+  const showTime = useShowTime();
   return (
     <InboxLayout assets={assets} title="History of your page" csrf={view.csrf} current="content" notice={view.notice}>
       <p>
@@ -27,7 +28,7 @@ export function ContentHistoryPage({ view, assets }: { view: ContentHistoryView;
               {entry.served && ' (on your page now)'}
             </span>
             <span className="owner-lead-meta">
-              <time dateTime={entry.publishedAt}>{shortTime(entry.publishedAt)}</time> · {entry.publishedBy}
+              <time dateTime={entry.publishedAt}>{showTime(entry.publishedAt)}</time> · {entry.publishedBy}
             </span>
             <span className="owner-lead-meta">
               {entry.changed.length === 0

@@ -9,9 +9,10 @@ import { plural } from '../../content/fields';
 import { ContentErrors } from './ContentErrors';
 import type { ContentOverviewView } from './contentViews';
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
-import { shortTime } from './time';
+import { useShowTime } from './time';
 
 export function ContentPage({ view, assets }: { view: ContentOverviewView; assets: InboxPageAssets }) {
+  const showTime = useShowTime();
   const { draft, published } = view;
   const errorsIn = (key: string) => draft.errors.filter((error) => sectionOfPath(error.path)?.key === key).length;
   return (
@@ -35,10 +36,10 @@ export function ContentPage({ view, assets }: { view: ContentOverviewView; asset
       ))}
       <p>
         Visitors see revision {published.revision}
-        {published.publishedAt && `, published ${shortTime(published.publishedAt)} (${published.publishedBy})`}.{' '}
+        {published.publishedAt && `, published ${showTime(published.publishedAt)} (${published.publishedBy})`}.{' '}
         {draft.version === 0
           ? 'You have no draft yet: edit a section to start one.'
-          : `Your draft (version ${draft.version}, saved ${shortTime(draft.savedAt ?? '')}) changes ${plural(draft.changes, 'field')}.`}
+          : `Your draft (version ${draft.version}, saved ${showTime(draft.savedAt ?? '')}) changes ${plural(draft.changes, 'field')}.`}
       </p>
       <ContentErrors errors={draft.errors} />
       <nav aria-label="Sections of your page" className="owner-card">

@@ -12,7 +12,7 @@ import { ContentErrors } from './ContentErrors';
 import { Node } from './ContentFields';
 import type { ContentSectionView } from './contentViews';
 import { InboxLayout, type InboxPageAssets } from './InboxLayout';
-import { shortTime } from './time';
+import { useShowTime } from './time';
 
 const UPLOADS: Record<string, { action: string; label: string }> = {
   hero: { action: INBOX_PATHS.contentPhoto, label: 'Upload a photo of you' },
@@ -20,6 +20,7 @@ const UPLOADS: Record<string, { action: string; label: string }> = {
 };
 
 export function ContentSectionPage({ view, assets }: { view: ContentSectionView; assets: InboxPageAssets }) {
+  const showTime = useShowTime();
   const { section, content, stale } = view;
   const action = `${INBOX_PATHS.content}/${section.key}`;
   const ctx = { errors: view.draft.errors, stale: stale?.content, images: view.images };
@@ -56,7 +57,7 @@ export function ContentSectionPage({ view, assets }: { view: ContentSectionView;
         <section className="owner-card owner-errors" role="alert">
           <h2>Not saved: the draft was changed elsewhere</h2>
           <p>
-            It was saved {stale.savedAt ? shortTime(stale.savedAt) : ''}
+            It was saved {stale.savedAt ? showTime(stale.savedAt) : ''}
             {stale.savedBy ? ` (${stale.savedBy})` : ''} after you opened this page. Nothing was overwritten. Below is
             what you typed; under each field that differs is the text saved there. Keep what you want and save again.
           </p>

@@ -3,7 +3,7 @@
  * channel, the history of the owner's marks, and the buttons that mark it.
  */
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
-import { promiseLeft, shortTime } from './time';
+import { promiseLeft, useShowTime } from './time';
 import { CSRF_FIELD, INBOX_PATHS } from '../../contract/inbox';
 import { mailtoHref } from '../mailto';
 import type { LeadDetailView } from './views';
@@ -27,6 +27,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export function LeadPage({ view, assets }: { view: LeadDetailView; assets: InboxPageAssets }) {
+  const showTime = useShowTime();
   const { lead, csrf } = view;
   const promise = promiseLeft(lead.createdAt, lead.status, view.now);
   const action = `${INBOX_PATHS.lead}${lead.id}`;
@@ -71,7 +72,7 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
             <a href={mailtoHref(lead.email)}>{lead.email}</a>
           </Row>
           <Row label="Received">
-            <time dateTime={lead.createdAt}>{shortTime(lead.createdAt)}</time>
+            <time dateTime={lead.createdAt}>{showTime(lead.createdAt)}</time>
           </Row>
           <Row label="Verdict">
             {lead.verdict}
@@ -97,7 +98,7 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
               <li key={alert.channel}>
                 <strong>{alert.channel}</strong>
                 {`: ${alert.status}, ${alert.attempts} attempt${alert.attempts === 1 ? '' : 's'}`}
-                {alert.sentAt && `, sent ${shortTime(alert.sentAt)}`}
+                {alert.sentAt && `, sent ${showTime(alert.sentAt)}`}
                 {alert.delivery?.state === 'delivered' && ', delivered'}
                 {alert.delivery && alert.delivery.state !== 'delivered' && (
                   <span className="owner-error">
@@ -119,11 +120,11 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
         <h2 id="lead-marks">History</h2>
         <ul className="owner-list">
           <li>
-            Received <time dateTime={lead.createdAt}>{shortTime(lead.createdAt)}</time>
+            Received <time dateTime={lead.createdAt}>{showTime(lead.createdAt)}</time>
           </li>
           {view.marks.map((mark) => (
             <li key={`${mark.markedAt}-${mark.status}`}>
-              Marked {mark.status} <time dateTime={mark.markedAt}>{shortTime(mark.markedAt)}</time> (from the{' '}
+              Marked {mark.status} <time dateTime={mark.markedAt}>{showTime(mark.markedAt)}</time> (from the{' '}
               {mark.via === 'link' ? 'e-mail link' : mark.via === 'cli' ? 'command line' : 'inbox'})
             </li>
           ))}

@@ -6,10 +6,11 @@
 import { INBOX_PATHS } from '../../contract/inbox';
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { PasskeyButton } from './PasskeyButton';
-import { shortTime } from './time';
+import { useShowTime } from './time';
 import type { PasskeysView } from './views';
 
 export function PasskeysPage({ view, assets }: { view: PasskeysView; assets: InboxPageAssets }) {
+  const showTime = useShowTime();
   return (
     <InboxLayout
       assets={assets}
@@ -28,8 +29,8 @@ export function PasskeysPage({ view, assets }: { view: PasskeysView; assets: Inb
             <li key={passkey.id} className="owner-lead">
               <span className="owner-lead-name">{passkey.name}</span>
               <span className="owner-lead-meta">
-                Added {shortTime(passkey.createdAt)} · last used{' '}
-                {passkey.lastUsedAt ? shortTime(passkey.lastUsedAt) : 'never'}
+                Added {showTime(passkey.createdAt)} · last used{' '}
+                {passkey.lastUsedAt ? showTime(passkey.lastUsedAt) : 'never'}
               </span>
               <ActionButton
                 action={`${INBOX_PATHS.passkeys}/${passkey.id}/remove`}

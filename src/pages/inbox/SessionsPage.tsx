@@ -5,10 +5,11 @@
  */
 import { INBOX_PATHS } from '../../contract/inbox';
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
-import { shortTime } from './time';
+import { useShowTime } from './time';
 import type { SessionsView } from './views';
 
 export function SessionsPage({ view, assets }: { view: SessionsView; assets: InboxPageAssets }) {
+  const showTime = useShowTime();
   const others = view.sessions.filter((session) => !session.current).length;
   return (
     <InboxLayout assets={assets} title="Sessions" csrf={view.csrf} current="sessions" notice={view.notice}>
@@ -22,8 +23,8 @@ export function SessionsPage({ view, assets }: { view: SessionsView; assets: Inb
               {session.current && ' (this browser)'}
             </span>
             <span className="owner-lead-meta">
-              Signed in with {session.via === 'link' ? 'an e-mailed link' : 'a passkey'} {shortTime(session.createdAt)}{' '}
-              · last seen {shortTime(session.lastSeenAt)}
+              Signed in with {session.via === 'link' ? 'an e-mailed link' : 'a passkey'} {showTime(session.createdAt)} ·
+              last seen {showTime(session.lastSeenAt)}
             </span>
             {!session.current && (
               <ActionButton

@@ -20,10 +20,12 @@ import { SessionsPage } from './SessionsPage';
 import { SignInPage } from './signInPages';
 import { SourcesPage } from './SourcesPage';
 import { SpamPage } from './SpamPage';
+import { OwnerTime, type ShowTime } from './time';
 
 export type InboxPages = ReturnType<typeof createInboxPages>;
 
-export function createInboxPages(profile: Profile, assets: Assets) {
+/** `showTime`: how the owner reads a stored time (in his time zone), from the HTTP layer, which knows the zone. */
+export function createInboxPages(profile: Profile, assets: Assets, showTime: ShowTime) {
   const pageAssets: InboxPageAssets = {
     siteName: profile.name,
     stylesheets: [assetUrl(assets, 'site.css'), assetUrl(assets, 'inbox.css')],
@@ -32,7 +34,11 @@ export function createInboxPages(profile: Profile, assets: Assets) {
   const page =
     <View,>(Page: (props: { view: View; assets: InboxPageAssets }) => ReactElement) =>
     (view: View): string =>
-      renderHtml(<Page view={view} assets={pageAssets} />);
+      renderHtml(
+        <OwnerTime value={showTime}>
+          <Page view={view} assets={pageAssets} />
+        </OwnerTime>,
+      );
   return {
     signIn: page(SignInPage),
     inbox: page(InboxPage),

@@ -1,13 +1,23 @@
 /**
- * Times as the owner reads them on his phone: the stored UTC time, shortened,
+ * Times as the owner reads them on his phone: a stored time in his time zone,
  * and what is left of the 24-hour reply promise the page makes to visitors.
  */
+import { createContext, useContext } from 'react';
+
 const HOUR_MS = 3_600_000;
 const PROMISE_MS = 24 * HOUR_MS;
 
-/** "2026-11-26 09:05 UTC" from a stored ISO time. */
-export function shortTime(isoTime: string): string {
-  return isoTime.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
+/** "2026-11-26 06:05 GMT-3" from a stored ISO time: the owner's zone is configuration, which the pages never read. */
+export type ShowTime = (isoTime: string) => string;
+
+/** Given by createInboxPages to every page it renders, so a component at any depth shows times alike. */
+export const OwnerTime = createContext<ShowTime | undefined>(undefined);
+
+/** How this page shows a stored time to the owner. */
+export function useShowTime(): ShowTime {
+  const showTime = useContext(OwnerTime);
+  if (!showTime) throw new Error('An inbox page shows times only when rendered by createInboxPages');
+  return showTime;
 }
 
 function duration(ms: number): string {

@@ -1,20 +1,16 @@
 /**
- * What the owner reads of time in the inbox: the stored UTC time shortened,
- * and the 24-hour reply promise's time left, overdue, or answered.
+ * What the owner reads of time in the inbox: the 24-hour reply promise's time
+ * left, overdue, or answered. (How a stored time reads, in his time zone:
+ * tests/lib/zonedTime.test.ts.)
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { promiseLeft, shortTime } from '../../../src/pages/inbox/time';
+import { promiseLeft } from '../../../src/pages/inbox/time';
 
 const RECEIVED = '2026-11-26T09:05:42.123Z';
 const at = (hours: number, minutes = 0) => Date.parse(RECEIVED) + hours * 3_600_000 + minutes * 60_000;
 
 describe("the inbox's times", () => {
-  it('shortens a stored time to the minute, in UTC', () => {
-    assert.equal(shortTime(RECEIVED), '2026-11-26 09:05 UTC');
-    assert.equal(shortTime('2026-11-26T09:05:42Z'), '2026-11-26 09:05 UTC');
-  });
-
   it('counts down the promise of a new lead in hours and minutes, then minutes', () => {
     assert.deepEqual(promiseLeft(RECEIVED, 'new', at(0)), { text: '24 h 0 min left', state: 'running' });
     assert.deepEqual(promiseLeft(RECEIVED, 'new', at(5, 30)), { text: '18 h 30 min left', state: 'running' });
