@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { ContentError } from '../content/schema';
 import { CLI } from '../ownerActions/activity';
 import type { PublishOutcome } from '../ownerActions/contentActions';
+import { offeredSentence } from '../ownerActions/contentLanguages';
 import { CommandError, parsePositiveInt, UsageError } from './cliArgs';
 import type { CliContext, Command } from './command';
 import { alignColumns } from './formatLeads';
@@ -31,7 +32,7 @@ function published(outcome: PublishOutcome): string {
   if (outcome.kind === 'unchanged')
     return `Nothing to publish: the draft is the published content (revision ${outcome.revision}).\n`;
   const fields = outcome.changed.length === 1 ? '1 field' : `${outcome.changed.length} fields`;
-  return `Published revision ${outcome.revision} (${fields} changed): the page shows it within seconds.\n`;
+  return `Published revision ${outcome.revision} (${fields} changed): the page shows it within seconds. ${offeredSentence(outcome)}\n`;
 }
 
 function exportContent({ options, services, print, note }: CliContext) {

@@ -1,201 +1,137 @@
 /**
  * The content the site ships with, in the schema's shape: the first start of a database publishes
  * it as revision 1. Its English is today's page word for word (content.ts, and the texts the
- * sections wrote themselves: the labels above the headings, the services' heading and intro).
+ * sections wrote themselves: the labels above the headings, the services' heading and intro); the
+ * Portuguese is Brazil's and the Spanish Latin America's, so all three pages are offered from the
+ * first start. The figures follow each language's habit (US$ 1,5M in Brazil; the point the RAE
+ * recommends for neutral Spanish), and the texts about the owner are written so they fit a man or
+ * a woman (Portuguese and Spanish mark the gender where English does not).
  */
+import { shippedAbout } from './defaultsAbout';
+import { shippedPublications } from './defaultsPublications';
+import { shippedServices } from './defaultsServices';
 import type { Content } from './schema';
+
+// The page's title is the footer's too; a function, so the two are not one object (structuredClone
+// would keep them one, and a change to one would change the other).
+const title = () => ({
+  en: 'Go-to-Market & Growth Strategist for Tech Startups',
+  pt: 'Estrategista de go-to-market e crescimento para startups de tecnologia',
+  es: 'Estratega de go-to-market y crecimiento para startups tecnológicas',
+});
 
 export const shippedContent: Content = {
   page: {
-    title: { en: 'Go-to-Market & Growth Strategist for Tech Startups' },
+    title: title(),
     description: {
       en: 'Go-to-market and growth strategy for tech startups scaling into the US, Europe, India and LATAM: ICP, GTM strategy, outreach automation, sales training and fundraising.',
+      pt: 'Go-to-market e crescimento para startups de tecnologia em expansão para EUA, Europa, Índia e América Latina: ICP, plano de GTM, automação de prospecção, treinamento de vendas e captação de recursos.',
+      es: 'Go-to-market y crecimiento para startups tecnológicas que se expanden a EE. UU., Europa, India y Latinoamérica: ICP, GTM, prospección automatizada, capacitación en ventas y levantamiento de capital.',
     },
   },
   hero: {
-    eyebrow: { en: 'Go-to-market & growth strategy' },
-    headline: { en: 'Take your tech startup international, with a go-to-market plan that sells' },
+    eyebrow: {
+      en: 'Go-to-market & growth strategy',
+      pt: 'Estratégia de go-to-market e crescimento',
+      es: 'Estrategia de go-to-market y crecimiento',
+    },
+    headline: {
+      en: 'Take your tech startup international, with a go-to-market plan that sells',
+      pt: 'Leve sua startup de tecnologia para o mundo com um plano de go-to-market que vende',
+      es: 'Lleva tu startup tecnológica al mundo con un plan de go-to-market que vende',
+    },
     intro: {
       en: 'I help founders find the customers who buy, build the sales engine that reaches them and raise the money to grow, across the US, Europe, India and LATAM.',
+      pt: 'Ajudo fundadores a encontrar os clientes que compram, montar a máquina de vendas que chega até eles e captar o investimento para crescer, nos EUA, na Europa, na Índia e na América Latina.',
+      es: 'Ayudo a fundadores a encontrar a los clientes que compran, construir el motor de ventas que llega a ellos y levantar el capital para crecer, en EE. UU., Europa, India y Latinoamérica.',
     },
     stats: [
-      { value: { en: '$5M+' }, label: { en: 'in B2B sales closed' } },
-      { value: { en: '19+' }, label: { en: 'years in sales and growth' } },
+      {
+        value: { en: '$5M+', pt: '+US$ 5M', es: '+US$ 5M' },
+        label: { en: 'in B2B sales closed', pt: 'em vendas B2B fechadas', es: 'en ventas B2B cerradas' },
+      },
+      {
+        value: { en: '19+', pt: '+19', es: '+19' },
+        label: {
+          en: 'years in sales and growth',
+          pt: 'anos em vendas e crescimento',
+          es: 'años en ventas y crecimiento',
+        },
+      },
     ],
-    gmvClaim: { value: { en: '$1.5M' }, label: { en: 'GMV growth delivered since 2020' } },
-    markets: [{ en: 'United States' }, { en: 'Europe' }, { en: 'India' }, { en: 'LATAM' }],
-    linkedinLabel: { en: 'View my LinkedIn profile' },
+    gmvClaim: {
+      value: { en: '$1.5M', pt: 'US$ 1,5M', es: 'US$ 1.5M' },
+      label: {
+        en: 'GMV growth delivered since 2020',
+        pt: 'em crescimento de GMV desde 2020',
+        es: 'en crecimiento de GMV desde 2020',
+      },
+    },
+    markets: [
+      { en: 'United States', pt: 'Estados Unidos', es: 'Estados Unidos' },
+      { en: 'Europe', pt: 'Europa', es: 'Europa' },
+      { en: 'India', pt: 'Índia', es: 'India' },
+      { en: 'LATAM', pt: 'América Latina', es: 'Latinoamérica' },
+    ],
+    linkedinLabel: {
+      en: 'View my LinkedIn profile',
+      pt: 'Ver meu perfil no LinkedIn',
+      es: 'Ver mi perfil de LinkedIn',
+    },
     photo: null,
   },
-  servicesSection: {
-    eyebrow: { en: 'Services' },
-    heading: { en: 'How I Can Help' },
-    intro: {
-      en: 'From the first sketch of your ideal customer to a trained sales team and a funded plan: pick the part you need, or all of it.',
-    },
-  },
-  services: [
-    {
-      title: { en: 'What We Sell' },
-      description: {
-        en: 'Pin down your ideal customer profile, sharpen the value propositions that make them buy and put the whole business on one lean canvas.',
-      },
-      icon: 'target',
-    },
-    {
-      title: { en: 'Who We Sell To' },
-      description: {
-        en: 'A go-to-market strategy for each new market: which segments to enter first, how to price and position, and which channels reach the buyers.',
-      },
-      icon: 'users',
-    },
-    {
-      title: { en: 'How We Sell' },
-      description: {
-        en: 'Automated outreach across e-mail, LinkedIn and messengers, with sequences, CRM hygiene and reporting that show what turns into pipeline.',
-      },
-      icon: 'workflow',
-    },
-    {
-      title: { en: 'Team Building' },
-      description: {
-        en: 'Hire, onboard and train your first sales team: playbooks, call scripts, objection handling and a weekly rhythm that keeps deals moving.',
-      },
-      icon: 'graduation-cap',
-    },
-    {
-      title: { en: 'Fundraising' },
-      description: {
-        en: 'A pitch deck and an investor narrative built on traction, market size and unit economics, rehearsed until the story survives tough questions.',
-      },
-      icon: 'presentation',
-    },
-  ],
-  about: {
-    eyebrow: { en: 'About' },
-    heading: { en: 'About Me' },
-    journey: [
-      {
-        en: 'I started in enterprise software sales in 2006, selling to banks and telecom operators, and went on to build sales teams for B2B SaaS companies from their first customer to international revenue.',
-      },
-      {
-        en: 'Since 2020 I have worked with founders directly: entering the US, European, Indian and Latin American markets, automating outbound, hiring the first sellers and preparing for seed and Series A rounds. Together with my clients I have closed more than $5M in B2B sales and grown marketplace GMV by $1.5M.',
-      },
-    ],
-    conferencesHeading: { en: 'Speaking' },
-    recognitionHeading: { en: 'Industry Recognition' },
-  },
-  conferences: [
-    {
-      name: { en: 'Web Summit' },
-      location: { en: 'Lisbon, Portugal' },
-      year: 2022,
-      description: { en: 'Workshop: choosing your first international market with data, not hope.' },
-    },
-    {
-      name: { en: 'SaaStr Annual' },
-      location: { en: 'San Mateo, USA' },
-      year: 2023,
-      description: { en: 'Panel on building outbound engines for non-US founders selling into the US.' },
-    },
-    {
-      name: { en: 'Web Summit' },
-      location: { en: 'Lisbon, Portugal' },
-      year: 2023,
-      description: { en: 'Talk: the lean go-to-market canvas for seed-stage B2B startups.' },
-    },
-    {
-      name: { en: 'Collision Founders Track' },
-      location: { en: 'Austin, USA' },
-      year: 2024,
-      description: { en: 'Masterclass on automating outreach without burning your domain or your brand.' },
-    },
-    {
-      name: { en: 'Startup Lisboa Demo Week' },
-      location: { en: 'Lisbon, Portugal' },
-      year: 2024,
-      description: { en: 'Keynote: what investors want to see in an international expansion plan.' },
-    },
-  ],
-  recognitions: [
-    {
-      title: { en: 'Expert' },
-      subtitle: { en: 'Association of Internet Trade Companies, e-commerce and B2B sales committee' },
-      year: 2022,
-    },
-    { title: { en: 'Jury Member' }, subtitle: { en: 'Effie Awards, marketing effectiveness jury' }, year: 2023 },
-    {
-      title: { en: 'Mentor' },
-      subtitle: { en: 'Startup incubator programme for international B2B founders' },
-      year: 2024,
-    },
-  ],
-  publicationsSection: {
-    eyebrow: { en: 'Publications' },
-    heading: { en: 'International Expertise' },
-    intro: {
-      en: 'Articles and interviews on international sales and growth, published in Brazil, the USA and Russia.',
-    },
-  },
-  publications: [
-    {
-      title: { en: 'How Brazilian SaaS startups can win their first US enterprise customers' },
-      url: 'https://www.startse.com/artigos/saas-brasileiro-clientes-eua',
-      country: 'BR',
-      media: { en: 'StartSe' },
-    },
-    {
-      title: { en: 'Outbound sales in LATAM: what works after the first ten customers' },
-      url: 'https://exame.com/negocios/vendas-b2b-latam-outbound',
-      country: 'BR',
-      media: { en: 'Exame' },
-    },
-    {
-      title: { en: 'Five go-to-market mistakes foreign founders make in the US' },
-      url: 'https://www.entrepreneur.com/growing-a-business/go-to-market-mistakes-foreign-founders',
-      country: 'US',
-      media: { en: 'Entrepreneur' },
-    },
-    {
-      title: { en: 'Why your ideal customer profile is the cheapest growth lever you have' },
-      url: 'https://www.inc.com/ideal-customer-profile-growth-lever',
-      country: 'US',
-      media: { en: 'Inc.' },
-    },
-    {
-      title: { en: 'Scaling a B2B startup abroad: a practical playbook' },
-      url: 'https://www.forbes.ru/biznes/b2b-startup-international-playbook',
-      country: 'RU',
-      media: { en: 'Forbes Russia' },
-    },
-    {
-      title: { en: 'Sales automation without losing the personal touch' },
-      url: 'https://vc.ru/marketing/sales-automation-personal-touch',
-      country: 'RU',
-      media: { en: 'vc.ru' },
-    },
-  ],
+  ...shippedServices,
+  ...shippedAbout,
+  ...shippedPublications,
   video: {
-    eyebrow: { en: 'Interview' },
-    heading: { en: 'Watch My Interview' },
+    eyebrow: { en: 'Interview', pt: 'Entrevista', es: 'Entrevista' },
+    heading: { en: 'Watch My Interview', pt: 'Assista à minha entrevista', es: 'Mira mi entrevista' },
     intro: {
       en: 'A conversation about taking B2B startups into new markets, and what founders get wrong about it.',
+      pt: 'Uma conversa sobre como levar startups B2B a novos mercados e sobre o que os fundadores costumam errar nesse caminho.',
+      es: 'Una conversación sobre cómo llevar startups B2B a nuevos mercados y sobre los errores que suelen cometer los fundadores en el camino.',
     },
-    caption: { en: 'Interview: scaling tech startups internationally' },
-    thumbnailAlt: { en: 'Video thumbnail of the interview on scaling tech startups internationally' },
+    caption: {
+      en: 'Interview: scaling tech startups internationally',
+      pt: 'Entrevista: a expansão internacional de startups de tecnologia',
+      es: 'Entrevista: la expansión internacional de startups tecnológicas',
+    },
+    thumbnailAlt: {
+      en: 'Video thumbnail of the interview on scaling tech startups internationally',
+      pt: 'Miniatura do vídeo da entrevista sobre a expansão internacional de startups de tecnologia',
+      es: 'Miniatura del video de la entrevista sobre la expansión internacional de startups tecnológicas',
+    },
     thumbnail: null,
   },
   contact: {
-    eyebrow: { en: 'Contact' },
-    heading: { en: 'Ready to Scale Your Tech Startup?' },
+    eyebrow: { en: 'Contact', pt: 'Contato', es: 'Contacto' },
+    heading: {
+      en: 'Ready to Scale Your Tech Startup?',
+      pt: 'Chegou a hora de escalar sua startup de tecnologia?',
+      es: '¿Llegó el momento de escalar tu startup tecnológica?',
+    },
     subline: {
       en: "Let's develop and execute a go-to-market strategy that takes your startup into new markets and grows revenue.",
+      pt: 'Vamos desenhar e executar juntos uma estratégia de go-to-market que leve sua startup a novos mercados e faça sua receita crescer.',
+      es: 'Diseñemos y ejecutemos juntos una estrategia de go-to-market que lleve tu startup a nuevos mercados y haga crecer tus ingresos.',
     },
-    formIntro: { en: 'Leave your details and I will get back to you within 24 hours.' },
-    panelTitle: { en: 'Get in Touch' },
-    panelSubtitle: { en: 'Choose your preferred way to connect' },
-    messengerLabel: { en: 'Message me on Telegram' },
-    networkLabel: { en: 'Connect on LinkedIn' },
+    formIntro: {
+      en: 'Leave your details and I will get back to you within 24 hours.',
+      pt: 'Deixe seus dados e eu entro em contato em até 24 horas.',
+      es: 'Déjame tus datos y te respondo en un máximo de 24 horas.',
+    },
+    panelTitle: { en: 'Get in Touch', pt: 'Entre em contato', es: 'Ponte en contacto' },
+    panelSubtitle: {
+      en: 'Choose your preferred way to connect',
+      pt: 'Escolha como prefere falar comigo',
+      es: 'Elige cómo prefieres contactarme',
+    },
+    messengerLabel: { en: 'Message me on Telegram', pt: 'Fale comigo no Telegram', es: 'Escríbeme por Telegram' },
+    networkLabel: {
+      en: 'Connect on LinkedIn',
+      pt: 'Conecte-se comigo no LinkedIn',
+      es: 'Conéctate conmigo en LinkedIn',
+    },
   },
-  footer: { title: { en: 'Go-to-Market & Growth Strategist for Tech Startups' }, year: 2024 },
+  footer: { title: title(), year: 2024 },
 };

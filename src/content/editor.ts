@@ -1,12 +1,13 @@
 /**
  * The content as the editor's forms see it: the sections a phone shows one at a time, and each
  * part's fields read from the schema (kind, label, limits), so a new field or limit in the schema
- * reaches the form without a word here. Paths are the schema's (`services.2.title`); a text's
- * language is not part of a form field's path (English is the one edited).
+ * reaches the form without a word here. Paths are the schema's (`services.2.title`): a text's
+ * English input is named by its path, its other languages by the path and the language
+ * (`services.2.title.pt`), as the schema's errors name them.
  */
 import { z } from 'zod';
 import { type FieldInfo, fieldInfo } from './fields';
-import { contentSchema } from './schema';
+import { contentSchema, where } from './schema';
 
 export type Part = keyof typeof contentSchema.shape;
 
@@ -81,6 +82,26 @@ export function partNode(part: Part): FormNode {
   const node = parts.get(part);
   if (!node) throw new Error(`no part "${part}" in the content`);
   return node;
+}
+
+/** The field at a path of the content (`services.2.title`, `hero.markets.3`); undefined when there is none. */
+export function nodeAt(path: string): FormNode | undefined {
+  const [part = '', ...steps] = path.split('.');
+  let node = parts.get(part);
+  for (const step of steps) {
+    if (node?.kind === 'list') node = /^\d+$/.test(step) ? node.item : undefined;
+    else if (node?.kind === 'group') node = node.children.find((child) => child.key === step);
+    else return undefined;
+  }
+  return node;
+}
+
+/** A text's name as the schema's errors give it ("Service 3: the title"), from its path; the path when it names no text. */
+export function textName(path: string): string {
+  const node = nodeAt(path);
+  if (node?.kind !== 'leaf') return path;
+  const steps = path.split('.').map((step) => (/^\d+$/.test(step) ? Number(step) : step));
+  return `${where(steps)}: ${node.info.label}`;
 }
 
 /** A path one level down: `services` and 2 give `services.2`. */

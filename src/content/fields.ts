@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 export const languages = ['en', 'pt', 'es'] as const;
 export type Language = (typeof languages)[number];
-const languageNames: Record<Language, string> = { en: 'English', pt: 'Portuguese', es: 'Spanish' };
+export const languageNames: Record<Language, string> = { en: 'English', pt: 'Portuguese', es: 'Spanish' };
 
 /** The length a text may have, in characters as a person counts them (an accented letter is one). */
 export interface Limits {

@@ -1,11 +1,13 @@
 /**
  * A section's form back into the content: what was typed replaces the draft's values of that
  * section's parts, as typed (line breaks as LF; a year that is not a number stays as typed so its
- * error can say so), keeping what the form does not show (the other languages, the photo's file).
- * Then the list action of the button pressed: add an item, remove one, move one up or down, or
- * clear an optional field (the photo).
+ * error can say so), keeping what the form does not show (a language it has no input for, the
+ * photo's file). A text's English is sent under its path, its Portuguese and Spanish under the path
+ * and the language (`hero.headline.pt`). Then the list action of the button pressed: add an item,
+ * remove one, move one up or down, or clear an optional field (the photo).
  */
 import { type EditorSection, type FormNode, type Part, partNode, pathOf } from './editor';
+import { languages } from './fields';
 import { isRecord } from './records';
 
 export type FormFields = Record<string, string>;
@@ -13,18 +15,29 @@ export type FormFields = Record<string, string>;
 /** A browser sends CR LF between lines; the page and the schema count LF only. */
 const lines = (typed: string) => typed.replace(/\r\n?/g, '\n');
 
-/** A text as typed in English, with the other languages kept when they hold something. */
-function textValue(typed: string, old: unknown): Record<string, string> {
-  const value: Record<string, string> = { en: lines(typed) };
-  if (isRecord(old))
-    for (const [language, text] of Object.entries(old))
-      if (language !== 'en' && typeof text === 'string' && text.trim() !== '') value[language] = text;
+/**
+ * A text as typed: the English as it is (required: the schema names it when blank), another
+ * language only when it holds something (a blank one is missing, and its page is not offered until
+ * it is filled in), and a language the form sent no input for kept as it was.
+ */
+function textValue(english: string, fields: FormFields, at: string, old: unknown): Record<string, string> {
+  const was = isRecord(old) ? old : {};
+  const value: Record<string, string> = { en: lines(english) };
+  // The languages in their own order (a diff of the YAML export stays small), then any other the draft held.
+  const others = new Set<string>([...languages, ...Object.keys(was)]);
+  others.delete('en');
+  for (const language of others) {
+    const typed = (languages as readonly string[]).includes(language) ? fields[`${at}.${language}`] : undefined;
+    const text = typed === undefined ? was[language] : lines(typed);
+    if (typeof text === 'string' && text.trim() !== '') value[language] = text;
+  }
   return value;
 }
 
-function leafValue(node: Extract<FormNode, { kind: 'leaf' }>, typed: string | undefined, old: unknown): unknown {
+function leafValue(node: Extract<FormNode, { kind: 'leaf' }>, fields: FormFields, at: string, old: unknown): unknown {
+  const typed = fields[at];
   if (typed === undefined || node.info.kind === 'file') return old;
-  if (node.info.kind === 'text') return textValue(typed, old);
+  if (node.info.kind === 'text') return textValue(typed, fields, at, old);
   if (node.info.kind === 'year') return /^\s*\d{1,9}\s*$/.test(typed) ? Number(typed) : typed.trim();
   return node.info.kind === 'url' ? typed.trim() : typed;
 }
@@ -41,7 +54,7 @@ function itemNumbers(fields: FormFields, at: string): number[] {
 }
 
 function read(node: FormNode, at: string, old: unknown, fields: FormFields): unknown {
-  if (node.kind === 'leaf') return leafValue(node, fields[at], old);
+  if (node.kind === 'leaf') return leafValue(node, fields, at, old);
   if (node.kind === 'list') {
     const items = Array.isArray(old) ? old : [];
     return itemNumbers(fields, at).map((n) => read(node.item, pathOf(at, n), items[n], fields));

@@ -140,7 +140,8 @@ export const ITEM_NAMES: Record<string, [one: string, all: string]> = {
   journey: ['paragraph', 'paragraphs'],
 };
 
-function where(path: readonly PropertyKey[]): string {
+/** Where a field is, as a person names it: the section, or the item ("Service 3", "Hero, market 4"). */
+export function where(path: readonly PropertyKey[]): string {
   const [section, inner, index] = path;
   if (section === undefined) return 'Content';
   const top = String(section);

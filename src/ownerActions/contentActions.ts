@@ -15,6 +15,7 @@ import type { Logger } from '../lib/logger';
 import { iso } from '../lib/time';
 import type { Db } from '../storage/database';
 import { type Activity, type Actor, actorSource } from './activity';
+import { type Offered, offeredIn } from './contentLanguages';
 
 export const SHIPPED_BY = 'the shipped content';
 
@@ -40,8 +41,9 @@ export interface Draft {
 
 export type Saved = { kind: 'saved'; version: number; errors: ContentError[] } | { kind: 'stale'; stored: Draft };
 
+/** A publish: the revision, the fields it changed, and the languages it is offered in (offeredSentence says them). */
 export type PublishOutcome =
-  | { kind: 'published'; revision: number; changed: string[] }
+  | ({ kind: 'published'; revision: number; changed: string[] } & Offered)
   | { kind: 'unchanged'; revision: number }
   | { kind: 'invalid'; errors: ContentError[] };
 
@@ -140,7 +142,7 @@ export function createContentActions({ db, activity, logger, now }: ContentActio
       changed: JSON.stringify(changed),
     });
     activity.record(actor, 'content-published', `revision ${revision}: ${plural(changed.length, 'field')} changed`);
-    return { kind: 'published', revision, changed };
+    return { kind: 'published', revision, changed, ...offeredIn(check.content) };
   });
 
   const restore = db.transaction((actor: Actor, revision: number, basedOn?: number): Saved | undefined => {

@@ -2,7 +2,8 @@
  * The owner edits his page on a phone (375 px) in Chromium with JavaScript off (the editor is plain
  * forms): a service title saved as the draft (the public page and its ETag unchanged), previewed,
  * and published (the next GET / has it, under a new ETag); a save from a second tab opened before
- * it refused with both texts shown; an old revision restored and published again.
+ * it refused with both texts shown; an old revision restored and published again; a translation
+ * written under its English on the phone (beside it on a wide screen), found by its own label.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -80,6 +81,44 @@ describe('the page edited from a phone', () => {
       await page.getByRole('button', { name: 'Publish' }).click();
       await page.getByText('Published as revision 3').waitFor();
       assert.match((await homeIn(origin, 'identity')).body, /<h3>Who We Sell To<\/h3>/);
+    }));
+
+  it('writes a translation under its English on the phone and beside it on a wide screen, each input by its label', () =>
+    onPhone(async (s, origin, page) => {
+      await page.goto(`${origin}/owner/content/footer`);
+      // By accessible name: the language's own name beside the input is hidden from it, the field's name is not.
+      const inputs = (['Title', 'Title (Portuguese)', 'Title (Spanish)'] as const).map((name) =>
+        page.getByRole('textbox', { name, exact: true }),
+      );
+      const boxes = async () => {
+        const found = await Promise.all(inputs.map((input) => input.boundingBox()));
+        return found.map((box) => {
+          assert.ok(box);
+          return box;
+        });
+      };
+      const [en, pt, es] = await boxes();
+      assert.ok(en && pt && es && inputs[1] && inputs[2]);
+      assert.ok(pt.y >= en.y + en.height && es.y >= pt.y + pt.height, 'stacked, English first');
+      assert.equal(pt.x, en.x, 'one column');
+      for (const box of [en, pt, es]) assert.ok(box.height >= 44, 'a thumb-sized target');
+      assert.equal(await inputs[1].getAttribute('lang'), 'pt-BR');
+
+      await inputs[1].fill('Estratégia de go-to-market para startups');
+      await inputs[2].fill('');
+      await page.getByRole('button', { name: 'Save draft' }).first().click();
+      await page.getByText('Draft saved (version 1).').waitFor();
+      const draft = s.services.owner.content.draft().content as { footer: { title: Record<string, string> } };
+      assert.deepEqual(draft.footer.title, {
+        en: 'Go-to-Market & Growth Strategist for Tech Startups',
+        pt: 'Estratégia de go-to-market para startups',
+      });
+
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const [wideEn, widePt, wideEs] = await boxes();
+      assert.ok(wideEn && widePt && wideEs);
+      assert.ok(Math.abs(widePt.y - wideEn.y) < 2 && Math.abs(wideEs.y - wideEn.y) < 2, 'in one row');
+      assert.ok(wideEn.x + wideEn.width <= widePt.x && widePt.x + widePt.width <= wideEs.x, 'English, then the others');
     }));
 
   it('uploads a photo from the hero section, gives it its alt text, and publishes it as a <picture>', () =>

@@ -56,7 +56,7 @@ describe('content commands', () => {
     assert.equal(published.code, 0, published.stderr);
     assert.equal(
       published.stdout,
-      `Stored ${file} as the draft (version 2).\nPublished revision 2 (1 field changed): the page shows it within seconds.\n`,
+      `Stored ${file} as the draft (version 2).\nPublished revision 2 (1 field changed): the page shows it within seconds. Offered in English, Portuguese and Spanish.\n`,
     );
     const written = await runCli(['content', 'export', '--file', toFile], env);
     assert.equal(written.code, 0, written.stderr);
@@ -65,6 +65,20 @@ describe('content commands', () => {
     assert.equal(
       open((s) => s.content.published().content.page.title.en),
       'GTM & Growth Strategist for Tech Startups',
+    );
+  });
+
+  it('publishes a file whose Spanish lacks a text, and says Spanish is not offered', async () => {
+    const { dir, env } = database();
+    const file = join(dir, 'content.yaml');
+    writeFileSync(file, stringify(edited('contact.panelTitle', { en: 'Get in Touch', pt: 'Entre em contato' })));
+    const published = await runCli(['content', 'import', file, '--publish'], env);
+    assert.equal(published.code, 0, published.stderr);
+    assert.equal(
+      published.stdout,
+      `Stored ${file} as the draft (version 1).\n` +
+        'Published revision 2 (1 field changed): the page shows it within seconds. ' +
+        'Offered in English and Portuguese; not offered in Spanish (1 text missing).\n',
     );
   });
 
@@ -129,7 +143,10 @@ describe('content commands', () => {
     );
     const published = await runCli(['content', 'publish'], env);
     assert.equal(published.code, 0, published.stderr);
-    assert.equal(published.stdout, 'Published revision 2 (1 field changed): the page shows it within seconds.\n');
+    assert.equal(
+      published.stdout,
+      'Published revision 2 (1 field changed): the page shows it within seconds. Offered in English, Portuguese and Spanish.\n',
+    );
 
     const history = await runCli(['content', 'history'], env);
     assert.equal(history.code, 0, history.stderr);
@@ -150,7 +167,10 @@ describe('content commands', () => {
     assert.equal(unknown.code, 1);
     assert.equal(unknown.stderr, 'There is no revision 9: see leads content history.\n');
     const again = await runCli(['content', 'publish'], env);
-    assert.equal(again.stdout, 'Published revision 3 (1 field changed): the page shows it within seconds.\n');
+    assert.equal(
+      again.stdout,
+      'Published revision 3 (1 field changed): the page shows it within seconds. Offered in English, Portuguese and Spanish.\n',
+    );
 
     const activity = open((s) => s.owner.reads.activity(10).map((a) => [a.action, a.detail, a.source]));
     assert.deepEqual(activity, [

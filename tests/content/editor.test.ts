@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { shippedContent } from '../../src/content/defaults';
-import { EDITOR_SECTIONS, fieldLabel, partNode, sectionOfPath } from '../../src/content/editor';
+import { EDITOR_SECTIONS, fieldLabel, nodeAt, partNode, sectionOfPath, textName } from '../../src/content/editor';
 
 describe("the editor's sections", () => {
   it('edit every part of the content, each in one section', () => {
@@ -35,6 +35,16 @@ describe("the editor's sections", () => {
     assert.ok(hero.kind === 'group');
     const photo = hero.children.find((child) => child.key === 'photo');
     assert.ok(photo?.kind === 'group' && photo.nullable, 'the photo may be empty');
+  });
+
+  it("name a text by its path as the schema's errors do", () => {
+    assert.equal(textName('services.2.title'), 'Service 3: the title');
+    assert.equal(textName('hero.markets.3'), 'Hero, market 4: the text');
+    assert.equal(textName('hero.photo.alt'), "Hero: the photo's alt text");
+    assert.equal(textName('about.journey.0'), 'About, paragraph 1: the text');
+    assert.equal(textName('services.2'), 'services.2', 'an item is no text: its path');
+    assert.equal(nodeAt('services.x.title'), undefined);
+    assert.equal(nodeAt('nothing.here'), undefined);
   });
 
   it('name a field by its label', () => {

@@ -41,6 +41,22 @@ describe("a section's form read into the draft", () => {
     assert.deepEqual(content.hero, shippedContent.hero, 'another section is untouched');
   });
 
+  it('stores a Portuguese or Spanish typed beside the English, and drops one left blank (it is missing)', () => {
+    const { content } = readSectionForm(shippedContent, section('footer'), {
+      'footer.title': 'Strategist',
+      'footer.title.pt': 'Estrategista\r\nde crescimento',
+      'footer.title.es': '   ',
+      'footer.year': '2024',
+    });
+    assert.deepEqual((content as Loose).footer.title, { en: 'Strategist', pt: 'Estrategista\nde crescimento' });
+    const markets = readSectionForm(shippedContent, section('hero'), {
+      'hero.markets.0': 'USA',
+      'hero.markets.0.pt': '',
+      'hero.markets.0.es': 'EE. UU.',
+    });
+    assert.deepEqual((markets.content as Loose).hero.markets, [{ en: 'USA', es: 'EE. UU.' }], 'a list of texts alike');
+  });
+
   it('keeps a year that is not a number as typed, so its error can say so', () => {
     const { content } = readSectionForm(shippedContent, section('footer'), {
       'footer.title': 'T',

@@ -20,7 +20,7 @@ describe('the shipped content', () => {
     assert.deepEqual(result.content, shippedContent);
   });
 
-  it("holds the spec's section headings, no photo and English only", () => {
+  it("holds the spec's section headings, no photo, and every text in English, Portuguese and Spanish", () => {
     assert.equal(shippedContent.servicesSection.heading.en, 'How I Can Help');
     assert.equal(shippedContent.publicationsSection.heading.en, 'International Expertise');
     assert.equal(shippedContent.video.heading.en, 'Watch My Interview');
@@ -33,7 +33,7 @@ describe('the shipped content', () => {
       else for (const inner of Object.values(value)) walk(inner);
     };
     walk(shippedContent);
-    assert.deepEqual([...languages], ['en']);
+    assert.deepEqual([...languages], ['en', 'pt', 'es']);
   });
 });
 

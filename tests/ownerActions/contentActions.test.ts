@@ -127,7 +127,13 @@ describe('content revisions', () => {
     assert.equal(content.saveDraft(PHONE, changed, 0).kind, 'saved');
     const outcome = content.publish(PHONE);
     const added = `conferences.${shippedContent.conferences.length}`;
-    assert.deepEqual(outcome, { kind: 'published', revision: 2, changed: ['hero.headline.en', added] });
+    assert.deepEqual(outcome, {
+      kind: 'published',
+      revision: 2,
+      changed: ['hero.headline.en', added],
+      offered: ['en', 'pt', 'es'],
+      lacking: [],
+    });
     assert.equal(content.latestRevision(), 2);
     assert.equal(content.published().content.hero.headline.en, 'Sell abroad');
     const [newest] = content.history();
@@ -155,7 +161,13 @@ describe('content revisions', () => {
     assert.deepEqual(restored, { kind: 'saved', version: 2, errors: [] });
     assert.deepEqual(content.draft().content, shippedContent);
     assert.equal(content.published().revision, 2, 'restore publishes nothing');
-    assert.deepEqual(content.publish(CLI), { kind: 'published', revision: 3, changed: ['services.1.title.en'] });
+    assert.deepEqual(content.publish(CLI), {
+      kind: 'published',
+      revision: 3,
+      changed: ['services.1.title.en'],
+      offered: ['en', 'pt', 'es'],
+      lacking: [],
+    });
     assert.deepEqual(content.published(), {
       revision: 3,
       content: shippedContent,

@@ -18,6 +18,23 @@ export function edited(path: string, value: unknown, base: unknown = shippedCont
   return content;
 }
 
+/**
+ * A copy of the content with only the English of every text (or of those under `prefix`, a dotted
+ * path such as `services.1`): a content whose other languages are missing, as a test needs one.
+ */
+export function withoutTranslations(base: unknown = shippedContent, prefix = ''): unknown {
+  const strip = (value: unknown, at: string): unknown => {
+    if (Array.isArray(value)) return value.map((item, i) => strip(item, at === '' ? `${i}` : `${at}.${i}`));
+    if (typeof value !== 'object' || value === null) return value;
+    const inside = at === prefix || at.startsWith(`${prefix}.`) || prefix === '';
+    if ('en' in value && inside) return { en: (value as { en: unknown }).en };
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, strip(inner, at === '' ? key : `${at}.${key}`)]),
+    );
+  };
+  return strip(base, '');
+}
+
 /** The errors of content the schema refuses; fails the test when it is accepted. */
 export function errorsOf(content: unknown): ContentError[] {
   const result = validateContent(content);

@@ -12,6 +12,7 @@ import { plural } from '../../content/fields';
 import { type FormFields, readSectionForm } from '../../content/formValues';
 import { type Content, validateContent } from '../../content/schema';
 import type { Saved } from '../../ownerActions/contentActions';
+import { offeredSentence } from '../../ownerActions/contentLanguages';
 import type { PreviewNote } from '../../pages/PreviewBanner';
 import { draftState, publishedState } from './editorViews';
 import { actorOf } from './guard';
@@ -103,7 +104,7 @@ export function contentRoutes(deps: InboxRouteDeps & { page: PageControl }): Rou
       page.showLatest();
       guard.leaveNotice(
         res,
-        `Published as revision ${outcome.revision} (${plural(outcome.changed.length, 'field')} changed): visitors see it now.`,
+        `Published as revision ${outcome.revision} (${plural(outcome.changed.length, 'field')} changed): visitors see it now. ${offeredSentence(outcome)}`,
       );
     }
     res.redirect(303, INBOX_PATHS.content);

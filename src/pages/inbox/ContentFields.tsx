@@ -1,37 +1,18 @@
 /**
  * A part of the content as form fields, walked from the schema's description (src/content/editor.ts):
- * a text as an input (a textarea when it may be long), a year, an address, a choice; a group as a
+ * a text in its three languages (ContentText.tsx), a year, an address, a choice; a group as a
  * fieldset; a list as its items, each with Move up, Move down and Remove, and Add under them. The
  * list buttons submit the whole form (nothing typed is lost) with the action as `op`. Each field
- * shows its limit, its errors and, after a refused stale save, the text stored elsewhere.
+ * shows its limit, its errors and, after a refused stale save, the value stored elsewhere.
  */
 import { type FormNode, fieldLabel, pathOf } from '../../content/editor';
 import { countryNames } from '../../content/iconsAndFlags';
 import { ITEM_NAMES, PART_NAMES } from '../../content/schema';
-import type { ContentError } from '../../content/schema';
-import { isRecord } from '../../content/records';
+import { TextField } from './ContentText';
+import { at, type FieldsContext, fieldId, fieldPathOf, valueAt } from './fieldPaths';
 
-/** The id of a field's input, from its path: `services.2.title` → `f-services-2-title`. */
-export const fieldId = (path: string) => `f-${path.replaceAll('.', '-')}`;
-
-/** The field an error belongs to: its path without the language (`services.2.title.en` → `services.2.title`). */
-export const fieldPathOf = (errorPath: string) => errorPath.replace(/\.(en|pt|es)$/, '');
-
-export interface FieldsContext {
-  errors: ContentError[];
-  /** The stored draft after a refused stale save. */
-  stale?: unknown;
-  images?: Record<string, string>;
-}
-
-const at = (value: unknown, key: string | number): unknown =>
-  Array.isArray(value) ? value[key as number] : isRecord(value) ? value[key] : undefined;
-
-/** What an input shows of a stored value: a text's English, a year or an address as typed. */
-function shown(value: unknown): string {
-  if (isRecord(value)) return typeof value.en === 'string' ? value.en : '';
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-}
+/** What an input shows of a stored value: a year or an address as typed. */
+const shown = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 const choiceName = (label: string, value: string) =>
   label === 'the country' ? `${countryNames[value as keyof typeof countryNames] ?? value} (${value})` : value;
@@ -48,11 +29,12 @@ function Leaf({
   ctx: FieldsContext;
 }) {
   const { info } = node;
+  if (info.kind === 'text') return <TextField info={info} path={path} value={value} ctx={ctx} />;
   const id = fieldId(path);
   const errors = ctx.errors.filter((error) => fieldPathOf(error.path) === path);
   const describedBy = errors.length ? `${id}-error` : undefined;
   const typed = shown(value);
-  const stored = ctx.stale === undefined ? undefined : shown(path.split('.').reduce<unknown>(at, ctx.stale));
+  const stored = ctx.stale === undefined ? undefined : shown(valueAt(ctx.stale, path));
   if (info.kind === 'file') {
     // The file is uploaded with its own form under this one; here it is shown, and an optional one removed.
     const image = ctx.images?.[path];
@@ -67,16 +49,7 @@ function Leaf({
   const common = { id, name: path, 'aria-invalid': errors.length > 0 || undefined, 'aria-describedby': describedBy };
   let input: React.ReactNode;
   let hint: string | undefined;
-  if (info.kind === 'text') {
-    const { min, max } = info.limits;
-    hint = min ? `${min} to ${max} characters` : `Up to ${max} characters`;
-    input =
-      max > 120 ? (
-        <textarea {...common} rows={Math.min(8, Math.ceil(max / 120) + 1)} defaultValue={typed} />
-      ) : (
-        <input {...common} type="text" defaultValue={typed} />
-      );
-  } else if (info.kind === 'year') {
+  if (info.kind === 'year') {
     hint = 'A year, such as 2024';
     input = <input {...common} type="text" inputMode="numeric" autoComplete="off" defaultValue={typed} />;
   } else if (info.kind === 'url') {

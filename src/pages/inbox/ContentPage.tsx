@@ -1,12 +1,13 @@
 /**
- * The page's content in the inbox: what visitors see (the published revision) and the draft (saved,
- * with its errors and how many fields it changes), the sections to edit one at a time, Preview,
- * Publish and History.
+ * The page's content in the inbox: what visitors see (the published revision, in which languages)
+ * and the draft (saved, with its errors, how many fields it changes and the texts each language
+ * lacks), the sections to edit one at a time, Preview, Publish and History.
  */
 import { INBOX_PATHS } from '../../contract/inbox';
 import { EDITOR_SECTIONS, sectionOfPath } from '../../content/editor';
 import { plural } from '../../content/fields';
 import { ContentErrors } from './ContentErrors';
+import { ContentLanguages } from './ContentLanguages';
 import type { ContentOverviewView } from './contentViews';
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { useShowTime } from './time';
@@ -42,6 +43,7 @@ export function ContentPage({ view, assets }: { view: ContentOverviewView; asset
           : `Your draft (version ${draft.version}, saved ${showTime(draft.savedAt ?? '')}) changes ${plural(draft.changes, 'field')}.`}
       </p>
       <ContentErrors errors={draft.errors} />
+      <ContentLanguages offered={published.offered} draft={draft.languages} />
       <nav aria-label="Sections of your page" className="owner-card">
         <h2>Edit a section</h2>
         <ul className="owner-sections">

@@ -3,6 +3,7 @@
  * content actions; the pages only render them.
  */
 import type { EditorSection } from '../../content/editor';
+import type { Language } from '../../content/fields';
 import type { ContentError } from '../../content/schema';
 import type { SignedIn } from './views';
 
@@ -15,6 +16,18 @@ export interface DraftState {
   errors: ContentError[];
   /** How many fields the draft changes on the published page. */
   changes: number;
+  /** Each language but English: the texts it lacks in the draft (none: its page would be offered). */
+  languages: DraftLanguage[];
+}
+
+export interface DraftLanguage {
+  language: Exclude<Language, 'en'>;
+  /** "Portuguese". */
+  name: string;
+  /** Where visitors get it: `/pt/`. */
+  page: string;
+  /** Each text without it: its path (`services.2.title`) and its name ("Service 3: the title"). */
+  missing: { path: string; name: string }[];
 }
 
 export interface PublishedState {
@@ -23,6 +36,8 @@ export interface PublishedState {
   publishedBy: string | null;
   /** Newer revisions this release cannot serve, with their problems. */
   skipped: { revision: number; errors: ContentError[] }[];
+  /** The languages visitors get now, as the publish notice says them ("Offered in English and Portuguese; …"). */
+  offered: string;
 }
 
 export interface ContentOverviewView extends SignedIn {
