@@ -327,7 +327,9 @@ describe('search metadata', () => {
   it('describes the person and the service in JSON-LD', () => {
     const json = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent);
     const types = json['@graph'].map((node: { '@type': string }) => node['@type']);
-    assert.deepEqual(types, ['Person', 'ProfessionalService']);
+    // The page itself is named too, with its language, once the site has more than one.
+    assert.deepEqual(types, ['Person', 'ProfessionalService', 'WebPage']);
+    assert.equal(json['@graph'][2].inLanguage, 'en');
     assert.equal(json['@graph'][0].name, 'Jordan Example');
     assert.equal(json['@graph'][1].hasOfferCatalog.itemListElement.length, 5);
   });
