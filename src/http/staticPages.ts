@@ -19,6 +19,7 @@ import Negotiator from 'negotiator';
 import type { Assets } from '../pages/assets';
 import type { RenderedSite } from '../pages/site';
 import type { Logger } from '../lib/logger';
+import type { SiteLanguage } from '../contract/languages';
 import { ENCODINGS, precompress, type Body, type Encoding } from './precompress';
 import { logRequest, requestId } from './requestLog';
 import type { HeaderList } from './securityHeaders';
@@ -141,8 +142,11 @@ function pathOf(url: string): string {
   }
 }
 
-/** Told of every GET of the home page (not HEAD): counts the view, if it wants to. */
-export type HomePageView = (req: IncomingMessage, query: string) => void;
+/**
+ * Told of every GET of a language's home page (not HEAD): counts the view, if it wants to. `query`: the request
+ * target's query, `?` included ('' without one); `language`: the page's, English (`/`) when left out.
+ */
+export type HomePageView = (req: IncomingMessage, query: string, language?: SiteLanguage) => void;
 
 export function createStaticPages(
   fixed: Map<string, FixedResponse>,
