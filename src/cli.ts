@@ -30,7 +30,8 @@ Commands:
   spam [--limit N]                          the N most recent leads held back as spam, with why
   release ID                                make lead ID verified and send the alerts it missed
   mark ID contacted|won|lost|new            record where you stand with lead ID
-  report [--days N] [--format text|json]    views, leads and reply times per source (default 30 days)
+  report [--days N] [--format text|json]    views, leads and reply times per source and per
+                                            language (default 30 days)
   status                                    alert counts per channel and status, SMS delivery
                                             reports, the leads whose alerts are pending or
                                             failed, and what receivers make of the alert mail

@@ -14,6 +14,11 @@ export interface AlertLead {
   company: string;
   email: string;
   /**
+   * The language tag of the page the lead's form was on ('pt-BR'). Absent or 'en': English, which the owner's
+   * alerts leave unsaid.
+   */
+  language?: string;
+  /**
    * The lead's grade as the leads layer names it (src/leads/grading.ts): shown, never decided
    * on, here. Only 'unverified' changes a message (its subject says so).
    */

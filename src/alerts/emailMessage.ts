@@ -6,6 +6,7 @@
 import { FIELD_LIMITS } from '../contract/lead';
 import { zonedTime } from '../lib/zonedTime';
 import type { AlertLead } from './alertSender';
+import { languageFacts, languageMark } from './leadLanguage';
 
 export interface EmailEnvelope {
   from: string;
@@ -84,6 +85,7 @@ export function leadFacts(lead: AlertLead): [string, string][] {
     ['Name', lead.name],
     ['Company', lead.company],
     ['Email', lead.email],
+    ...languageFacts(lead),
     ['Source', unlinkableSource(lead.source)],
     ['Received', zonedTime(lead.createdAt, lead.ownerTimeZone ?? 'UTC', { seconds: true })],
     ['Lead', `#${lead.id}`],
@@ -154,5 +156,9 @@ export function buildAlertEmail(lead: AlertLead, envelope: EmailEnvelope, markUr
   ]);
   // A lead without a proof of work is e-mailed, never texted: the subject says so first.
   const tag = unverified ? '[unverified] ' : '';
-  return ownerEmail('lead', lead, envelope, { subject: `${tag}New lead: ${lead.name} (${lead.company})`, text, html });
+  return ownerEmail('lead', lead, envelope, {
+    subject: `${tag}New lead${languageMark(lead)}: ${lead.name} (${lead.company})`,
+    text,
+    html,
+  });
 }

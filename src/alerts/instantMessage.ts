@@ -5,6 +5,7 @@
  */
 import { escapeHtml, factsText, INBOX_LINK_TEXT, leadFacts } from './emailMessage';
 import type { AlertLead, AlertSender } from './alertSender';
+import { languageMark } from './leadLanguage';
 import { timeLeft } from './reminderMessage';
 import { smsFailureText } from './smsDelivery';
 
@@ -33,7 +34,7 @@ export function instantSenderFor(
 
 export function newLeadMessage(lead: AlertLead): InstantMessage {
   return {
-    title: `New lead: ${lead.name} (${lead.company})`,
+    title: `New lead${languageMark(lead)}: ${lead.name} (${lead.company})`,
     intro: 'A visitor asked for a free setup call. The promised reply time is 24 hours.',
     facts: leadFacts(lead),
     url: lead.inboxUrl,
@@ -42,7 +43,7 @@ export function newLeadMessage(lead: AlertLead): InstantMessage {
 
 export function reminderMessage(lead: AlertLead, now: number): InstantMessage {
   return {
-    title: `Reminder: ${lead.name} (${lead.company}) is still waiting`,
+    title: `Reminder${languageMark(lead)}: ${lead.name} (${lead.company}) is still waiting`,
     intro: `This lead is still marked new: ${timeLeft(lead.createdAt, now)}.`,
     facts: leadFacts(lead),
     url: lead.inboxUrl,
@@ -52,7 +53,7 @@ export function reminderMessage(lead: AlertLead, now: number): InstantMessage {
 /** The lead again, on another channel, because its SMS never reached the owner's phone. */
 export function smsFallbackMessage(lead: AlertLead): InstantMessage {
   return {
-    title: `SMS not delivered: ${lead.name} (${lead.company})`,
+    title: `SMS not delivered${languageMark(lead)}: ${lead.name} (${lead.company})`,
     intro: smsFailureText(lead.smsDelivery),
     facts: leadFacts(lead),
     url: lead.inboxUrl,

@@ -16,6 +16,7 @@ import {
   type EmailEnvelope,
   type MailMessage,
 } from './emailMessage';
+import { languageMark } from './leadLanguage';
 import { smsFailureText } from './smsDelivery';
 
 function textAndHtml(paragraphs: string[], rows: [string, string][], link: string | undefined) {
@@ -34,7 +35,7 @@ function textAndHtml(paragraphs: string[], rows: [string, string][], link: strin
 }
 
 export function buildSmsFallbackEmail(lead: AlertLead, envelope: EmailEnvelope): MailMessage {
-  const subject = `SMS not delivered: ${lead.name} (${lead.company})`;
+  const subject = `SMS not delivered${languageMark(lead)}: ${lead.name} (${lead.company})`;
   const { text, html } = textAndHtml([smsFailureText(lead.smsDelivery)], leadFacts(lead), lead.inboxUrl);
   return ownerEmail('sms-fallback', lead, envelope, { subject, text, html });
 }

@@ -15,6 +15,7 @@ import {
   type MailMessage,
 } from './emailMessage';
 import type { AlertLead } from './alertSender';
+import { languageMark } from './leadLanguage';
 import { fitSms } from './smsText';
 import { HOUR_MS, REPLY_PROMISE_MS } from '../lib/time';
 
@@ -30,7 +31,8 @@ export function timeLeft(createdAt: string, now: number): string {
 export function buildReminderSms(lead: AlertLead, now: number): string {
   const left = timeLeft(lead.createdAt, now);
   return fitSms(
-    ([name, company]) => `Reminder: ${name}, ${company} is still waiting: ${left}. Lead #${lead.id}`,
+    ([name, company]) =>
+      `Reminder${languageMark(lead)}: ${name}, ${company} is still waiting: ${left}. Lead #${lead.id}`,
     [lead.name, lead.company],
   );
 }
@@ -54,6 +56,6 @@ export function buildReminderEmail(
     ...linkHtml(markUrl, MARK_LINK_TEXT),
     `<p>${escapeHtml(cli)}</p>`,
   ]);
-  const subject = `Reminder: ${lead.name} (${lead.company}) is still waiting: ${left}`;
+  const subject = `Reminder${languageMark(lead)}: ${lead.name} (${lead.company}) is still waiting: ${left}`;
   return ownerEmail('reminder', lead, envelope, { subject, text, html });
 }

@@ -1,10 +1,12 @@
 /**
- * The auto-reply a verified lead receives (LEAD_AUTO_REPLY=true): the fixed text of src/content/content.ts, from
- * our own address with Reply-To the owner's contact address. It repeats nothing the visitor typed: the address is
- * the only thing of theirs it uses, as its recipient. Marked Auto-Submitted (RFC 3834) so the lead's own
- * autoresponder does not answer it.
+ * The auto-reply a verified lead receives (LEAD_AUTO_REPLY=true): the fixed text of src/strings in the language of
+ * the page the lead's form was on, from our own address with Reply-To the owner's contact address. It repeats
+ * nothing the visitor typed: the address is the only thing of theirs it uses, as its recipient. Marked
+ * Auto-Submitted (RFC 3834) so the lead's own autoresponder does not answer it.
  */
-import { autoReply, type Profile } from '../content/content';
+import type { Profile } from '../content/content';
+import { languageOfTag } from '../contract/languages';
+import { mailStrings } from '../strings';
 import { escapeHtml, htmlPage, oneLineHeader, leadMessageId, type MailMessage } from './emailMessage';
 import type { AlertLead } from './alertSender';
 
@@ -14,11 +16,28 @@ export interface ReplyEnvelope {
   profile: Profile;
 }
 
+/** The reply's words in the lead's language (English when it has none), around the owner's profile. */
+function replyCopy(language: string | undefined, profile: Profile) {
+  const say = mailStrings(languageOfTag(language ?? 'en'));
+  return {
+    subject: say.autoReplySubject(profile.name),
+    // Nothing the visitor typed: anyone who solves the proof of work can name any address, so a
+    // typed name would let them put their own words into a mail from the owner's domain.
+    greeting: say.greeting,
+    paragraphs: [
+      say.autoReplyThanks,
+      say.autoReplySooner(profile.email, profile.phone, profile.messengerUrl, profile.linkedinUrl),
+    ],
+    signOff: [say.signOff, profile.name],
+    footer: say.autoReplyFooter,
+  };
+}
+
 export function buildReplyEmail(
-  lead: Pick<AlertLead, 'id' | 'createdAt' | 'email'>,
+  lead: Pick<AlertLead, 'id' | 'createdAt' | 'email' | 'language'>,
   { from, profile }: ReplyEnvelope,
 ): MailMessage {
-  const copy = autoReply(profile);
+  const copy = replyCopy(lead.language, profile);
   const text = [
     copy.greeting,
     '',

@@ -4,6 +4,7 @@
  */
 import { isGsm, isGsmExtension, toGsmText } from './gsm';
 import type { AlertLead } from './alertSender';
+import { languageMark } from './leadLanguage';
 
 /** The alert fits two segments: 2 x 153 septets in GSM-7, 2 x 67 UTF-16 units in UCS-2. */
 const MAX_SEPTETS = 306;
@@ -68,11 +69,14 @@ export function fitSms(template: (values: string[]) => string, raw: readonly str
 
 /**
  * With the lead's inbox link when it has one: the link is never shortened (the values are), and
- * is left out only when even empty values would not leave it room in two segments.
+ * is left out only when even empty values would not leave it room in two segments. A lead in
+ * another language than English is marked (`New lead [pt-BR]:`), as the fixed text: never cut.
  */
-export function buildSmsText(lead: Pick<AlertLead, 'name' | 'company' | 'email' | 'inboxUrl'>): string {
+export function buildSmsText(lead: Pick<AlertLead, 'name' | 'company' | 'email' | 'inboxUrl' | 'language'>): string {
   const values = [lead.name, lead.company, lead.email];
-  const plain = ([name, company, email]: string[]) => `New lead: ${name}, ${company}\n${email}\nReply within 24h.`;
+  const mark = languageMark(lead);
+  const plain = ([name, company, email]: string[]) =>
+    `New lead${mark}: ${name}, ${company}\n${email}\nReply within 24h.`;
   const { inboxUrl } = lead;
   if (inboxUrl === undefined) return fitSms(plain, values);
   const linked = (v: string[]) => `${plain(v).slice(0, -1)}: ${inboxUrl}`;

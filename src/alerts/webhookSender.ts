@@ -32,6 +32,7 @@ export function webhookData(lead: AlertLead): object {
     name: lead.name,
     company: lead.company,
     email: lead.email,
+    language: lead.language ?? 'en',
     verdict: lead.verdict,
     reasons: lead.reasons ?? [],
     source: lead.source,

@@ -18,7 +18,11 @@ export const list: Command = {
     const rows = leadRecords(opened.leads.recent(parsePositiveInt('--limit', options.limit, 20) as number), opened);
     // The owner's own alerts, which every lead is planned on: whether they reached him.
     const alerts = alwaysPlanned(opened.channels).map((ch) => `${ch}_status`);
-    const columns = ['id', 'created_at', 'name', 'company', 'email', 'status', 'verdict', ...alerts, 'verdict_reasons'];
+    const columns = [
+      ...['id', 'created_at', 'name', 'company', 'email', 'language', 'status', 'verdict'],
+      ...alerts,
+      'verdict_reasons',
+    ];
     print(toTable(rows, columns));
   },
 };

@@ -1,5 +1,5 @@
-/** `report [--days N] [--format text|json]`: views, leads and reply times per source. */
-import { readSourceReport, reportRows } from '../leads/sourceReport';
+/** `report [--days N] [--format text|json]`: views, leads and reply times per source, and per language. */
+import { languageRows, readSourceReport, reportRows } from '../leads/sourceReport';
 import { parsePositiveInt, UsageError } from './cliArgs';
 import type { Command } from './command';
 import { toTable } from './formatLeads';
@@ -12,8 +12,11 @@ export const report: Command = {
     const result = readSourceReport(services(), days, Date.now());
     if (format === 'json') return print(`${JSON.stringify(result, null, 2)}\n`);
     print(`Views, leads and reply times per source, ${result.from} to ${result.to} (${days} days)\n\n`);
-    const columns = ['source', 'views', 'verified', 'unverified', 'spam', 'conversion', 'median_reply'] as const;
-    print(toTable(reportRows(result), columns, 40));
+    const figures = ['views', 'verified', 'unverified', 'spam', 'conversion', 'median_reply'] as const;
+    print(toTable(reportRows(result), ['source', ...figures], 40));
+    // The language of the page viewed, or of the lead's form: a tag ('pt-BR').
+    if (result.languages.length > 0)
+      print(`\nPer language\n\n${toTable(languageRows(result), ['language', ...figures])}`);
     print(
       `\nconversion: verified and unverified leads per view; median_reply: arrival to the first mark (leads mark ID contacted).\n`,
     );

@@ -34,7 +34,19 @@ export const languageOfTag = (tag: string): SiteLanguage =>
   SITE_LANGUAGES.find((language) => LANGUAGE_TAGS[language] === tag) ?? 'en';
 
 /** Each language's name in itself, as the switcher says it. */
-export const LANGUAGE_NAMES = { en: 'English', pt: 'Português', es: 'Español' } as const satisfies Record<
+export const LANGUAGE_AUTONYMS = { en: 'English', pt: 'Português', es: 'Español' } as const satisfies Record<
   SiteLanguage,
   string
 >;
+
+/** Each language's name in English: the owner's inbox, alerts and reports are in English. */
+export const LANGUAGE_NAMES = { en: 'English', pt: 'Portuguese', es: 'Spanish' } as const satisfies Record<
+  SiteLanguage,
+  string
+>;
+
+/** A stored tag as the owner reads it: "Portuguese (pt-BR)"; a tag the site does not speak, as it is. */
+export function languageLabel(tag: string): string {
+  const language = SITE_LANGUAGES.find((l) => LANGUAGE_TAGS[l] === tag);
+  return language === undefined ? tag : `${LANGUAGE_NAMES[language]} (${tag})`;
+}

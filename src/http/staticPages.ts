@@ -121,8 +121,11 @@ function pathOf(url: string): string {
   }
 }
 
-/** Told of every GET of a language's home page (not HEAD): counts the view, if it wants to. */
-export type HomePageView = (req: IncomingMessage, query: string, language: SiteLanguage) => void;
+/**
+ * Told of every GET of a language's home page (not HEAD): counts the view, if it wants to. `query`: the request
+ * target's query, `?` included ('' without one); `language`: the page's, English (`/`) when left out.
+ */
+export type HomePageView = (req: IncomingMessage, query: string, language?: SiteLanguage) => void;
 
 export function createStaticPages(
   fixed: Map<string, FixedResponse>,

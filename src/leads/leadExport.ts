@@ -5,13 +5,13 @@
 import { ALERT_FIELDS, type LeadRecord } from './leadRecords';
 
 /**
- * The columns an export carries, in order: the lead, its status and verdict, where it came from,
- * its marks, then one group per alert channel. Everything but the internal dedupe key.
+ * The columns an export carries, in order: the lead (with its language tag), its status and verdict,
+ * where it came from, its marks, then one group per alert channel. Everything but the internal dedupe key.
  */
 export function exportColumns(channels: readonly string[]): string[] {
   // biome-ignore format: one group of columns per line
   return [
-    'id', 'created_at', 'name', 'company', 'email', 'status', 'verdict', 'verdict_reasons',
+    'id', 'created_at', 'name', 'company', 'email', 'language', 'status', 'verdict', 'verdict_reasons',
     'source', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer',
     'marks', 'user_agent', 'ip_hash',
     ...channels.flatMap((ch) => ALERT_FIELDS.map((f) => `${ch}_${f}`)),

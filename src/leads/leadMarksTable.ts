@@ -23,8 +23,8 @@ export function createLeadMarksTable(db: Db) {
   const ofLeads = db.prepare<[string], MarkRow>(
     'SELECT * FROM lead_marks WHERE lead_id IN (SELECT value FROM json_each(?)) ORDER BY lead_id, marked_at, rowid',
   );
-  const firstAnswers = db.prepare<[string], { source: string; created_at: string; first: string }>(`
-    SELECT ${SOURCE_KEY_SQL} AS source, leads.created_at, MIN(lead_marks.marked_at) AS first
+  const firstAnswers = db.prepare<[string], { source: string; language: string; created_at: string; first: string }>(`
+    SELECT ${SOURCE_KEY_SQL} AS source, leads.language, leads.created_at, MIN(lead_marks.marked_at) AS first
     FROM leads JOIN lead_marks ON lead_marks.lead_id = leads.id AND lead_marks.status <> 'new'
     WHERE leads.created_at >= ? GROUP BY leads.id`);
   return {
@@ -32,9 +32,13 @@ export function createLeadMarksTable(db: Db) {
     ofLeads: (ids: readonly number[]) => (ids.length === 0 ? [] : ofLeads.all(JSON.stringify(ids))),
     /**
      * For leads created at or after `since` and marked since (contacted, won or lost): the report
-     * source and the milliseconds from the lead's arrival to its first such mark.
+     * source, the lead's language and the milliseconds from the lead's arrival to its first such mark.
      */
     firstAnswersSince: (since: string) =>
-      firstAnswers.all(since).map((r) => ({ source: r.source, ms: Date.parse(r.first) - Date.parse(r.created_at) })),
+      firstAnswers.all(since).map((r) => ({
+        source: r.source,
+        language: r.language,
+        ms: Date.parse(r.first) - Date.parse(r.created_at),
+      })),
   };
 }

@@ -9,8 +9,7 @@
  * can make notificationResult true.
  */
 import { storedAddressKey } from '../lib/addressKey';
-import type { SiteLanguage } from '../contract/languages';
-import { PROOF_FIELD, type LeadInput } from '../contract/lead';
+import { PROOF_FIELD } from '../contract/lead';
 import { serverStrings } from '../strings';
 import type { Logger } from '../lib/logger';
 import { channelsOfKind } from '../alerts/channels';
@@ -18,7 +17,6 @@ import type { Runner } from '../alerts/runner';
 import type { Db } from '../storage/database';
 import { groupCommit } from '../storage/groupCommit';
 import type { IpHasher } from '../storage/ipHash';
-import { leadSourceOf } from '../sources/attribution';
 import { DAY_MS, iso } from '../lib/time';
 import type { ProofCheck, ProofChallenges } from './altchaChallenges';
 import { answerTiming, settleWithin } from './answerTiming';
@@ -27,19 +25,10 @@ import { grade, type GradingRules, type Reason, type Verdict } from './grading';
 import { createLeadAlerts, type LeadAlertsDeps } from './leadAlerts';
 import type { LeadsTable } from './leadsTable';
 import type { UsedProofsTable } from './usedProofsTable';
+import { type CheckedSubmission, newLeadOf, type Submitter } from './submission';
 import { isHoneypotHit, validateLead } from './validation';
 
-/** Who sent the submission, as far as the server can tell. */
-export interface Submitter {
-  ip: string | undefined;
-  userAgent: string | undefined;
-  /** The post's Referer header: for a form without JavaScript, our page with its campaign parameters. */
-  referer?: string | undefined;
-  /** Sent as JSON (by the form's script, or a client of the endpoint) rather than as a plain form. */
-  isJson?: boolean;
-  /** The language of the form's page (HTTP reads it from the body against the languages offered); default English. */
-  language?: SiteLanguage;
-}
+export type { Submitter } from './submission';
 
 export type LeadOutcome =
   /** Stored (or an identical one was, within the window); notificationResult: the SMS was accepted in time. */
@@ -77,18 +66,6 @@ export type LeadServiceDeps = Omit<LeadAlertsDeps, 'leads' | 'configured'> & {
   answerTimeoutMs: number;
 };
 
-const MAX_USER_AGENT = 512;
-
-/** A submission that passed validation and the proof check, on its way into the database. */
-interface CheckedSubmission {
-  body: Record<string, unknown>;
-  lead: LeadInput;
-  key: string;
-  from: Submitter;
-  honeypot: boolean;
-  proof: ProofCheck;
-}
-
 export type LeadService = ReturnType<typeof createLeadService>;
 
 export function createLeadService(deps: LeadServiceDeps) {
@@ -102,7 +79,8 @@ export function createLeadService(deps: LeadServiceDeps) {
   // Stored in groups (one transaction, one fsync, for the leads of one turn of the event loop),
   // each lead in its own savepoint; IMMEDIATE, so the write lock is taken (or waited for, up to the
   // busy timeout) before the per-address count is read and another process cannot slip a lead in.
-  const store = groupCommit(db, ({ body, lead, key, from, honeypot, proof }: CheckedSubmission) => {
+  const store = groupCommit(db, (submission: CheckedSubmission) => {
+    const { lead, honeypot, proof } = submission;
     const arrived = now();
     const emailKey = storedAddressKey(lead.email);
     // Spent in this transaction: of two requests carrying one solved challenge, exactly one gets it.
@@ -118,17 +96,8 @@ export function createLeadService(deps: LeadServiceDeps) {
       },
       deps.rules,
     );
-    const id = leads.insert({
-      ...lead,
-      emailKey,
-      createdAt: iso(arrived),
-      userAgent: from.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
-      ipHash: deps.hashIp(from.ip),
-      dedupeKey: key,
-      verdict,
-      verdictReasons: reasons.join(','),
-      source: leadSourceOf(body, { referer: from.referer, isJson: from.isJson === true }, deps.ownHost),
-    });
+    const graded = { createdAt: iso(arrived), emailKey, verdict, verdictReasons: reasons.join(',') };
+    const id = leads.insert(newLeadOf(submission, graded, deps));
     return { id, verdict, reasons, dueNow: alerts.queue(id, verdict, emailKey, arrived).dueNow };
   });
 

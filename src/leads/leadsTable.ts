@@ -7,62 +7,17 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../storage/database';
 import { leadSearchText, searchFold } from '../storage/searchText';
 import type { Verdict } from './grading';
+import type { InboxQuery, LeadRow, NewLead } from './leadRow';
 import type { LeadStatus } from './leadStatus';
+
+export type { InboxQuery, LeadRow, NewLead } from './leadRow';
 
 /** A lead row's columns, in the table's order; search_text is left out: it is only the search's copy. */
 const ROW_COLUMNS = `id, created_at, name, company, email, user_agent, ip_hash, dedupe_key, verdict, verdict_reasons, status,
-  utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, email_key`;
+  utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, email_key, language`;
 
 /** The key leads and page views are grouped by in a report: the UTM source, else the referrer's host. */
 export const SOURCE_KEY_SQL = "lower(COALESCE(utm_source, referrer, 'unknown'))";
-
-export interface NewLead {
-  createdAt: string;
-  name: string;
-  company: string;
-  email: string;
-  /** The address's canonical key (src/lib/addressKey.ts). */
-  emailKey: string;
-  userAgent: string | null;
-  ipHash: string | null;
-  dedupeKey: string;
-  verdict: Verdict;
-  /** Comma-separated reasons of the verdict ('' when verified without doubt). */
-  verdictReasons: string;
-  source: LeadSource;
-}
-
-export interface LeadRow {
-  id: number;
-  created_at: string;
-  name: string;
-  company: string;
-  email: string;
-  email_key: string;
-  user_agent: string | null;
-  ip_hash: string | null;
-  dedupe_key: string;
-  verdict: Verdict;
-  verdict_reasons: string;
-  status: LeadStatus;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  referrer: string | null;
-}
-
-/** What the owner's inbox asks for: filters, a search text (as typed), and the page's place. */
-export interface InboxQuery {
-  status?: LeadStatus;
-  verdict?: Verdict;
-  /** Found in the name, the company or the address, in any case and without accents (storage/searchText.ts). */
-  search?: string;
-  /** Only leads older than this id (the next page). */
-  before?: number;
-  limit: number;
-}
 
 export type LeadsTable = ReturnType<typeof createLeadsTable>;
 
@@ -70,10 +25,10 @@ export function createLeadsTable(db: Db) {
   const insert = db.prepare<Omit<NewLead, 'source'> & LeadSource & { searchText: string }>(`
     INSERT INTO leads (created_at, name, company, email, email_key, user_agent, ip_hash, dedupe_key, verdict,
                        verdict_reasons, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer,
-                       search_text)
+                       search_text, language)
     VALUES (@createdAt, @name, @company, @email, @emailKey, @userAgent, @ipHash, @dedupeKey, @verdict,
             @verdictReasons, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @referrer,
-            @searchText)`);
+            @searchText, @language)`);
   const get = db.prepare<[number], LeadRow>(`SELECT ${ROW_COLUMNS} FROM leads WHERE id = ?`);
   const findDuplicate = db.prepare<[string, string], { id: number }>(
     'SELECT id FROM leads WHERE dedupe_key = ? AND created_at >= ? ORDER BY id LIMIT 1',
@@ -90,9 +45,9 @@ export function createLeadsTable(db: Db) {
   const addressContains = db.prepare<[string, string]>(
     'SELECT 1 FROM leads WHERE instr(email, ?) > 0 OR instr(email_key, ?) > 0 LIMIT 1',
   );
-  const perSource = db.prepare<[string], { source: string; verdict: Verdict; leads: number }>(`
-    SELECT ${SOURCE_KEY_SQL} AS source, verdict, COUNT(*) AS leads FROM leads
-    WHERE created_at >= ? GROUP BY source, verdict ORDER BY source, verdict`);
+  const perSource = db.prepare<[string], { source: string; language: string; verdict: Verdict; leads: number }>(`
+    SELECT ${SOURCE_KEY_SQL} AS source, language, verdict, COUNT(*) AS leads FROM leads
+    WHERE created_at >= ? GROUP BY source, language, verdict ORDER BY source, language, verdict`);
   const recent = db.prepare<[number], LeadRow>(`SELECT ${ROW_COLUMNS} FROM leads ORDER BY id DESC LIMIT ?`);
   const recentWithVerdict = db.prepare<[Verdict, number], LeadRow>(
     `SELECT ${ROW_COLUMNS} FROM leads WHERE verdict = ? ORDER BY id DESC LIMIT ?`,
@@ -166,7 +121,7 @@ export function createLeadsTable(db: Db) {
      * must not mistake for a leftover.
      */
     addressContains: (text: string) => addressContains.get(text, text) !== undefined,
-    /** Leads per report source and verdict, created at or after `from`. */
+    /** Leads per report source, language and verdict, created at or after `from`. */
     perSourceSince: (from: string) => perSource.all(from),
     /** The `limit` most recent leads, newest first. */
     recent: (limit: number) => recent.all(limit),

@@ -1,16 +1,18 @@
 /**
- * The source report of `leads report` and the inbox's sources page: per source, the home-page views, the leads by
- * verdict, the conversion rate and the median time from a lead's arrival to the owner's first mark; and the
- * totals. readSourceReport reads the counts; the rest is pure: it puts them together and writes table rows.
+ * The source report of `leads report` and the inbox's sources page: per source, and per language, the home-page
+ * views, the leads by verdict, the conversion rate and the median time from a lead's arrival to the owner's first
+ * mark; and the totals. readSourceReport reads the counts; the rest is pure: it puts them together and writes
+ * table rows.
  */
+import { LANGUAGE_TAGS, SITE_LANGUAGES } from '../contract/languages';
 import type { PageViewsTable } from '../sources/pageViewsTable';
 import { DAY_MS, HOUR_MS } from '../lib/time';
 import type { Verdict } from './grading';
 import type { LeadMarksTable } from './leadMarksTable';
 import type { LeadsTable } from './leadsTable';
 
-export interface SourceLine {
-  source: string;
+/** The figures of one line of the report: a source's, a language's, or all leads' (the totals). */
+export interface ReportFigures {
   views: number;
   leads: Record<Verdict, number>;
   /** (verified + unverified) / views; null without views. */
@@ -19,19 +21,27 @@ export interface SourceLine {
   medianReplyHours: number | null;
 }
 
+export type SourceLine = ReportFigures & { source: string };
+/** `language`: a language tag ('pt-BR'), of the page viewed or of the lead's form. */
+export type LanguageLine = ReportFigures & { language: string };
+
 export interface SourceReport {
   from: string;
   to: string;
   days: number;
   sources: SourceLine[];
-  total: Omit<SourceLine, 'source'>;
+  languages: LanguageLine[];
+  total: ReportFigures;
 }
 
+/** What a count is counted under: every view, lead and reply has a source and a language. */
+type Counted = { source: string; language: string };
+
 export type ReportInput = Pick<SourceReport, 'from' | 'to' | 'days'> & {
-  views: { source: string; views: number }[];
-  leads: { source: string; verdict: Verdict; leads: number }[];
-  /** Milliseconds from each marked lead's arrival to its first mark, by source. */
-  replies: { source: string; ms: number }[];
+  views: (Counted & { views: number })[];
+  leads: (Counted & { verdict: Verdict; leads: number })[];
+  /** Milliseconds from each marked lead's arrival to its first mark. */
+  replies: (Counted & { ms: number })[];
 };
 
 export function median(values: readonly number[]): number | null {
@@ -43,15 +53,17 @@ export function median(values: readonly number[]): number | null {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+/** The languages the site speaks first, in their usual order; any other tag (a row written by hand) after them. */
+const TAG_ORDER: readonly string[] = SITE_LANGUAGES.map((language) => LANGUAGE_TAGS[language]);
+const tagRank = (tag: string) => (TAG_ORDER.includes(tag) ? TAG_ORDER.indexOf(tag) : TAG_ORDER.length);
+
 export function buildSourceReport({ from, to, days, views, leads, replies }: ReportInput): SourceReport {
-  /** The line of one source, or of all (the totals). */
-  const line = (source?: string): Omit<SourceLine, 'source'> => {
-    const ofSource = <T extends { source: string }>(rows: T[]) =>
-      rows.filter((r) => source === undefined || r.source === source);
-    const viewCount = ofSource(views).reduce((sum, v) => sum + v.views, 0);
+  /** The figures of the counts `keep` picks: one source's, one language's, or all. */
+  const figures = (keep: (row: Counted) => boolean): ReportFigures => {
+    const viewCount = views.filter(keep).reduce((sum, v) => sum + v.views, 0);
     const counts: Record<Verdict, number> = { verified: 0, unverified: 0, spam: 0 };
-    for (const l of ofSource(leads)) counts[l.verdict] += l.leads;
-    const ms = median(ofSource(replies).map((r) => r.ms));
+    for (const l of leads.filter(keep)) counts[l.verdict] += l.leads;
+    const ms = median(replies.filter(keep).map((r) => r.ms));
     return {
       views: viewCount,
       leads: counts,
@@ -59,11 +71,15 @@ export function buildSourceReport({ from, to, days, views, leads, replies }: Rep
       medianReplyHours: ms === null ? null : Math.round((ms / HOUR_MS) * 10) / 10,
     };
   };
-  const notSpam = (l: SourceLine) => l.leads.verified + l.leads.unverified;
+  const notSpam = (l: ReportFigures) => l.leads.verified + l.leads.unverified;
   const sources = [...new Set([...views, ...leads].map((r) => r.source))]
-    .map((source) => ({ source, ...line(source) }))
+    .map((source) => ({ source, ...figures((r) => r.source === source) }))
     .sort((a, b) => b.views - a.views || notSpam(b) - notSpam(a) || a.source.localeCompare(b.source));
-  return { from, to, days, sources, total: line() };
+  // In a fixed order, not by views: three lines read best in the same place from one period to the next.
+  const languages = [...new Set([...views, ...leads].map((r) => r.language))]
+    .map((language) => ({ language, ...figures((r) => r.language === language) }))
+    .sort((a, b) => tagRank(a.language) - tagRank(b.language) || a.language.localeCompare(b.language));
+  return { from, to, days, sources, languages, total: figures(() => true) };
 }
 
 /** The report of the `days` days up to `now`, from the tables. */
@@ -77,7 +93,7 @@ export function readSourceReport(
     from: since.slice(0, 10),
     to: new Date(now).toISOString().slice(0, 10),
     days,
-    views: tables.pageViews.perSourceSince(since.slice(0, 10)),
+    views: tables.pageViews.countsSince(since.slice(0, 10)),
     leads: tables.leads.perSourceSince(since),
     replies: tables.marks.firstAnswersSince(since),
   });
@@ -86,17 +102,24 @@ export function readSourceReport(
 const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)}%`);
 const hours = (value: number | null) => (value === null ? '-' : `${value.toFixed(1)} h`);
 
+/** A line's figures as the table's cells: counts, conversion in percent, median reply in hours, - for none. */
+const cells = (l: ReportFigures) => ({
+  views: String(l.views),
+  verified: String(l.leads.verified),
+  unverified: String(l.leads.unverified),
+  spam: String(l.leads.spam),
+  conversion: percent(l.conversion),
+  median_reply: hours(l.medianReplyHours),
+});
+
 /** The report as an aligned table (sources are untrusted text: the caller's table writer flattens them). */
 export function reportRows(report: SourceReport): Record<string, string>[] {
-  const row = (source: string, l: Omit<SourceLine, 'source'>) => ({
-    source,
-    views: String(l.views),
-    verified: String(l.leads.verified),
-    unverified: String(l.leads.unverified),
-    spam: String(l.leads.spam),
-    conversion: percent(l.conversion),
-    median_reply: hours(l.medianReplyHours),
-  });
+  const row = (source: string, l: ReportFigures) => ({ source, ...cells(l) });
   // Upper case: source keys are lower-cased, so no source can be mistaken for the totals.
   return [...report.sources.map((s) => row(s.source, s)), row('TOTAL', report.total)];
+}
+
+/** The report per language, a row a language tag; its totals are those of reportRows. */
+export function languageRows(report: SourceReport): Record<string, string>[] {
+  return report.languages.map((l) => ({ language: l.language, ...cells(l) }));
 }

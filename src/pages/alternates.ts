@@ -3,7 +3,7 @@
  * x-default (English, at the root), OpenGraph locales, the switcher's links and the sitemap's entries. Nothing here
  * is rendered when the page is offered in English alone, so that page stays exactly what it was.
  */
-import { LANGUAGE_NAMES, LANGUAGE_TAGS, pagePath, type SiteLanguage } from '../contract/languages';
+import { LANGUAGE_AUTONYMS, LANGUAGE_TAGS, pagePath, type SiteLanguage } from '../contract/languages';
 import type { Alternate } from './Document';
 import type { LanguageLink } from './sections/SiteHeader';
 
@@ -23,7 +23,7 @@ export function languageLinks(offered: readonly SiteLanguage[], current: SiteLan
     href: pagePath(language),
     tag: LANGUAGE_TAGS[language],
     code: language.toUpperCase(),
-    name: LANGUAGE_NAMES[language],
+    name: LANGUAGE_AUTONYMS[language],
     current: language === current,
   }));
 }

@@ -50,6 +50,7 @@ const alertLeadOf = (row: LeadRow, publicUrl: string, ownerTimeZone: string): Al
   name: row.name,
   company: row.company,
   email: row.email,
+  language: row.language,
   verdict: row.verdict,
   reasons: row.verdict_reasons.split(',').filter(Boolean),
   source: describeSource(sourceOf(row)),

@@ -1,10 +1,12 @@
 /**
  * Every SQL statement on the page_views table: counts of home-page views per
- * UTC day and source, nothing else (no address, no visitor, no time of day).
+ * UTC day, source and language (the tag of the page viewed: 'en', 'pt-BR',
+ * 'es'), nothing else (no address, no visitor, no time of day).
  *
  * A day holds at most SOURCES_PER_DAY sources under their own name, however
- * many writes it takes: utm_source is whatever a visitor puts in the URL, so
- * made-up values must not grow the table. The rule, applied in add():
+ * many writes it takes (a source counts once, in however many languages):
+ * utm_source is whatever a visitor puts in the URL, so made-up values must
+ * not grow the table. The rule, applied in add():
  * - a source already stored for the day is always added to under its name;
  * - a source new to the day is stored under its name while the day has room,
  *   and as 'other' once the day holds SOURCES_PER_DAY named sources;
@@ -25,6 +27,8 @@ export const OTHER = 'other';
 export interface ViewCount {
   day: string;
   source: string;
+  /** The language tag of the page viewed. */
+  language: string;
   views: number;
 }
 
@@ -32,19 +36,23 @@ export type PageViewsTable = ReturnType<typeof createPageViewsTable>;
 
 export function createPageViewsTable(db: Db) {
   const upsert = db.prepare<ViewCount>(`
-    INSERT INTO page_views (day, source, views) VALUES (@day, @source, @views)
-    ON CONFLICT (day, source) DO UPDATE SET views = views + excluded.views`);
-  const stored = db.prepare<[string, string], number>('SELECT 1 FROM page_views WHERE day = ? AND source = ?').pluck();
+    INSERT INTO page_views (day, source, language, views) VALUES (@day, @source, @language, @views)
+    ON CONFLICT (day, source, language) DO UPDATE SET views = views + excluded.views`);
+  const stored = db
+    .prepare<[string, string], number>('SELECT 1 FROM page_views WHERE day = ? AND source = ? LIMIT 1')
+    .pluck();
   const named = db
-    .prepare<[string, string], number>('SELECT COUNT(*) FROM page_views WHERE day = ? AND source != ?')
+    .prepare<[string, string], number>('SELECT COUNT(DISTINCT source) FROM page_views WHERE day = ? AND source != ?')
     .pluck();
   // The LIMIT bounds the read even if the rule above was ever broken (rows written by hand, say).
   const namedSources = db
-    .prepare<[string, string, number], string>('SELECT source FROM page_views WHERE day = ? AND source != ? LIMIT ?')
+    .prepare<[string, string, number], string>(
+      'SELECT DISTINCT source FROM page_views WHERE day = ? AND source != ? LIMIT ?',
+    )
     .pluck();
-  const perSource = db.prepare<[string], { source: string; views: number }>(
-    'SELECT source, SUM(views) AS views FROM page_views WHERE day >= ? GROUP BY source ORDER BY views DESC, source',
-  );
+  const perSourceAndLanguage = db.prepare<[string], { source: string; language: string; views: number }>(`
+    SELECT source, language, SUM(views) AS views FROM page_views WHERE day >= ?
+    GROUP BY source, language ORDER BY views DESC, source, language`);
   const deleteOld = db.prepare<[string]>('DELETE FROM page_views WHERE day < ?');
 
   const addAll = db.transaction((counts: readonly ViewCount[]) => {
@@ -53,7 +61,7 @@ export function createPageViewsTable(db: Db) {
     // Busiest first; sort() is stable, so equal counts keep the order they were counted in.
     return [...counts]
       .sort((a, b) => b.views - a.views)
-      .map(({ day, source, views }) => {
+      .map(({ day, source, language, views }) => {
         let left = room.get(day) ?? SOURCES_PER_DAY - (named.get(day, OTHER) ?? 0);
         let as = source;
         if (source !== OTHER && stored.get(day, source) === undefined) {
@@ -61,8 +69,8 @@ export function createPageViewsTable(db: Db) {
           else as = OTHER;
         }
         room.set(day, left);
-        upsert.run({ day, source: as, views });
-        return { day, source: as, views };
+        upsert.run({ day, source: as, language, views });
+        return { day, source: as, language, views };
       });
   });
   return {
@@ -70,8 +78,8 @@ export function createPageViewsTable(db: Db) {
     add: (counts: readonly ViewCount[]): ViewCount[] => addAll(counts),
     /** The sources `day` (YYYY-MM-DD) holds under their own name: at most SOURCES_PER_DAY, 'other' not among them. */
     namedOn: (day: string) => namedSources.all(day, OTHER, SOURCES_PER_DAY),
-    /** Views per source on days from `fromDay` (YYYY-MM-DD) on, most first. */
-    perSourceSince: (fromDay: string) => perSource.all(fromDay),
+    /** Views per source and language on days from `fromDay` (YYYY-MM-DD) on, most first. */
+    countsSince: (fromDay: string) => perSourceAndLanguage.all(fromDay),
     /** Deletes the days before `day` (YYYY-MM-DD); returns the rows deleted. */
     deleteBefore: (day: string) => deleteOld.run(day).changes,
   };

@@ -1,13 +1,14 @@
 /**
- * Counts home-page views in memory, per UTC day and source, and writes the counts to SQLite at most once
- * a minute and at shutdown: a view costs a map update (the day's name, and the sources the table holds for
- * it, are worked out once a day, not per view), never a database write. Made-up utm_source values cannot
- * grow memory: past MAX_SOURCES new sources between two writes, views count as 'other'. A source the table
+ * Counts home-page views in memory, per UTC day, source and language (of the page viewed), and writes the counts
+ * to SQLite at most once a minute and at shutdown: a view costs a map update (the day's name, and the sources the
+ * table holds for it, are worked out once a day, not per view), never a database write. Made-up utm_source values
+ * cannot grow memory: past MAX_SOURCES new sources between two writes, views count as 'other'. A source the table
  * already stores under its own name today keeps it even in a full minute, so a real source that made it into
  * the day before made-up values filled it stays named (the table bounds a day's sources, pageViewsTable.ts).
  * Those names are read when a day starts for the counter (so a restart forgets none) and grow with its own
  * writes; a failed read is logged and the day starts knowing none: its views still count.
  */
+import { LANGUAGE_TAGS, type SiteLanguage } from '../contract/languages';
 import type { Logger } from '../lib/logger';
 import { OTHER, type PageViewsTable, SOURCES_PER_DAY, type ViewCount } from './pageViewsTable';
 import { DAY_MS, iso } from '../lib/time';
@@ -19,17 +20,26 @@ const MAX_SOURCES = SOURCES_PER_DAY;
 export type ViewCounter = ReturnType<typeof createViewCounter>;
 
 export function createViewCounter(table: PageViewsTable, logger: Logger, now: () => number = Date.now) {
-  /** Counts of the day in progress, by source; days that ended before the last write wait in `earlier`. */
+  /**
+   * Counts of the day in progress, by source, then language tag: the bound is on sources, whatever their
+   * languages. Days that ended before the last write wait in `earlier`.
+   */
   let day = '';
   let dayEnds = 0;
-  let today = new Map<string, number>();
+  let today = new Map<string, Map<string, number>>();
   /** The sources of the day in progress the table stored under their own name (at most SOURCES_PER_DAY). */
   let named = new Set<string>();
   let earlier: ViewCount[] = [];
   let timer: NodeJS.Timeout | undefined;
 
+  /** The day in progress's counts as rows. */
+  const todayRows = (): ViewCount[] =>
+    [...today].flatMap(([source, languages]) =>
+      [...languages].map(([language, views]) => ({ day, source, language, views })),
+    );
+
   function rollOver(at: number): void {
-    for (const [source, views] of today) earlier.push({ day, source, views });
+    earlier.push(...todayRows());
     today = new Map();
     const start = at - (at % DAY_MS);
     day = iso(start).slice(0, 10);
@@ -45,17 +55,18 @@ export function createViewCounter(table: PageViewsTable, logger: Logger, now: ()
 
   function merged(rows: ViewCount[]): ViewCount[] {
     const byKey = new Map<string, ViewCount>();
-    for (const { day: d, source, views } of rows) {
-      const known = byKey.get(`${d}\t${source}`);
+    for (const { day: d, source, language, views } of rows) {
+      const key = `${d}\t${source}\t${language}`;
+      const known = byKey.get(key);
       if (known) known.views += views;
-      else byKey.set(`${d}\t${source}`, { day: d, source, views });
+      else byKey.set(key, { day: d, source, language, views });
     }
     return [...byKey.values()];
   }
 
   /** Writes what was counted; on failure the counts are kept for the next write. */
   function flush(): void {
-    const pending = [...earlier, ...[...today].map(([source, views]) => ({ day, source, views }))];
+    const pending = [...earlier, ...todayRows()];
     if (pending.length === 0) return;
     earlier = [];
     today = new Map();
@@ -63,18 +74,22 @@ export function createViewCounter(table: PageViewsTable, logger: Logger, now: ()
       for (const row of table.add(pending)) if (row.day === day && row.source !== OTHER) named.add(row.source);
     } catch (err) {
       // Kept for the next write, in the day they were counted, merged so that a database down for
-      // hours holds one count per day and source, not one per failed minute.
+      // hours holds one count per day, source and language, not one per failed minute.
       earlier = merged(pending);
       logger.warn({ err }, 'page views could not be written; kept for the next minute');
     }
   }
 
   return {
-    count(source: string) {
+    /** One view of the page in `language` (the English page, `/`, unless told), from `source`. */
+    count(source: string, language: SiteLanguage = 'en') {
       const at = now();
       if (at >= dayEnds) rollOver(at);
       const key = today.has(source) || named.has(source) || today.size < MAX_SOURCES ? source : OTHER;
-      today.set(key, (today.get(key) ?? 0) + 1);
+      const languages = today.get(key) ?? new Map<string, number>();
+      const tag = LANGUAGE_TAGS[language];
+      languages.set(tag, (languages.get(tag) ?? 0) + 1);
+      today.set(key, languages);
     },
     flush,
     start() {

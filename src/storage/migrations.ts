@@ -7,6 +7,7 @@ import { storedAddressKey } from '../lib/addressKey';
 import { ALERT_RECEIPTS } from './alertReceiptsMigration';
 import { CONTENT_REVISIONS } from './contentRevisionsMigration';
 import { IMAGES } from './imagesMigration';
+import { LEAD_LANGUAGE } from './languageMigration';
 import { LEADS_SEARCH, OWNER_INBOX_TABLES } from './ownerInboxMigration';
 import { foldedSearchText } from './searchTextMigration';
 import { SESSIONS_OF_PASSKEYS } from './sessionsMigration';
@@ -26,6 +27,7 @@ import { SESSIONS_OF_PASSKEYS } from './sessionsMigration';
  *   minute with one indexed lookup.
  * - email_key is the address's canonical key (src/lib/addressKey.ts): every lookup of a person by address uses it.
  * - search_text is the name, company and address as the inbox's search compares them (src/storage/searchText.ts).
+ * - language is the tag of the page the lead's form was on ('en', 'pt-BR', 'es').
  */
 const channelColumns = (ch: 'sms' | 'email') => `
   ${ch}_status TEXT NOT NULL CHECK (${ch}_status IN ('pending', 'sent', 'failed', 'skipped')),
@@ -218,4 +220,6 @@ export const migrations: readonly Migration[] = [
   CONTENT_REVISIONS,
   // The uploaded images and their files, served from /assets/.
   IMAGES,
+  // Each lead's language, and the page views counted per language.
+  LEAD_LANGUAGE,
 ];

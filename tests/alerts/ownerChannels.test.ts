@@ -53,6 +53,7 @@ describe('the webhook, Telegram and ntfy', () => {
         name: "Ada O'Lovelace <3",
         company: 'Engines & Co',
         email: 'ada@example.com',
+        language: 'en',
         verdict: 'verified',
         reasons: [],
         source: 'direct',

@@ -1,6 +1,6 @@
 /**
  * The auto-reply a verified lead receives: the exact text and HTML the
- * visitor reads, from our address with replies going to the owner, marked
+ * visitor reads, in the language of the page they wrote from, from our address with replies going to the owner, marked
  * Auto-Submitted, repeating nothing the visitor typed (anyone may type a
  * stranger's address), and one Message-ID for every copy of one lead's reply.
  */
@@ -78,6 +78,57 @@ describe('buildReplyEmail', () => {
       buildReplyEmail(lead, { ...envelope, profile: { ...profile, name: 'Anna\nBerg' } }).subject,
       'Your free setup call with Anna Berg',
     );
+  });
+
+  it('is written in Spanish to a lead from the Spanish page', () => {
+    const mail = buildReplyEmail(
+      { ...lead, language: 'es' },
+      { ...envelope, profile: { ...profile, name: 'Anna Volkova' } },
+    );
+    assert.equal(mail.subject, 'Tu llamada inicial gratuita con Anna Volkova');
+    assert.equal(
+      mail.text,
+      'Hola:\n' +
+        '\n' +
+        '¡Gracias por tu interés! Te responderé en un plazo de 24 horas para agendar tu llamada inicial gratuita.\n' +
+        '\n' +
+        'Si quieres hablar conmigo antes, escríbeme a anna@anna.example, llámame al +49 30 1234567 o envíame un mensaje por Telegram (https://t.me/annaberg) o LinkedIn (https://www.linkedin.com/in/annaberg).\n' +
+        '\n' +
+        'Saludos cordiales,\n' +
+        'Anna Volkova\n' +
+        '\n' +
+        '--\n' +
+        'Recibes este único correo porque esta dirección se ingresó en el formulario de contacto de mi sitio web. Si no fuiste tú, ignóralo.\n',
+    );
+    assert.equal(mail.replyTo, 'anna@anna.example');
+    assert.deepEqual(mail.headers, { 'Auto-Submitted': 'auto-replied' });
+  });
+
+  it('is written in Brazilian Portuguese to a lead from the Portuguese page, escaped as the English one', () => {
+    const mail = buildReplyEmail(
+      { ...lead, language: 'pt-BR' },
+      { ...envelope, profile: { ...profile, name: 'Anna & Co' } },
+    );
+    assert.equal(mail.subject, 'Sua chamada inicial gratuita com Anna & Co');
+    assert.equal(
+      mail.html,
+      '<!doctype html><html><body style="font-family:sans-serif">\n' +
+        '<p>Olá,</p>\n' +
+        '<p>Obrigado pelo seu interesse! Retornarei em até 24 horas para agendar sua chamada inicial gratuita.</p>\n' +
+        '<p>Se quiser falar comigo antes, escreva para anna@anna.example, ligue para +49 30 1234567 ou mande uma mensagem no Telegram (https://t.me/annaberg) ou no LinkedIn (https://www.linkedin.com/in/annaberg).</p>\n' +
+        '<p>Um abraço,<br>Anna &amp; Co</p>\n' +
+        '<p style="color:#666;font-size:small">Você recebeu este único e-mail porque este endereço foi informado no formulário de contato do meu site. Se não foi você, pode ignorá-lo.</p>\n' +
+        '</body></html>',
+    );
+    assert.ok(mail.text.startsWith('Olá,\n\nObrigado pelo seu interesse!'), mail.text);
+  });
+
+  it('is in English for an English lead, or one whose language the site does not speak', () => {
+    for (const language of ['en', 'fr', undefined]) {
+      const mail = buildReplyEmail({ ...lead, language }, envelope);
+      assert.equal(mail.subject, 'Your free setup call with Anna Berg', String(language));
+      assert.ok(mail.text.startsWith('Hello,\n\nThank you for your interest!'), String(language));
+    }
   });
 
   it('gives every copy of a lead reply one Message-ID on our domain', () => {

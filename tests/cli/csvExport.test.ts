@@ -13,7 +13,7 @@ const columns = exportColumns(['sms', 'email']);
 const csvOf = (rows: Parameters<typeof toCsv>[0]) => toCsv(rows, columns);
 
 const HEADER =
-  '"id","created_at","name","company","email","status","verdict","verdict_reasons",' +
+  '"id","created_at","name","company","email","language","status","verdict","verdict_reasons",' +
   '"source","utm_source","utm_medium","utm_campaign","utm_term","utm_content","referrer",' +
   '"marks","user_agent","ip_hash",' +
   '"sms_status","sms_attempts","sms_last_error","sms_provider_message_id","sms_sent_at","sms_delivery","sms_delivery_error",' +
@@ -30,18 +30,19 @@ const ALERTS =
 const nameCell = (name: string) => {
   const csv = csvOf([leadRow({ name })]);
   const prefix = `${HEADER}\r\n"1","2026-03-04T05:06:07.890Z",`;
-  const suffix = `,"Analytical Engines","ada@example.com","contacted","verified","",${SOURCE},${MARKS},"Mozilla/5.0","abc123",${ALERTS}\r\n`;
+  const suffix = `,"Analytical Engines","ada@example.com","pt-BR","contacted","verified","",${SOURCE},${MARKS},"Mozilla/5.0","abc123",${ALERTS}\r\n`;
   assert.ok(csv.startsWith(prefix) && csv.endsWith(suffix), JSON.stringify(csv));
   return csv.slice(prefix.length, csv.length - suffix.length);
 };
 
 describe('toCsv', () => {
-  it('writes a header and one CRLF-terminated line per lead: status, verdict, source, marks, each channel; no internal columns', () => {
+  it('writes a header and one CRLF-terminated line per lead: language, status, verdict, source, marks, each channel; no internal columns', () => {
     const grace = {
       id: 2,
       name: 'Grace Hopper',
       company: 'Navy',
       email: 'grace@example.com',
+      language: 'en',
       status: 'new',
       marks: [],
       sms_status: 'pending',
@@ -57,8 +58,8 @@ describe('toCsv', () => {
     assert.equal(
       csvOf([leadRow({ status: 'won', marks: twoMarks }), leadRow(grace)]),
       `${HEADER}\r\n` +
-        `"1","2026-03-04T05:06:07.890Z","Ada Lovelace","Analytical Engines","ada@example.com","won","verified","",${SOURCE},"contacted 2026-03-04T09:00:00.000Z (link); won 2026-03-05T10:00:00.000Z (cli)","Mozilla/5.0","abc123",${ALERTS}\r\n` +
-        `"2","2026-03-04T05:06:07.890Z","Grace Hopper","Navy","grace@example.com","new","verified","",${SOURCE},"","Mozilla/5.0","abc123","pending","0","","","","","","failed","10","SMTP 550: mailbox unavailable","","","",""\r\n`,
+        `"1","2026-03-04T05:06:07.890Z","Ada Lovelace","Analytical Engines","ada@example.com","pt-BR","won","verified","",${SOURCE},"contacted 2026-03-04T09:00:00.000Z (link); won 2026-03-05T10:00:00.000Z (cli)","Mozilla/5.0","abc123",${ALERTS}\r\n` +
+        `"2","2026-03-04T05:06:07.890Z","Grace Hopper","Navy","grace@example.com","en","new","verified","",${SOURCE},"","Mozilla/5.0","abc123","pending","0","","","","","","failed","10","SMTP 550: mailbox unavailable","","","",""\r\n`,
     );
   });
 

@@ -20,6 +20,7 @@ describe('toJson', () => {
     "name": "Ada \\"Countess\\" Lovelace",
     "company": "Analytical Engines",
     "email": "ada@example.com",
+    "language": "pt-BR",
     "status": "contacted",
     "verdict": "verified",
     "verdict_reasons": "",

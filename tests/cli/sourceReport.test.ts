@@ -2,7 +2,8 @@
  * `leads report` on a seeded database with known answers: per source, the
  * home-page views, the leads by verdict, the conversion rate (verified and
  * unverified leads per view) and the median time from a lead's arrival to
- * its first mark; the totals; the window of --days; JSON for machines.
+ * its first mark; the totals; the same per language; the window of --days;
+ * JSON for machines.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -120,6 +121,60 @@ describe('leads report', () => {
       (await runCli(['report', '--format', 'json', '--days', '60'], { DATABASE_PATH: path })).stdout,
     ) as { total: { views: number } };
     assert.equal(wide.total.views, 1170, 'the view of 40 days ago is inside 60 days');
+  });
+
+  it('prints the same figures per language, from the views of each page and the language of each lead', async () => {
+    const path = seeded();
+    const db = new Database(path);
+    const now = Date.now();
+    const day = at(now - DAY).slice(0, 10);
+    db.prepare("INSERT INTO page_views (day, source, language, views) VALUES (?, 'linkedin', 'pt-BR', 30)").run(day);
+    db.prepare("INSERT INTO page_views (day, source, language, views) VALUES (?, 'direct', 'es', 10)").run(day);
+    const lead =
+      db.prepare(`INSERT INTO leads (created_at, name, company, email, dedupe_key, verdict, utm_source, language)
+      VALUES (?, ?, 'Co', ?, ?, ?, ?, ?)`);
+    const joao = lead.run(at(now - 5 * HOUR), 'João', 'joao@example.com', 'kp', 'verified', 'linkedin', 'pt-BR');
+    db.prepare("INSERT INTO lead_marks (lead_id, status, marked_at, via) VALUES (?, 'contacted', ?, 'cli')").run(
+      joao.lastInsertRowid,
+      at(now - 5 * HOUR + 6 * HOUR),
+    );
+    lead.run(at(now - 8 * HOUR), 'Ana', 'ana@example.com', 'ke', 'unverified', null, 'es');
+    db.close();
+
+    const { code, stdout, stderr } = await runCli(['report'], { DATABASE_PATH: path });
+    assert.equal(code, 0, stderr);
+    const lines = stdout.split('\n');
+    const start = lines.indexOf('Per language');
+    assert.ok(start > 0, stdout);
+    const cells = (line: string | undefined) => (line ?? '').trim().split(/\s{2,}/);
+    assert.deepEqual(cells(lines[start + 2]), [
+      'language',
+      'views',
+      'verified',
+      'unverified',
+      'spam',
+      'conversion',
+      'median_reply',
+    ]);
+    assert.deepEqual(lines.slice(start + 4, start + 7).map(cells), [
+      ['en', '170', '4', '2', '1', '3.5%', '3.0 h'],
+      ['pt-BR', '30', '1', '0', '0', '3.3%', '6.0 h'],
+      ['es', '10', '0', '1', '0', '10.0%', '-'],
+    ]);
+    assert.equal(lines[start + 7], '', 'three languages');
+
+    const json = JSON.parse(
+      (await runCli(['report', '--format', 'json'], { DATABASE_PATH: path })).stdout,
+    ) as SourceReport;
+    assert.deepEqual(
+      json.languages.map((l) => [l.language, l.views, l.leads, l.medianReplyHours]),
+      [
+        ['en', 170, { verified: 4, unverified: 2, spam: 1 }, 3],
+        ['pt-BR', 30, { verified: 1, unverified: 0, spam: 0 }, 6],
+        ['es', 10, { verified: 0, unverified: 1, spam: 0 }, null],
+      ],
+    );
+    assert.equal(json.total.views, 210);
   });
 
   it('explains a bad option', async () => {

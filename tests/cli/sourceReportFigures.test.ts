@@ -2,11 +2,11 @@
  * The numbers of `leads report` from known counts: per source the home-page
  * views, the leads by verdict, the conversion (verified and unverified leads
  * per view) and the median hours to the first mark; the order of the sources;
- * the totals; and the rows the table shows.
+ * the totals; the same per language; and the rows the tables show.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSourceReport, median, reportRows, type ReportInput } from '../../src/leads/sourceReport';
+import { buildSourceReport, languageRows, median, reportRows, type ReportInput } from '../../src/leads/sourceReport';
 
 const HOUR = 3_600_000;
 const window = { from: '2026-10-26', to: '2026-11-25', days: 30 };
@@ -30,23 +30,23 @@ describe('buildSourceReport', () => {
   const input: ReportInput = {
     ...window,
     views: [
-      { source: 'linkedin', views: 100 },
-      { source: 'direct', views: 50 },
-      { source: 'news.example.org', views: 20 },
+      { source: 'linkedin', language: 'en', views: 100 },
+      { source: 'direct', language: 'en', views: 50 },
+      { source: 'news.example.org', language: 'en', views: 20 },
     ],
     leads: [
-      { source: 'linkedin', verdict: 'verified', leads: 2 },
-      { source: 'linkedin', verdict: 'unverified', leads: 1 },
-      { source: 'linkedin', verdict: 'spam', leads: 1 },
-      { source: 'direct', verdict: 'verified', leads: 1 },
-      { source: 'news.example.org', verdict: 'unverified', leads: 1 },
-      { source: 'not known', verdict: 'verified', leads: 1 },
+      { source: 'linkedin', language: 'en', verdict: 'verified', leads: 2 },
+      { source: 'linkedin', language: 'en', verdict: 'unverified', leads: 1 },
+      { source: 'linkedin', language: 'en', verdict: 'spam', leads: 1 },
+      { source: 'direct', language: 'en', verdict: 'verified', leads: 1 },
+      { source: 'news.example.org', language: 'en', verdict: 'unverified', leads: 1 },
+      { source: 'not known', language: 'en', verdict: 'verified', leads: 1 },
     ],
     replies: [
-      { source: 'linkedin', ms: 2 * HOUR },
-      { source: 'linkedin', ms: 9 * HOUR },
-      { source: 'linkedin', ms: 4 * HOUR },
-      { source: 'direct', ms: 1.25 * HOUR },
+      { source: 'linkedin', language: 'en', ms: 2 * HOUR },
+      { source: 'linkedin', language: 'en', ms: 9 * HOUR },
+      { source: 'linkedin', language: 'en', ms: 4 * HOUR },
+      { source: 'direct', language: 'en', ms: 1.25 * HOUR },
     ],
   };
 
@@ -84,6 +84,15 @@ describe('buildSourceReport', () => {
           medianReplyHours: null,
         },
       ],
+      languages: [
+        {
+          language: 'en',
+          views: 170,
+          leads: { verified: 4, unverified: 2, spam: 1 },
+          conversion: 0.03529411764705882,
+          medianReplyHours: 3,
+        },
+      ],
       total: {
         views: 170,
         leads: { verified: 4, unverified: 2, spam: 1 },
@@ -98,8 +107,8 @@ describe('buildSourceReport', () => {
       buildSourceReport({
         ...window,
         views: [],
-        leads: [{ source: 'direct', verdict: 'verified', leads: ms.length }],
-        replies: ms.map((m) => ({ source: 'direct', ms: m })),
+        leads: [{ source: 'direct', language: 'en', verdict: 'verified', leads: ms.length }],
+        replies: ms.map((m) => ({ source: 'direct', language: 'en', ms: m })),
       }).total.medianReplyHours;
     assert.equal(hoursFor([90 * 60_000]), 1.5);
     assert.equal(hoursFor([100 * 60_000]), 1.7);
@@ -111,18 +120,18 @@ describe('buildSourceReport', () => {
     const report = buildSourceReport({
       ...window,
       views: [
-        { source: 'zeta', views: 10 },
-        { source: 'spammy', views: 10 },
-        { source: 'beta', views: 10 },
-        { source: 'alpha', views: 10 },
-        { source: 'mixed', views: 10 },
-        { source: 'big', views: 11 },
+        { source: 'zeta', language: 'en', views: 10 },
+        { source: 'spammy', language: 'en', views: 10 },
+        { source: 'beta', language: 'en', views: 10 },
+        { source: 'alpha', language: 'en', views: 10 },
+        { source: 'mixed', language: 'en', views: 10 },
+        { source: 'big', language: 'en', views: 11 },
       ],
       leads: [
-        { source: 'spammy', verdict: 'spam', leads: 9 },
-        { source: 'zeta', verdict: 'verified', leads: 2 },
-        { source: 'mixed', verdict: 'verified', leads: 1 },
-        { source: 'mixed', verdict: 'unverified', leads: 3 },
+        { source: 'spammy', language: 'en', verdict: 'spam', leads: 9 },
+        { source: 'zeta', language: 'en', verdict: 'verified', leads: 2 },
+        { source: 'mixed', language: 'en', verdict: 'verified', leads: 1 },
+        { source: 'mixed', language: 'en', verdict: 'unverified', leads: 3 },
       ],
       replies: [],
     });
@@ -136,12 +145,12 @@ describe('buildSourceReport', () => {
     const report = buildSourceReport({
       ...window,
       views: [
-        { source: 'zz-forms', views: 10 },
-        { source: 'aa-ads', views: 10 },
+        { source: 'zz-forms', language: 'en', views: 10 },
+        { source: 'aa-ads', language: 'en', views: 10 },
       ],
       leads: [
-        { source: 'zz-forms', verdict: 'unverified', leads: 2 },
-        { source: 'aa-ads', verdict: 'verified', leads: 1 },
+        { source: 'zz-forms', language: 'en', verdict: 'unverified', leads: 2 },
+        { source: 'aa-ads', language: 'en', verdict: 'verified', leads: 1 },
       ],
       replies: [],
     });
@@ -155,8 +164,114 @@ describe('buildSourceReport', () => {
     assert.deepEqual(buildSourceReport({ ...window, views: [], leads: [], replies: [] }), {
       ...window,
       sources: [],
+      languages: [],
       total: { views: 0, leads: { verified: 0, unverified: 0, spam: 0 }, conversion: null, medianReplyHours: null },
     });
+  });
+});
+
+describe('the report per language', () => {
+  const input: ReportInput = {
+    ...window,
+    views: [
+      { source: 'linkedin', language: 'es', views: 40 },
+      { source: 'linkedin', language: 'en', views: 100 },
+      { source: 'direct', language: 'pt-BR', views: 25 },
+      { source: 'direct', language: 'en', views: 50 },
+    ],
+    leads: [
+      { source: 'linkedin', language: 'en', verdict: 'verified', leads: 3 },
+      { source: 'linkedin', language: 'es', verdict: 'verified', leads: 1 },
+      { source: 'linkedin', language: 'es', verdict: 'spam', leads: 2 },
+      { source: 'direct', language: 'pt-BR', verdict: 'unverified', leads: 1 },
+      { source: 'not known', language: 'fr', verdict: 'verified', leads: 1 },
+    ],
+    replies: [
+      { source: 'linkedin', language: 'en', ms: 2 * HOUR },
+      { source: 'linkedin', language: 'en', ms: 6 * HOUR },
+      { source: 'linkedin', language: 'es', ms: 30 * HOUR },
+    ],
+  };
+
+  it('adds up each language across sources: en, pt-BR, es in that order, then any other tag', () => {
+    const report = buildSourceReport(input);
+    assert.deepEqual(report.languages, [
+      {
+        language: 'en',
+        views: 150,
+        leads: { verified: 3, unverified: 0, spam: 0 },
+        conversion: 0.02,
+        medianReplyHours: 4,
+      },
+      {
+        language: 'pt-BR',
+        views: 25,
+        leads: { verified: 0, unverified: 1, spam: 0 },
+        conversion: 0.04,
+        medianReplyHours: null,
+      },
+      {
+        language: 'es',
+        views: 40,
+        leads: { verified: 1, unverified: 0, spam: 2 },
+        conversion: 0.025,
+        medianReplyHours: 30,
+      },
+      {
+        language: 'fr',
+        views: 0,
+        leads: { verified: 1, unverified: 0, spam: 0 },
+        conversion: null,
+        medianReplyHours: null,
+      },
+    ]);
+  });
+
+  it('keeps the sources and the totals whatever the languages', () => {
+    const report = buildSourceReport(input);
+    assert.deepEqual(
+      report.sources.map((s) => [s.source, s.views, s.leads]),
+      [
+        ['linkedin', 140, { verified: 4, unverified: 0, spam: 2 }],
+        ['direct', 75, { verified: 0, unverified: 1, spam: 0 }],
+        ['not known', 0, { verified: 1, unverified: 0, spam: 0 }],
+      ],
+    );
+    assert.equal(report.total.views, 215);
+    assert.deepEqual(report.total.leads, { verified: 5, unverified: 1, spam: 2 });
+  });
+
+  it('writes one row per language, as the source rows are written', () => {
+    assert.deepEqual(languageRows(buildSourceReport(input)), [
+      {
+        language: 'en',
+        views: '150',
+        verified: '3',
+        unverified: '0',
+        spam: '0',
+        conversion: '2.0%',
+        median_reply: '4.0 h',
+      },
+      {
+        language: 'pt-BR',
+        views: '25',
+        verified: '0',
+        unverified: '1',
+        spam: '0',
+        conversion: '4.0%',
+        median_reply: '-',
+      },
+      {
+        language: 'es',
+        views: '40',
+        verified: '1',
+        unverified: '0',
+        spam: '2',
+        conversion: '2.5%',
+        median_reply: '30.0 h',
+      },
+      { language: 'fr', views: '0', verified: '1', unverified: '0', spam: '0', conversion: '-', median_reply: '-' },
+    ]);
   });
 });
 
@@ -165,15 +280,15 @@ describe('reportRows', () => {
     const report = buildSourceReport({
       ...window,
       views: [
-        { source: 'linkedin', views: 300 },
-        { source: 'direct', views: 40 },
+        { source: 'linkedin', language: 'en', views: 300 },
+        { source: 'direct', language: 'en', views: 40 },
       ],
       leads: [
-        { source: 'linkedin', verdict: 'verified', leads: 1 },
-        { source: 'linkedin', verdict: 'spam', leads: 2 },
-        { source: 'direct', verdict: 'unverified', leads: 2 },
+        { source: 'linkedin', language: 'en', verdict: 'verified', leads: 1 },
+        { source: 'linkedin', language: 'en', verdict: 'spam', leads: 2 },
+        { source: 'direct', language: 'en', verdict: 'unverified', leads: 2 },
       ],
-      replies: [{ source: 'linkedin', ms: 26 * HOUR }],
+      replies: [{ source: 'linkedin', language: 'en', ms: 26 * HOUR }],
     });
     assert.deepEqual(reportRows(report), [
       {
@@ -210,8 +325,8 @@ describe('reportRows', () => {
     const report = buildSourceReport({
       ...window,
       views: [],
-      leads: [{ source: 'not known', verdict: 'verified', leads: 1 }],
-      replies: [{ source: 'not known', ms: 2.5 * HOUR }],
+      leads: [{ source: 'not known', language: 'en', verdict: 'verified', leads: 1 }],
+      replies: [{ source: 'not known', language: 'en', ms: 2.5 * HOUR }],
     });
     assert.deepEqual(reportRows(report), [
       {

@@ -133,16 +133,22 @@ describe('list and export show the verdict', () => {
     const list = await cliOn(s)(['list']);
     assert.match(
       list.stdout.split('\n')[0] ?? '',
-      /^id\s+created_at\s+name\s+company\s+email\s+status\s+verdict\s+sms_status\s+email_status\s+verdict_reasons$/,
+      /^id\s+created_at\s+name\s+company\s+email\s+language\s+status\s+verdict\s+sms_status\s+email_status\s+verdict_reasons$/,
     );
-    assert.match(list.stdout.split('\n')[2] ?? '', /Bot\s+Bots\s+bot@example\.com\s+new\s+spam\s+honeypot$/);
+    assert.match(list.stdout.split('\n')[2] ?? '', /Bot\s+Bots\s+bot@example\.com\s+en\s+new\s+spam\s+honeypot$/);
     const [exported] = JSON.parse((await cliOn(s)(['export', '--format', 'json'])).stdout) as Record<string, unknown>[];
-    assert.deepEqual(Object.keys(exported ?? {}).slice(4, 8), ['email', 'status', 'verdict', 'verdict_reasons']);
+    assert.deepEqual(Object.keys(exported ?? {}).slice(4, 9), [
+      'email',
+      'language',
+      'status',
+      'verdict',
+      'verdict_reasons',
+    ]);
     assert.equal(exported?.verdict, 'spam');
     assert.equal(exported?.verdict_reasons, 'honeypot');
     assert.match(
       (await cliOn(s)(['export'])).stdout.split('\r\n')[0] ?? '',
-      /^"id","created_at","name","company","email","status","verdict","verdict_reasons",/,
+      /^"id","created_at","name","company","email","language","status","verdict","verdict_reasons",/,
     );
   });
 });

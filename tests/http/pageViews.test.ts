@@ -5,10 +5,13 @@
  * for HEAD, the health check, other pages or crawlers. No IP, no per-visit
  * row, and no cookie on any answer. The counts reach SQLite once a minute
  * and at shutdown; a source stored for the day keeps its name after a restart.
+ * A home page in another language (/pt/, /es/) is counted under its tag.
  */
 import assert from 'node:assert/strict';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { countHomePageViews } from '../../src/http/homePageViews';
 import { leadSitesPerTest, type LeadSite } from '../support/leadSite';
 import { startServer } from '../support/serverProcess';
 import { tempDir } from '../support/tempDirs';
@@ -175,5 +178,40 @@ describe('page views of a server process', () => {
     assert.deepEqual(readViewsAt(`${dataDir}/leads.db`), [], 'kept in memory until the minute is up');
     assert.equal(await server.stop(), 0);
     assert.deepEqual(readViewsAt(`${dataDir}/leads.db`), [{ day: today(), source: 'linkedin', views: 3 }]);
+  });
+});
+
+describe("a home page's views in its language", () => {
+  it('are counted under the tag of the language the page gives, English when it gives none; a robot is not', () => {
+    const counted: [string, string | undefined][] = [];
+    const onHomePage = countHomePageViews(
+      { count: (source, language) => void counted.push([source, language]) },
+      'annavolkova.com',
+    );
+    const request = (userAgent: string, referer?: string) =>
+      ({ headers: { 'user-agent': userAgent, ...(referer ? { referer } : {}) } }) as IncomingMessage;
+    onHomePage(request(BROWSER), '?utm_source=linkedin', 'pt');
+    onHomePage(request(BROWSER, 'https://news.example.org/post'), '', 'es');
+    onHomePage(request(BROWSER), '');
+    onHomePage(request('Googlebot/2.1 (+http://www.google.com/bot.html)'), '', 'es');
+    assert.deepEqual(counted, [
+      ['linkedin', 'pt'],
+      ['news.example.org', 'es'],
+      ['direct', 'en'],
+    ]);
+  });
+
+  it('reach the table per language: /pt/ and /es/ apart from /', async () => {
+    const s = await site();
+    s.services.views.count('linkedin', 'pt');
+    s.services.views.count('linkedin', 'pt');
+    s.services.views.count('linkedin', 'es');
+    s.services.views.count('linkedin');
+    s.services.views.flush();
+    assert.deepEqual(s.services.db.prepare('SELECT source, language, views FROM page_views ORDER BY language').all(), [
+      { source: 'linkedin', language: 'en', views: 1 },
+      { source: 'linkedin', language: 'es', views: 1 },
+      { source: 'linkedin', language: 'pt-BR', views: 2 },
+    ]);
   });
 });

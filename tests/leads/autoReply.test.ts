@@ -1,8 +1,10 @@
 /**
  * LEAD_AUTO_REPLY=true: every verified lead receives one thank-you e-mail,
  * from ALERT_EMAIL_FROM with Reply-To the owner's CONTACT_EMAIL, a fixed text
- * that repeats nothing the visitor typed; at most one per address per 24 hours; never for an unverified lead or spam; and, as an
- * alert of the durable queue, delayed by an SMTP outage but never lost.
+ * in the language of the lead's page that repeats nothing the visitor typed;
+ * at most one per address per 24 hours; never for an unverified lead or spam;
+ * and, as an alert of the durable queue, delayed by an SMTP outage but never
+ * lost.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -76,6 +78,42 @@ describe('the auto-reply', () => {
       ['unverified', 'spam'],
     );
     assert.equal(repliesTo(s, 'grace@example.com').length + repliesTo(s, 'bot@example.com').length, 0);
+  });
+
+  it("is written in the language of the lead's page: Spanish, Brazilian Portuguese", async () => {
+    const s = await replySite();
+    const from = { ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (test)', isJson: true };
+    await s.services.leadService.submitLead(
+      { name: 'Ana', company: 'Acme', email: 'ana@acme.es' },
+      { ...from, language: 'es' },
+    );
+    await s.services.leadService.submitLead(
+      { name: 'João', company: 'Loja', email: 'joao@loja.com.br' },
+      { ...from, language: 'pt' },
+    );
+    await waitFor(
+      () => repliesTo(s, 'ana@acme.es').length === 1 && repliesTo(s, 'joao@loja.com.br').length === 1,
+      5000,
+      'both replies',
+    );
+    const spanish = repliesTo(s, 'ana@acme.es')[0]!;
+    assert.equal(spanish.subject, 'Tu llamada inicial gratuita con Anna Volkova');
+    assert.ok(
+      spanish.text?.startsWith('Hola:\n\n¡Gracias por tu interés! Te responderé en un plazo de 24 horas'),
+      spanish.text,
+    );
+    assert.match(spanish.text ?? '', /\nSaludos cordiales,\nAnna Volkova\n/);
+    assert.match(spanish.text ?? '', /escríbeme a anna@volkova\.example/);
+    assert.ok(spanish.html?.includes('<p>Hola:</p>'), spanish.html);
+    assert.equal(spanish.replyTo, CONTACT_EMAIL);
+    const portuguese = repliesTo(s, 'joao@loja.com.br')[0]!;
+    assert.equal(portuguese.subject, 'Sua chamada inicial gratuita com Anna Volkova');
+    assert.ok(
+      portuguese.text?.startsWith('Olá,\n\nObrigado pelo seu interesse! Retornarei em até 24 horas'),
+      portuguese.text,
+    );
+    assert.match(portuguese.text ?? '', /\nUm abraço,\nAnna Volkova\n/);
+    assert.ok(!portuguese.raw.includes('Loja') && !spanish.raw.includes('Acme'), 'nothing the visitor typed');
   });
 
   it('is delayed by an SMTP outage, then sent once', async () => {

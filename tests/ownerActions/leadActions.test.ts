@@ -85,11 +85,18 @@ describe("a lead's actions in the inbox", () => {
     assert.equal((await s.post({ name: 'Mallory', company: 'Evil', email: hostile })).status, 200);
     const session = await signInByLink(s);
     const page = parse(await (await ownerFetch(s, '/owner/leads/1', { headers: { Cookie: session.cookie } })).text());
-    const link = page.querySelectorAll('a').find((a) => a.getAttribute('href')?.startsWith('mailto:'));
+    const link = page.querySelectorAll('a').find((a) => a.text === hostile);
     assert.equal(link?.getAttribute('href'), 'mailto:x%3Fsubject%3DInvoice%26cc%3Dsomeone@evil.example');
-    assert.equal(link?.text, hostile, 'shown as typed');
     const url = new URL(link?.getAttribute('href') ?? '');
     assert.equal(url.search, '', 'no header fields: no ? in the link');
+    // The reply link's own subject and body come after the address, which stays one address.
+    const reply = page.querySelectorAll('a').find((a) => a.text.trim() === 'Reply by e-mail');
+    const [address, fields] = (reply?.getAttribute('href') ?? '').split('?');
+    assert.equal(address, 'mailto:x%3Fsubject%3DInvoice%26cc%3Dsomeone@evil.example');
+    assert.deepEqual(
+      fields?.split('&').map((field) => field.split('=')[0]),
+      ['subject', 'body'],
+    );
   });
 
   it('sends failed alerts again', async () => {

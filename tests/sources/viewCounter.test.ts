@@ -27,14 +27,14 @@ function recordingTable() {
       if (table.down) throw new Error('database is locked');
       return [...new Set(written.flat().flatMap((c) => (c.day === day && c.source !== 'other' ? [c.source] : [])))];
     },
-    perSourceSince: () => [],
+    countsSince: () => [],
     deleteBefore: () => 0,
   };
   return table;
 }
 
 const sorted = (rows: ViewCount[]) =>
-  [...rows].sort((a, b) => `${a.day}${a.source}`.localeCompare(`${b.day}${b.source}`));
+  [...rows].sort((a, b) => `${a.day}${a.source}${a.language}`.localeCompare(`${b.day}${b.source}${b.language}`));
 
 describe('the view counter', () => {
   it('writes each view under the UTC day it happened, also across midnight between two writes', () => {
@@ -47,9 +47,9 @@ describe('the view counter', () => {
     counter.count('linkedin');
     counter.flush();
     assert.deepEqual(sorted(table.written.flat()), [
-      { day: '2026-11-24', source: 'direct', views: 1 },
-      { day: '2026-11-24', source: 'linkedin', views: 1 },
-      { day: '2026-11-25', source: 'linkedin', views: 1 },
+      { day: '2026-11-24', source: 'direct', language: 'en', views: 1 },
+      { day: '2026-11-24', source: 'linkedin', language: 'en', views: 1 },
+      { day: '2026-11-25', source: 'linkedin', language: 'en', views: 1 },
     ]);
   });
 
@@ -61,7 +61,7 @@ describe('the view counter', () => {
     counter.count('direct');
     counter.flush();
     counter.flush();
-    assert.deepEqual(table.written, [[{ day: '2026-11-25', source: 'direct', views: 1 }]]);
+    assert.deepEqual(table.written, [[{ day: '2026-11-25', source: 'direct', language: 'en', views: 1 }]]);
   });
 
   it('keeps the views of failed writes, one count per day and source, and writes them once the database answers', () => {
@@ -78,9 +78,46 @@ describe('the view counter', () => {
     counter.flush();
     assert.equal(table.written.length, 1);
     assert.deepEqual(sorted(table.written[0] ?? []), [
-      { day: '2026-11-24', source: 'newsletter', views: 59 },
-      { day: '2026-11-25', source: 'newsletter', views: 61 },
+      { day: '2026-11-24', source: 'newsletter', language: 'en', views: 59 },
+      { day: '2026-11-25', source: 'newsletter', language: 'en', views: 61 },
     ]);
+  });
+});
+
+describe('the view counter per language', () => {
+  it("writes each view under its page's language tag, English unless told", () => {
+    const table = recordingTable();
+    const counter = createViewCounter(table, silent, () => Date.parse('2026-11-25T10:00:00Z'));
+    counter.count('linkedin');
+    counter.count('linkedin', 'pt');
+    counter.count('linkedin', 'pt');
+    counter.count('direct', 'es');
+    counter.count('direct', 'en');
+    counter.flush();
+    assert.deepEqual(sorted(table.written.flat()), [
+      { day: '2026-11-25', source: 'direct', language: 'en', views: 1 },
+      { day: '2026-11-25', source: 'direct', language: 'es', views: 1 },
+      { day: '2026-11-25', source: 'linkedin', language: 'en', views: 1 },
+      { day: '2026-11-25', source: 'linkedin', language: 'pt-BR', views: 2 },
+    ]);
+  });
+
+  it('bounds the sources of a minute, not the pairs of source and language', () => {
+    const table = recordingTable();
+    const counter = createViewCounter(table, silent, () => Date.parse('2026-11-25T10:00:00Z'));
+    for (let i = 0; i < 499; i++) counter.count(`made-up-${i}`);
+    counter.count('linkedin', 'es');
+    counter.count('linkedin', 'pt');
+    counter.count('newsletter', 'pt');
+    counter.flush();
+    assert.deepEqual(
+      (table.written[0] ?? []).filter((c) => !c.source.startsWith('made-up-')),
+      [
+        { day: '2026-11-25', source: 'linkedin', language: 'es', views: 1 },
+        { day: '2026-11-25', source: 'linkedin', language: 'pt-BR', views: 1 },
+        { day: '2026-11-25', source: 'other', language: 'pt-BR', views: 1 },
+      ],
+    );
   });
 });
 
@@ -101,8 +138,8 @@ describe('the view counter in a minute full of made-up sources', () => {
     assert.deepEqual(
       minute.filter((c) => !c.source.startsWith('made-up-')),
       [
-        { day: '2026-11-25', source: 'linkedin', views: 3 },
-        { day: '2026-11-25', source: 'other', views: 1 },
+        { day: '2026-11-25', source: 'linkedin', language: 'en', views: 3 },
+        { day: '2026-11-25', source: 'other', language: 'en', views: 1 },
       ],
     );
   });
@@ -119,7 +156,7 @@ describe('the view counter in a minute full of made-up sources', () => {
     counter.flush();
     assert.deepEqual(
       (table.written[1] ?? []).filter((c) => !c.source.startsWith('made-up-')),
-      [{ day: '2026-11-26', source: 'other', views: 1 }],
+      [{ day: '2026-11-26', source: 'other', language: 'en', views: 1 }],
     );
   });
 });
@@ -139,6 +176,6 @@ describe("the view counter when the day's stored sources cannot be read", () => 
     );
     table.down = false;
     counter.flush();
-    assert.deepEqual(table.written, [[{ day: '2026-11-25', source: 'linkedin', views: 2 }]]);
+    assert.deepEqual(table.written, [[{ day: '2026-11-25', source: 'linkedin', language: 'en', views: 2 }]]);
   });
 });

@@ -78,7 +78,7 @@ describe('openDatabase', () => {
       assert.deepEqual(indexes, INDEXES);
       assert.deepEqual(columnsOf(again, 'proofs_used'), ['id', 'expires_at']);
       assert.deepEqual(columnsOf(again, 'lead_marks'), ['lead_id', 'status', 'marked_at', 'via']);
-      assert.deepEqual(columnsOf(again, 'page_views'), ['day', 'source', 'views']);
+      assert.deepEqual(columnsOf(again, 'page_views'), ['day', 'source', 'language', 'views']);
       assert.deepEqual(columnsOf(again, 'used_links'), ['id', 'used_at']);
     } finally {
       again.close();

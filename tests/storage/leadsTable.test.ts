@@ -23,7 +23,7 @@ describe('leads table', () => {
   after(() => db.close());
 
   it('stores a lead as given and reads it back', () => {
-    const id = leads.insert(lead({ userAgent: null, ipHash: null }));
+    const id = leads.insert(lead({ userAgent: null, ipHash: null, language: 'pt-BR' }));
     assert.equal(id, 1);
     assert.deepEqual(leads.get(id), {
       id: 1,
@@ -44,6 +44,7 @@ describe('leads table', () => {
       utm_term: null,
       utm_content: null,
       referrer: 'direct',
+      language: 'pt-BR',
     });
     assert.deepEqual(db.prepare('SELECT name, user_agent FROM leads WHERE id = 1').get(), {
       name: 'Ada',

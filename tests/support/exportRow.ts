@@ -15,6 +15,7 @@ export function leadRow(values: Record<string, unknown> = {}): ExportRow {
     name: 'Ada Lovelace',
     company: 'Analytical Engines',
     email: 'ada@example.com',
+    language: 'pt-BR',
     user_agent: 'Mozilla/5.0',
     ip_hash: 'abc123',
     dedupe_key: 'internal-dedupe-key',

@@ -3,7 +3,7 @@
  * written once here, so a new migration changes one place, while the tests
  * of a new file and of an upgraded one both check it.
  */
-export const SCHEMA_VERSION = 14;
+export const SCHEMA_VERSION = 15;
 
 export const LEADS_COLUMNS = [
   'id',
@@ -25,6 +25,7 @@ export const LEADS_COLUMNS = [
   'referrer',
   'email_key',
   'search_text',
+  'language',
 ];
 
 /** The indexes made by the migrations (SQLite's own for primary keys left out), by name. */

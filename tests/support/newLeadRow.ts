@@ -16,6 +16,7 @@ export const newLeadRow = (over: Partial<NewLead> = {}): NewLead => ({
   dedupeKey: 'key-1',
   verdict: 'verified',
   verdictReasons: '',
+  language: 'en',
   source: {
     utm_source: null,
     utm_medium: null,

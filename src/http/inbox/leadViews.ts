@@ -15,6 +15,7 @@ export const listItem = (row: LeadRow): LeadListItem => ({
   name: row.name,
   company: row.company,
   email: row.email,
+  language: row.language,
   createdAt: row.created_at,
   source: describeSource(sourceOf(row)),
   verdict: row.verdict,

@@ -55,6 +55,13 @@ export function InboxPage({ view, assets }: { view: LeadListView; assets: InboxP
               <li key={lead.id} className="owner-lead">
                 <LeadHeading lead={lead} after={lead.source} />
                 <span className="owner-lead-tags">
+                  {/* English is the rule: only a lead in another language gets a tag, which stands out. */}
+                  {lead.language !== 'en' && (
+                    <span className="owner-tag">
+                      <span className="visually-hidden">Language: </span>
+                      {lead.language}
+                    </span>
+                  )}
                   <span className={`owner-tag owner-tag-${lead.verdict}`}>{lead.verdict}</span>
                   <span className="owner-tag">{lead.status}</span>
                   <span className={`owner-promise owner-promise-${promise.state}`}>{promise.text}</span>

@@ -5,7 +5,9 @@
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { promiseLeft, useShowTime } from './time';
 import { CSRF_FIELD, INBOX_PATHS } from '../../contract/inbox';
+import { languageLabel, languageOfTag, LANGUAGE_NAMES } from '../../contract/languages';
 import { mailtoHref } from '../mailto';
+import { replyByEmailHref } from './replyByEmail';
 import type { LeadDetailView } from './views';
 
 const RESENT = 'the lead was sent again on the other channels.';
@@ -42,6 +44,12 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
           Status: <strong>{lead.status}</strong> ·{' '}
           <span className={`owner-promise owner-promise-${promise.state}`}>{promise.text}</span>
         </p>
+        <p className="owner-actions owner-reply">
+          <a className="owner-button owner-button-link" href={replyByEmailHref(lead)}>
+            Reply by e-mail
+          </a>
+          {lead.language !== 'en' && ` Subject and greeting in ${LANGUAGE_NAMES[languageOfTag(lead.language)]}.`}
+        </p>
         <div className="owner-actions">
           {MARKS.map(([status, label]) => (
             <ActionButton
@@ -71,6 +79,7 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
           <Row label="E-mail">
             <a href={mailtoHref(lead.email)}>{lead.email}</a>
           </Row>
+          <Row label="Language">{languageLabel(lead.language)}</Row>
           <Row label="Received">
             <time dateTime={lead.createdAt}>{showTime(lead.createdAt)}</time>
           </Row>

@@ -15,6 +15,8 @@ export interface LeadListItem {
   name: string;
   company: string;
   email: string;
+  /** The language tag of the page the lead's form was on ('pt-BR'). */
+  language: string;
   createdAt: string;
   source: string;
   verdict: string;
@@ -122,6 +124,8 @@ export interface SourcesView extends SignedIn {
   from: string;
   to: string;
   sources: (SourceFigures & { source: string })[];
+  /** The same figures per language tag (of the page viewed, of the lead's form). */
+  languages: (SourceFigures & { language: string })[];
   total: SourceFigures;
 }
 

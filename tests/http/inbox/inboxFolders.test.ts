@@ -70,23 +70,24 @@ describe('the folders of the inbox', () => {
     assert.match(after.querySelector('main')?.text ?? '', /Every alert was delivered/);
   });
 
-  it('shows the figures of leads report --format json for 7, 30 and 90 days', async () => {
+  it('shows the figures of leads report --format json for 7, 30 and 90 days, per source and per language', async () => {
     const s = await site();
     const now = Date.now();
-    const seeds: [string, 'verified' | 'unverified' | 'spam', number][] = [
-      ['linkedin', 'verified', 2],
-      ['linkedin', 'verified', 20],
-      ['linkedin', 'unverified', 40],
-      ['newsletter', 'verified', 3],
-      ['newsletter', 'spam', 10],
-      ['podcast', 'verified', 60 * 24],
+    const seeds: [string, 'verified' | 'unverified' | 'spam', number, string][] = [
+      ['linkedin', 'verified', 2, 'en'],
+      ['linkedin', 'verified', 20, 'pt-BR'],
+      ['linkedin', 'unverified', 40, 'en'],
+      ['newsletter', 'verified', 3, 'es'],
+      ['newsletter', 'spam', 10, 'en'],
+      ['podcast', 'verified', 60 * 24, 'en'],
     ];
-    seeds.forEach(([source, verdict, hoursAgo], i) => {
+    seeds.forEach(([source, verdict, hoursAgo, language], i) => {
       const id = s.services.leads.insert(
         newLeadRow({
           createdAt: new Date(now - hoursAgo * HOUR).toISOString(),
           verdict,
           dedupeKey: `k${i}`,
+          language,
           source: { ...newLeadRow().source, utm_source: source },
         }),
       );
@@ -94,8 +95,9 @@ describe('the folders of the inbox', () => {
     });
     const today = new Date(now).toISOString().slice(0, 10);
     s.services.pageViews.add([
-      { day: today, source: 'linkedin', views: 50 },
-      { day: today, source: 'newsletter', views: 8 },
+      { day: today, source: 'linkedin', language: 'en', views: 50 },
+      { day: today, source: 'linkedin', language: 'pt-BR', views: 6 },
+      { day: today, source: 'newsletter', language: 'es', views: 8 },
     ]);
     const session = await signInByLink(s);
     for (const days of [7, 30, 90]) {
@@ -104,25 +106,41 @@ describe('the folders of the inbox', () => {
           .stdout,
       ) as SourceReport;
       const html = await page(s, session.cookie, `/owner/sources?days=${days}`);
-      const rows = html
-        .querySelectorAll('tbody tr')
-        .map((tr) => [tr.querySelector('th')?.text, ...tr.querySelectorAll('td').map((td) => td.text)]);
+      const rows = (table: string) =>
+        html
+          .querySelectorAll(`section[aria-labelledby="${table}-table-caption"] tbody tr`)
+          .map((tr) => [tr.querySelector('th')?.text, ...tr.querySelectorAll('td').map((td) => td.text)]);
       const percent = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(1)}%`);
       const hours = (v: number | null) => (v === null ? '–' : `${v.toFixed(1)} h`);
+      const figures = (r: SourceReport['total']) => [
+        String(r.views),
+        String(r.leads.verified),
+        String(r.leads.unverified),
+        String(r.leads.spam),
+        percent(r.conversion),
+        hours(r.medianReplyHours),
+      ];
       assert.deepEqual(
-        rows,
-        report.sources.map((r) => [
-          r.source,
-          String(r.views),
-          String(r.leads.verified),
-          String(r.leads.unverified),
-          String(r.leads.spam),
-          percent(r.conversion),
-          hours(r.medianReplyHours),
-        ]),
+        rows('sources'),
+        report.sources.map((r) => [r.source, ...figures(r)]),
         `${days} days`,
       );
       assert.ok(report.sources.length > 0);
+      const names: Record<string, string> = { en: 'English (en)', 'pt-BR': 'Portuguese (pt-BR)', es: 'Spanish (es)' };
+      assert.deepEqual(
+        rows('languages'),
+        report.languages.map((r) => [names[r.language], ...figures(r)]),
+        `${days} days, per language`,
+      );
+      assert.deepEqual(
+        report.languages.map((r) => [r.language, r.views, r.leads.verified + r.leads.unverified + r.leads.spam]),
+        [
+          ['en', 50, days === 90 ? 4 : 3], // the podcast's lead is 60 days old
+          ['pt-BR', 6, 1],
+          ['es', 8, 1],
+        ],
+        'the views and leads of each language',
+      );
       // The chart is one image to a screen reader: named by its title, described by its text equivalent.
       const chart = html.querySelector('[role="img"]');
       const byId = (attribute: string) => html.getElementById(chart?.getAttribute(attribute) ?? '')?.text.trim();

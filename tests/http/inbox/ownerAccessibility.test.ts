@@ -37,7 +37,9 @@ const PAGES = [
 function layoutProblems(page: Page) {
   return page.evaluate(() => {
     const small = [
-      ...document.querySelectorAll('main button, main select, main input, header button, header a, .owner-lead-link'),
+      ...document.querySelectorAll(
+        'main button, main select, main input, header button, header a, .owner-lead-link, .owner-button-link',
+      ),
     ]
       .filter((el) => {
         const box = el.getBoundingClientRect();
