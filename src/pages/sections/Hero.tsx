@@ -5,6 +5,7 @@ import type { ImageSet } from '../../contract/images';
 import { ExternalLink } from '../components/ExternalLink';
 import { HeroGraphic } from '../components/HeroGraphic';
 import { Picture } from '../components/Picture';
+import { usePageStrings } from '../pageStrings';
 
 // The image area is a column beside the text from 960 px (about 520 px wide at most), the container's width below.
 const PHOTO_SIZES = '(min-width: 960px) 540px, 100vw';
@@ -21,6 +22,7 @@ export function Hero({
   /** The uploaded photo's files; without them, the illustration. */
   photo?: ImageSet;
 }) {
+  const say = usePageStrings();
   return (
     <section className="hero" id="top" aria-labelledby="hero-title">
       <div className="container hero-grid">
@@ -45,7 +47,7 @@ export function Hero({
               {hero.linkedinLabel}
             </ExternalLink>
             <a href="#contact" className="button button-outline-light">
-              Book a free call
+              {say.bookCall}
               <ArrowRight className="icon" aria-hidden="true" focusable="false" size={20} />
             </a>
           </div>
