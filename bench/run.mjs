@@ -290,7 +290,12 @@ async function main() {
     `GET / is ${fmt(page.identity.length)} bytes, ${fmt(page.gzip.length)} gzipped; ${page.headers.length} headers reproduced on the reference`,
   );
 
-  const list = [{ name: 'this server (dist/server.js)', url: ours.url }];
+  // The language pages are served as / is: the same table, the same run (target: within 5 % of GET /).
+  const list = [
+    { name: 'this server (dist/server.js)', url: ours.url },
+    { name: 'this server, GET /pt/', url: `${ours.url.replace(/\/$/, '')}/pt/` },
+    { name: 'this server, GET /es/', url: `${ours.url.replace(/\/$/, '')}/es/` },
+  ];
   let compareFakes;
   if (process.env.BENCH_COMPARE) {
     // The same configuration as ours (every channel on, against stand-ins of its own), and signed-in inbox

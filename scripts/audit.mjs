@@ -146,17 +146,24 @@ async function auditInbox(origin, chromePort, cookie) {
 }
 
 /** Lighthouse on the home page, mobile and desktop: the four scores, LCP, TBT and CLS. */
-async function auditHome(origin, chromePort, label) {
+async function auditHome(origin, chromePort, label, path = '/') {
   console.log();
-  console.log(`The home page, ${label}:`);
+  console.log(`${path === '/' ? 'The home page' : `The page at ${path}`}, ${label}:`);
   const rows = [];
   for (const [name, config, lcpTarget] of PRESETS) {
-    const result = await lighthouse(`${origin}/`, { port: chromePort, output: 'json', logLevel: 'error' }, config);
+    const result = await lighthouse(
+      `${origin}${path}`,
+      { port: chromePort, output: 'json', logLevel: 'error' },
+      config,
+    );
     if (!result) throw new Error(`Lighthouse returned no result for ${name}`);
     if (process.env.AUDIT_KEEP_REPORTS) {
       mkdirSync(process.env.AUDIT_KEEP_REPORTS, { recursive: true });
       writeFileSync(
-        join(process.env.AUDIT_KEEP_REPORTS, `lighthouse-${name}-${label.split(' ')[1]}.json`),
+        join(
+          process.env.AUDIT_KEEP_REPORTS,
+          `lighthouse-${name}-${path.replaceAll('/', '')}${label.split(' ')[1]}.json`,
+        ),
         result.report,
       );
     }
@@ -205,6 +212,7 @@ async function main() {
       `The video thumbnail is a local 480x360 stand-in served from ${new URL(thumbnail.url).origin} (VIDEO_THUMBNAIL_URL), because the real host is blocked.`,
     );
     await auditHome(origin, chrome.port, 'without a photo (the illustration)');
+    await auditHome(origin, chrome.port, 'in Portuguese, without a photo', '/pt/');
     // One session for the photo and the inbox: the e-mailed link is sent at most once in 10 minutes.
     const cookie = await signIn(origin, fakes.smtp);
     await publishHeroPhoto(origin, cookie);

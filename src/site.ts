@@ -5,7 +5,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
+import { completeLanguages } from './content/completeness';
 import type { Content } from './content/schema';
+import type { SiteLanguage } from './contract/languages';
 import { createHttpLayer } from './http/app';
 import { createLogger, type Logger } from './lib/logger';
 import { loadAssets } from './pages/assets';
@@ -59,7 +61,17 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
   }
   // The editor's preview renders the draft with the very renderer of the public page; a publish is served at once.
   const page = {
-    preview: (content: Content, note: PreviewNote) => render({ content, publishedAt: null }, note).home,
+    preview: (
+      content: Content,
+      language: SiteLanguage,
+      note: (offered: readonly SiteLanguage[], shown: SiteLanguage) => PreviewNote,
+    ) => {
+      const complete = completeLanguages(content);
+      const offered = config.siteLanguages.filter((code) => complete.includes(code));
+      const shown = offered.includes(language) ? language : 'en';
+      const rendered = render({ content, publishedAt: null }, note(offered, shown));
+      return rendered.pages.get(shown)?.home ?? rendered.home;
+    },
     showLatest,
   };
   const { staticPages, app, showPages } = createHttpLayer({

@@ -55,7 +55,7 @@ describe('the page edited from a phone', () => {
       assert.doesNotMatch(saved.body, /Markets First/);
 
       await page.getByRole('link', { name: 'Preview' }).first().click();
-      await page.getByText('Preview of your draft (version 1). Visitors still see revision 1.').waitFor();
+      await page.getByText('Preview of your draft (version 1) in English. Visitors still see revision 1.').waitFor();
       assert.equal(await page.locator('#services h3', { hasText: 'Markets First' }).count(), 1);
       await page.getByRole('link', { name: 'Back to the editor' }).click();
 

@@ -165,6 +165,26 @@ describe('the toasts, word for word', () => {
   });
 });
 
+describe('a lead from the Spanish page', () => {
+  it('is stored in Spanish and marked [es] in the owner’s SMS,', async () => {
+    const { page, context } = await open('es');
+    await hydrateForm(page);
+    await page.getByLabel('Nombre *').fill('Ana García');
+    await page.getByLabel('Empresa *').fill('Fintech Bogotá');
+    await page.getByLabel('Correo electrónico *').fill('ana.bogota@example.com');
+    await submitButton(page).click();
+    const toast = await theToast(page);
+    assert.equal(toast.title, '¡Gracias por tu interés!');
+    await context.close();
+    const stored = shared.site.services.db
+      .prepare('SELECT language FROM leads WHERE email = ?')
+      .get('ana.bogota@example.com') as { language: string } | undefined;
+    assert.equal(stored?.language, 'es');
+    const sms = shared.site.twilio.messages.find((m) => m.body.includes('Ana Garc'));
+    assert.match(sms?.body ?? '', /^New lead \[es\]: /);
+  });
+});
+
 describe('moving between languages', () => {
   it('the switcher leads to the Spanish page, where the current language is marked', async () => {
     const { page, context } = await open('pt', 375);

@@ -214,4 +214,26 @@ describe("a home page's views in its language", () => {
       { source: 'linkedin', language: 'pt-BR', views: 2 },
     ]);
   });
+
+  it('counts GETs of /pt/ and /es/ from a browser under their language, and not a HEAD or a 404 under a prefix', async () => {
+    const s = await site();
+    const get = (path: string, method = 'GET') =>
+      fetch(`${s.url}${path}`, { method, headers: { 'User-Agent': BROWSER } });
+    await get('/pt/?utm_source=linkedin');
+    await get('/pt/');
+    await get('/es/');
+    await get('/');
+    await get('/es/', 'HEAD');
+    await get('/pt/nada');
+    s.services.views.flush();
+    assert.deepEqual(
+      s.services.db.prepare('SELECT source, language, views FROM page_views ORDER BY language, source').all(),
+      [
+        { source: 'direct', language: 'en', views: 1 },
+        { source: 'direct', language: 'es', views: 1 },
+        { source: 'direct', language: 'pt-BR', views: 1 },
+        { source: 'linkedin', language: 'pt-BR', views: 1 },
+      ],
+    );
+  });
 });

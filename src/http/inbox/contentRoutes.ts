@@ -7,6 +7,7 @@
  */
 import express, { type Response, Router } from 'express';
 import { INBOX_PATHS } from '../../contract/inbox';
+import { LANGUAGE_NAMES, SITE_LANGUAGES, type SiteLanguage } from '../../contract/languages';
 import { editorSection, type EditorSection } from '../../content/editor';
 import { plural } from '../../content/fields';
 import { type FormFields, readSectionForm } from '../../content/formValues';
@@ -21,7 +22,15 @@ import type { InboxRouteDeps } from './signInRoutes';
 
 /** What the editor asks of the site: the public page rendered from a draft, and serving the newest revision now. */
 export interface PageControl {
-  preview(content: Content, note: PreviewNote): string;
+  /**
+   * The page of `language` rendered from a draft (English when the draft is not complete in it), with the bar
+   * `note` writes, told the languages the draft would be offered in and the one shown.
+   */
+  preview(
+    content: Content,
+    language: SiteLanguage,
+    note: (offered: readonly SiteLanguage[], shown: SiteLanguage) => PreviewNote,
+  ): string;
   showLatest(): void;
 }
 
@@ -75,20 +84,29 @@ export function contentRoutes(deps: InboxRouteDeps & { page: PageControl }): Rou
 
   router.get(INBOX_PATHS.content, guard.page, (_req, res) => overview(res));
 
-  router.get(INBOX_PATHS.contentPreview, guard.page, (_req, res) => {
+  router.get(INBOX_PATHS.contentPreview, guard.page, (req, res) => {
     const draft = owner.content.draft();
     const check = validateContent(draft.content);
     // Framed by nobody, like every page (frame-ancestors 'none'); private and unindexed, like every inbox page.
     if (!check.ok) return overview(res, 422);
     const { revision } = owner.content.published();
-    const note: PreviewNote = {
-      text: `Preview of your draft (version ${draft.version}). Visitors still see revision ${revision}.`,
+    const asked = SITE_LANGUAGES.find((language) => language === req.query.language) ?? 'en';
+    const note = (offered: readonly SiteLanguage[], shown: SiteLanguage): PreviewNote => ({
+      text:
+        `Preview of your draft (version ${draft.version}) in ${LANGUAGE_NAMES[shown]}. Visitors still see revision ${revision}.` +
+        (shown === asked ? '' : ` ${LANGUAGE_NAMES[asked]} is not offered: the draft lacks some of its texts.`),
       links: [
         { href: INBOX_PATHS.content, label: 'Back to the editor' },
         { href: INBOX_PATHS.contentHistory, label: 'History' },
+        ...offered
+          .filter((language) => language !== shown)
+          .map((language) => ({
+            href: language === 'en' ? INBOX_PATHS.contentPreview : `${INBOX_PATHS.contentPreview}?language=${language}`,
+            label: `In ${LANGUAGE_NAMES[language]}`,
+          })),
       ],
-    };
-    sendPage(res, 200, page.preview(check.content, note));
+    });
+    sendPage(res, 200, page.preview(check.content, asked, note));
   });
 
   router.post(INBOX_PATHS.contentPublish, contentForm, guard.action, (req, res) => {

@@ -45,7 +45,13 @@ describe('the content editor', () => {
     const preview = await ownerPage(s, session, '/owner/content/preview');
     assert.equal(preview.status, 200);
     assert.match(preview.html, /<h3>Markets First<\/h3>/);
-    assert.match(preview.html, /Preview of your draft \(version 1\)\. Visitors still see revision 1\./);
+    assert.match(preview.html, /Preview of your draft \(version 1\) in English\. Visitors still see revision 1\./);
+    // Each language the draft is complete in can be previewed, linked from the bar.
+    assert.match(preview.html, /<a href="\/owner\/content\/preview\?language=pt">In Portuguese<\/a>/);
+    const portuguese = await ownerPage(s, session, '/owner/content/preview?language=pt');
+    assert.match(portuguese.html, /^<!DOCTYPE html><html lang="pt-BR">/);
+    assert.match(portuguese.html, /Preview of your draft \(version 1\) in Portuguese\./);
+    assert.match(portuguese.html, /<a href="\/owner\/content\/preview">In English<\/a>/);
     assert.equal(preview.headers.get('cache-control'), 'no-store');
     assert.match(preview.headers.get('x-robots-tag') ?? '', /noindex/);
     assert.match(preview.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
