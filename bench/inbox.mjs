@@ -14,7 +14,7 @@ import * as processes from './processes.mjs';
 
 const int = (name, fallback) => Math.max(1, Number.parseInt(process.env[name] ?? '', 10) || fallback);
 
-/** Leads like real ones: 300 domains, 5,000 companies, one in ten spam, a third from LinkedIn. */
+/** Leads like real ones: 300 domains, 5,000 companies, one in ten spam, a third from LinkedIn, two in five not in English. */
 async function seed(databasePath, count) {
   const { openDatabase } = await loadTs('src/storage/database.ts');
   const { createLeadsTable } = await loadTs('src/leads/leadsTable.ts');
@@ -31,6 +31,8 @@ async function seed(databasePath, count) {
         company: `Company ${i % 5000} GmbH`,
         email,
         emailKey: email,
+        // Mostly English, as the leads of a site that speaks three languages would be.
+        language: ['en', 'en', 'en', 'pt-BR', 'es'][i % 5],
         userAgent: ua,
         ipHash: 'bench',
         dedupeKey: `bench-${i}`,
