@@ -12,7 +12,7 @@ import { createHttpLayer } from './http/app';
 import { createLogger, type Logger } from './lib/logger';
 import { loadAssets } from './pages/assets';
 import type { PreviewNote } from './pages/PreviewBanner';
-import { renderSite } from './pages/site';
+import { type RenderedSite, renderSite } from './pages/site';
 import { assetsDir } from './lib/paths';
 import { openServices, type ServiceDeps, type Services } from './services/services';
 
@@ -40,8 +40,13 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
   // The services first: the page is rendered from the content published in the database.
   const services = openServices(config, logger, deps);
   type Shown = ReturnType<Services['content']['published']>;
-  const render = ({ content, publishedAt }: Pick<Shown, 'content' | 'publishedAt'>, preview?: PreviewNote) =>
+  const render = (
+    { content, publishedAt }: Pick<Shown, 'content' | 'publishedAt'>,
+    preview?: PreviewNote,
+    previous?: RenderedSite,
+  ) =>
     renderSite(config.profile, config.publicUrl, assets, {
+      previous,
       content,
       languages: config.siteLanguages,
       publishedAt,
@@ -92,7 +97,7 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
       if (services.content.latestRevision() === shown.revision) return;
       const latest = services.content.published();
       if (latest.revision === shown.revision) return;
-      pages = render(latest);
+      pages = render(latest, undefined, pages);
       showPages(pages);
       shown = latest;
       logger.info({ revision: latest.revision }, 'content revision served');

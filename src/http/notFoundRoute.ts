@@ -6,7 +6,7 @@
 import type { RequestHandler } from 'express';
 import { pagePath, SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
 import type { Logger } from '../lib/logger';
-import type { RenderedSite } from '../pages/site';
+import type { LanguagePages, RenderedSite } from '../pages/site';
 import { precompress } from './precompress';
 import { HTML, type Prepared, prepare, REVALIDATE, writePrepared } from './staticPages';
 
@@ -28,13 +28,17 @@ export function notFoundRoute(
   logger: Logger,
 ): { handler: RequestHandler; show(pages: RenderedSite): void } {
   let prepared = new Map<SiteLanguage, Prepared>();
+  // A language's pages kept by a publish keep their prepared 404 too.
+  const made = new WeakMap<LanguagePages, Prepared>();
+  const preparedOf = (pages: LanguagePages) => {
+    const known = made.get(pages);
+    if (known) return known;
+    const page = prepare({ body: precompress(pages.notFound, HTML), cacheControl: REVALIDATE });
+    made.set(pages, page);
+    return page;
+  };
   const show = (rendered: RenderedSite) => {
-    prepared = new Map(
-      [...rendered.pages].map(([language, { notFound }]) => [
-        language,
-        prepare({ body: precompress(notFound, HTML), cacheControl: REVALIDATE }),
-      ]),
-    );
+    prepared = new Map([...rendered.pages].map(([language, pages]) => [language, preparedOf(pages)]));
   };
   show(pages);
   return {

@@ -2,20 +2,31 @@
  * What the fixed pages are, by exact URL path: each offered language's home page, robots.txt, the sitemap, the
  * favicon (rendered from the content, served anew when a revision is published) and the built browser files.
  */
-import { pagePath } from '../contract/languages';
+import { pagePath, type SiteLanguage } from '../contract/languages';
 import type { Assets } from '../pages/assets';
-import type { RenderedSite } from '../pages/site';
+import type { LanguagePages, RenderedSite } from '../pages/site';
 import { precompress } from './precompress';
 import { HTML, REVALIDATE, type FixedResponse } from './staticPages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HOUR = 'public, max-age=3600';
 
+// A language's page kept by a publish (src/pages/site.tsx) keeps its compressed bytes too.
+const compressed = new WeakMap<LanguagePages, FixedResponse>();
+
+function pageResponse(language: SiteLanguage, pages: LanguagePages): FixedResponse {
+  let response = compressed.get(pages);
+  if (!response) {
+    response = { body: precompress(pages.home, HTML), cacheControl: REVALIDATE, language };
+    compressed.set(pages, response);
+  }
+  return response;
+}
+
 /** The responses rendered from the content: served anew when a revision is published. */
 export function pageResponses(site: RenderedSite): Map<string, FixedResponse> {
   const responses = new Map<string, FixedResponse>();
-  for (const [language, pages] of site.pages)
-    responses.set(pagePath(language), { body: precompress(pages.home, HTML), cacheControl: REVALIDATE, language });
+  for (const [language, pages] of site.pages) responses.set(pagePath(language), pageResponse(language, pages));
   responses.set('/robots.txt', { body: precompress(site.robotsTxt, 'text/plain; charset=utf-8'), cacheControl: HOUR });
   responses.set('/sitemap.xml', {
     body: precompress(site.sitemapXml, 'application/xml; charset=utf-8'),

@@ -138,6 +138,8 @@ export function createStaticPages(
   const homes = new Map<string, SiteLanguage>();
   const show = (responses: Map<string, FixedResponse>) => {
     for (const [path, entry] of responses) {
+      // The same response as before (a language a publish did not change): its prepared headers stand.
+      if (latest.get(path) === entry) continue;
       if (entry.language === undefined) homes.delete(path);
       else homes.set(path, entry.language);
       // Prepared whole, then put in place: a request gets the old response or the new, never a mix.

@@ -41,12 +41,16 @@ export interface SiteOptions {
   publishedAt?: string | null;
   /** A preview of the draft for the owner: the bar saying so, over the very page visitors would get. */
   preview?: PreviewNote;
+  /** The pages served until now: a language whose page would come out the same keeps them as they are. */
+  previous?: { pages: ReadonlyMap<SiteLanguage, LanguagePages> };
 }
 
-/** One language's pages. */
+/** One language's pages, and what they were rendered from. */
 export interface LanguagePages {
   home: string;
   notFound: string;
+  /** Everything the pages depend on, as JSON: equal inputs, equal pages. */
+  inputs: string;
 }
 
 /** `publicUrl`: the site's canonical origin, without a trailing slash. */
@@ -55,10 +59,19 @@ export function renderSite(profile: Profile, publicUrl: string, assets: Assets, 
   // Never a page that mixes languages: one with a text missing is not offered at all.
   const complete = completeLanguages(content);
   const offered = languages.filter((language) => complete.includes(language));
+  // A publish usually changes one language: the others keep their pages (and, in src/http, their compressed bytes),
+  // which roughly thirds what a publish renders, compresses and leaves for the garbage collector.
   const pages = new Map<SiteLanguage, LanguagePages>(
-    offered.map((language) => [language, renderLanguage(profile, publicUrl, assets, options, language, offered)]),
+    offered.map((language) => {
+      const inputs = inputsOf(options, language, offered);
+      const kept = options.previous?.pages.get(language);
+      return [
+        language,
+        kept?.inputs === inputs ? kept : renderLanguage(profile, publicUrl, assets, options, language, offered, inputs),
+      ];
+    }),
   );
-  const english = pages.get('en') ?? renderLanguage(profile, publicUrl, assets, options, 'en', ['en']);
+  const english = pages.get('en') ?? renderLanguage(profile, publicUrl, assets, options, 'en', ['en'], '');
   return {
     /** The English page, at `/`. */
     home: english.home,
@@ -71,6 +84,15 @@ export function renderSite(profile: Profile, publicUrl: string, assets: Assets, 
   };
 }
 
+/** What one language's pages are made of besides the profile, the origin and the built files (fixed for a process). */
+function inputsOf(
+  { content, leadRetentionDays = null, proofOfWork = true, images, preview }: SiteOptions,
+  language: SiteLanguage,
+  offered: readonly SiteLanguage[],
+): string {
+  return JSON.stringify([inLanguage(content, language), offered, leadRetentionDays, proofOfWork, images, preview]);
+}
+
 function renderLanguage(
   profile: Profile,
   publicUrl: string,
@@ -78,6 +100,7 @@ function renderLanguage(
   { content, leadRetentionDays = null, proofOfWork = true, images, preview }: SiteOptions,
   language: SiteLanguage,
   offered: readonly SiteLanguage[],
+  inputs: string,
 ): LanguagePages {
   const text = inLanguage(content, language);
   const say = siteStrings(language);
@@ -144,5 +167,5 @@ function renderLanguage(
       </Document>
     </PageStrings.Provider>,
   );
-  return { home, notFound };
+  return { home, notFound, inputs };
 }

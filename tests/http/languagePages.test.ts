@@ -76,6 +76,30 @@ describe('three languages', () => {
     assert.match(fr.text, /Oops! Page not found/);
   });
 
+  it('a publish that changes one language serves that page anew and leaves the others as they were', async () => {
+    const etags = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['/', '/pt/', '/es/'].map(async (path) => {
+            const res = await request(site.listener).get(path).set('Accept-Encoding', 'gzip').expect(200);
+            return [path, res.headers.etag];
+          }),
+        ),
+      );
+    const before = await etags();
+    const content = site.services.content;
+    const changed = edited('hero.headline.pt', 'Sua startup no mundo', content.draft().content);
+    assert.equal(content.saveDraft(OWNER, changed, content.draft().version).kind, 'saved');
+    assert.equal(content.publish(OWNER).kind, 'published');
+    site.showLatest();
+    const after = await etags();
+    assert.notEqual(after['/pt/'], before['/pt/'], 'the Portuguese page is new');
+    assert.equal(after['/'], before['/'], 'the English page is the same response');
+    assert.equal(after['/es/'], before['/es/'], 'the Spanish page is the same response');
+    const pt = await request(site.listener).get('/pt/').expect(200);
+    assert.match(pt.text, /Sua startup no mundo/);
+  });
+
   it('stops serving a language once a publish leaves one of its texts missing, and serves it again when complete', async () => {
     const content = site.services.content;
     const draft = content.draft();

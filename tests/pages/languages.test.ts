@@ -175,3 +175,21 @@ describe('a language with a text missing', () => {
     assert.equal(maskAssets(none.home), reference('home.html'));
   });
 });
+
+describe('rendering again after a publish', () => {
+  it('keeps the pages of a language whose text, offer and options are unchanged, and renders the others', () => {
+    const first = render();
+    const again = render({
+      content: edited('hero.headline.es', 'Tu startup, al mundo') as Content,
+      previous: first,
+    });
+    assert.equal(again.pages.get('en'), first.pages.get('en'));
+    assert.equal(again.pages.get('pt'), first.pages.get('pt'));
+    assert.notEqual(again.pages.get('es'), first.pages.get('es'));
+    assert.match(page(again, 'es'), /Tu startup, al mundo/);
+    // A language leaving the offer changes every other page's alternates: all are rendered again.
+    const fewer = render({ content: withoutTranslations(shippedContent, 'services.1') as Content, previous: first });
+    assert.notEqual(fewer.pages.get('en'), first.pages.get('en'));
+    assert.equal(maskAssets(fewer.home), reference('home.html'));
+  });
+});
