@@ -5,14 +5,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config';
-import { completeLanguages } from './content/completeness';
 import type { Content } from './content/schema';
 import type { SiteLanguage } from './contract/languages';
 import { createHttpLayer } from './http/app';
 import { createLogger, type Logger } from './lib/logger';
 import { loadAssets } from './pages/assets';
 import type { PreviewNote } from './pages/PreviewBanner';
-import { type RenderedSite, renderSite } from './pages/site';
+import { offeredLanguages, type RenderedSite, renderSite } from './pages/site';
 import { assetsDir } from './lib/paths';
 import { openServices, type ServiceDeps, type Services } from './services/services';
 
@@ -71,8 +70,7 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
       language: SiteLanguage,
       note: (offered: readonly SiteLanguage[], shown: SiteLanguage) => PreviewNote,
     ) => {
-      const complete = completeLanguages(content);
-      const offered = config.siteLanguages.filter((code) => complete.includes(code));
+      const offered = offeredLanguages(content, config.siteLanguages);
       const shown = offered.includes(language) ? language : 'en';
       const rendered = render({ content, publishedAt: null }, note(offered, shown));
       return rendered.pages.get(shown)?.home ?? rendered.home;

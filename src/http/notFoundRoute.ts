@@ -37,8 +37,10 @@ export function notFoundRoute(
     made.set(pages, page);
     return page;
   };
+  let english: Prepared;
   const show = (rendered: RenderedSite) => {
     prepared = new Map([...rendered.pages].map(([language, pages]) => [language, preparedOf(pages)]));
+    english = prepared.get('en') ?? prepare({ body: precompress(rendered.notFound, HTML), cacheControl: REVALIDATE });
   };
   show(pages);
   return {
@@ -53,8 +55,7 @@ export function notFoundRoute(
       }
       // The path only: a query string may carry what no log should keep (tokens, addresses).
       logger.info({ path: req.path.slice(0, 200) }, 'page not found');
-      const page = prepared.get(languageOfPath(req.path, offered)) ?? prepared.get('en');
-      if (page) writePrepared(req, res, page, 404);
+      writePrepared(req, res, prepared.get(languageOfPath(req.path, offered)) ?? english, 404);
     },
     show,
   };

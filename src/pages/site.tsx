@@ -53,12 +53,16 @@ export interface LanguagePages {
   inputs: string;
 }
 
+/** The languages of `languages` the content is offered in: never a page that mixes languages, so only complete ones. */
+export function offeredLanguages(content: Content, languages: readonly SiteLanguage[]): SiteLanguage[] {
+  const complete = completeLanguages(content);
+  return languages.filter((language) => complete.includes(language));
+}
+
 /** `publicUrl`: the site's canonical origin, without a trailing slash. */
 export function renderSite(profile: Profile, publicUrl: string, assets: Assets, options: SiteOptions) {
   const { content, languages = ['en'], publishedAt = null } = options;
-  // Never a page that mixes languages: one with a text missing is not offered at all.
-  const complete = completeLanguages(content);
-  const offered = languages.filter((language) => complete.includes(language));
+  const offered = offeredLanguages(content, languages);
   // A publish usually changes one language: the others keep their pages (and, in src/http, their compressed bytes),
   // which roughly thirds what a publish renders, compresses and leaves for the garbage collector.
   const pages = new Map<SiteLanguage, LanguagePages>(
