@@ -113,6 +113,8 @@ export function createSite(config: Config, deps: SiteDeps = {}) {
     },
     /** Serves the newest published revision now (after a publish in this process); others are found within 2 s. */
     showLatest,
+    /** Resolves once every fixed response is served in its smallest compressed forms (a moment after a publish). */
+    compressed: () => staticPages.compressed(),
     assets,
     logger,
     /** Once listening: the alert loop (picking up alerts left pending), the daily housekeeping, the view counts. */

@@ -136,6 +136,7 @@ export function createStaticPages(
   const table = new Map<string, Prepared>();
   const latest = new Map<string, FixedResponse>();
   const homes = new Map<string, SiteLanguage>();
+  const improving = new Set<Promise<void>>();
   const show = (responses: Map<string, FixedResponse>) => {
     for (const [path, entry] of responses) {
       // The same response as before (a language a publish did not change): its prepared headers stand.
@@ -147,9 +148,13 @@ export function createStaticPages(
       latest.set(path, entry);
       // Bodies get smaller compressed forms a moment later: rebuild their header lists then, unless a newer
       // response took their place meanwhile.
-      void entry.body.improved?.then(() => {
+      const improved = entry.body.improved?.then(() => {
         if (latest.get(path) === entry) table.set(path, prepare(entry, security));
       });
+      if (improved) {
+        improving.add(improved);
+        void improved.finally(() => improving.delete(improved));
+      }
     }
   };
   show(fixed);
@@ -165,6 +170,13 @@ export function createStaticPages(
         homes.delete(path);
       }
       show(responses);
+    },
+    /**
+     * Resolves once every response in place is served in its smallest compressed forms (their ETags change then, a
+     * moment after start-up or a publish): what a check of ETags across a publish waits for first.
+     */
+    async compressed(): Promise<void> {
+      while (improving.size > 0) await Promise.all(improving);
     },
     /** Answers the request and returns true, or returns false and leaves it untouched. */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
