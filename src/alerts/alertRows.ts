@@ -24,6 +24,8 @@ export interface AlertRow {
   delivery: string | null;
   delivery_error: string | null;
   delivery_at: string | null;
+  /** 1 while an attempt is under way and the alert was asked for again (its content changed): pending after it. */
+  again: number;
 }
 
 /** One alert, by its key: the lead's, on a channel. */

@@ -34,6 +34,32 @@ export interface AlertLead {
   inboxUrl?: string;
   /** What Twilio reported of the lead's SMS alert, once final: for the fallback when it was not delivered. */
   smsDelivery?: { status: string; errorCode: string | null };
+  /** The lead's booked call as it is now: the booking channels tell it (an invite, a cancel, an event). */
+  booking?: AlertBooking;
+}
+
+/**
+ * A booked call as its alerts tell it. Each booking channel sends the booking as it is when the attempt starts:
+ * a move before the first invite went out sends one invite, of the new time, and a calendar keeps the version of
+ * the highest sequence whatever order two invites arrive in.
+ */
+export interface AlertBooking {
+  /** The invites' UID: the same for every version of this booking. */
+  uid: string;
+  /** UTC ISO times of the call's start and end. */
+  startsAt: string;
+  endsAt: string;
+  status: 'booked' | 'cancelled';
+  /** The invite's SEQUENCE: 0 when booked, one more at each move and at the cancel. */
+  sequence: number;
+  /** What happened last, as the owner's alert and the webhook's event name it. */
+  event: 'created' | 'moved' | 'cancelled';
+  /** When that happened (UTC ISO): the invite's DTSTAMP. */
+  changedAt: string;
+  /** The owner's meeting room (LOCATION and DESCRIPTION of the invites); '' when he set none. */
+  meetingUrl: string;
+  /** The visitor's page to move or cancel the call (their invite e-mail links it); absent once cancelled. */
+  manageUrl?: string;
 }
 
 export interface AlertSender {

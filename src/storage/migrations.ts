@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { storedAddressKey } from '../lib/addressKey';
 import { ALERT_RECEIPTS } from './alertReceiptsMigration';
+import { BOOKINGS } from './bookingMigration';
 import { CONTENT_REVISIONS } from './contentRevisionsMigration';
 import { IMAGES } from './imagesMigration';
 import { LEAD_LANGUAGE } from './languageMigration';
@@ -222,4 +223,6 @@ export const migrations: readonly Migration[] = [
   IMAGES,
   // Each lead's language, and the page views counted per language.
   LEAD_LANGUAGE,
+  // Calls booked on the site: his availability, his calendar's copy, the bookings and the time they hold.
+  BOOKINGS,
 ];

@@ -65,6 +65,7 @@ describe('alert queue', () => {
       delivery: null,
       delivery_error: null,
       delivery_at: null,
+      again: 0,
     });
     assert.deepEqual(alert(db, id, 'email'), {
       lead_id: id,
@@ -80,6 +81,7 @@ describe('alert queue', () => {
       delivery: null,
       delivery_error: null,
       delivery_at: null,
+      again: 0,
     });
     assert.deepEqual(queue.due('email', '2030-01-01T00:00:00.000Z', 10), []);
     assert.deepEqual(queue.due('sms', T0, 10), [id]);
@@ -114,6 +116,7 @@ describe('alert queue', () => {
       delivery: null,
       delivery_error: null,
       delivery_at: null,
+      again: 0,
     });
     assert.equal(
       queue.claim(id, 'sms', '2026-01-01T10:02:00.000Z', '2026-01-01T10:02:30.000Z'),
@@ -201,6 +204,7 @@ describe('alert queue', () => {
       delivery: null,
       delivery_error: null,
       delivery_at: null,
+      again: 0,
     });
     assert.equal(queue.nextDueAt(['sms']), '2026-01-01T10:00:05.000Z', 'due at the next attempt, not at the old lease');
     assert.equal(queue.claim(id, 'sms', '2026-01-01T10:00:04.999Z', '2026-01-01T10:00:35.000Z'), undefined);

@@ -70,6 +70,7 @@ describe('openDatabase', () => {
         'delivery',
         'delivery_error',
         'delivery_at',
+        'again',
       ]);
       const indexes = again
         .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { migrations } from '../../src/storage/migrations';
+import { SCHEMA_VERSION } from '../support/latestSchema';
 import { openDatabase } from '../../src/storage/database';
 import { newLeadRow } from '../support/newLeadRow';
 import { createTestSite } from '../support/site';
@@ -41,7 +42,7 @@ describe("upgrading to each lead's language", () => {
     writeVersionFourteenFile(path);
     const db = openDatabase(path);
     try {
-      assert.equal(db.pragma('user_version', { simple: true }), 15);
+      assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
       assert.deepEqual(db.prepare('SELECT id, name, language FROM leads ORDER BY id').all(), [
         { id: 1, name: 'Ada', language: 'en' },
         { id: 2, name: 'Grace', language: 'en' },

@@ -3,7 +3,7 @@
  * written once here, so a new migration changes one place, while the tests
  * of a new file and of an upgraded one both check it.
  */
-export const SCHEMA_VERSION = 15;
+export const SCHEMA_VERSION = 16;
 
 export const LEADS_COLUMNS = [
   'id',
@@ -33,6 +33,8 @@ export const INDEXES = [
   'alerts_leased',
   'alerts_provider_message',
   'alerts_waiting',
+  'booking_holds_booking',
+  'bookings_upcoming',
   'image_files_image',
   'lead_marks_lead',
   'leads_dedupe',

@@ -1,0 +1,95 @@
+/**
+ * Booking's contract: the booking page's address and fields, the owner's availability keys and their defaults,
+ * and the times the rules are made of. The server, the pages, the CLI, the inbox and the tests read them here.
+ */
+import type { SiteLanguage } from './languages';
+
+/** The booking page of a lead's signed token, in the lead's language: /book/T, /pt/book/T, /es/book/T. */
+export const bookingPath = (language: SiteLanguage, token: string): string =>
+  `${language === 'en' ? '' : `/${language}`}/book/${token}`;
+
+/** The fields of the booking page's forms (POST, form-encoded, same origin). */
+export const BOOKING_FIELDS = {
+  /** The chosen slot's start, as the page offered it: UTC ISO text, "2026-12-01T15:00:00.000Z". */
+  slot: 'slot',
+  /** What the form asks: 'book' (book, or move the booking to `slot`) or 'cancel'. */
+  action: 'action',
+  /** The visitor's time zone (an IANA name), the slots shown in it; also the page's query parameter. */
+  zone: 'zone',
+} as const;
+
+export type BookingAction = 'book' | 'cancel';
+
+/** A lead's booking link is valid this long after the lead was stored. */
+export const BOOKING_LINK_MS = 48 * 3_600_000;
+/** The booking's own link (in the invite e-mail) moves or cancels it until this long before the call. */
+export const CHANGE_CUTOFF_MS = 2 * 3_600_000;
+
+/** A weekday as the hours name it: 0 Monday ... 6 Sunday. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A range of a day in the owner's time zone, in minutes after midnight: 09:00-17:00 is { from: 540, to: 1020 }. */
+export interface DayRange {
+  from: number;
+  to: number;
+}
+
+/** The owner's availability: what `booking show` prints and `booking set` and the inbox's Booking page change. */
+export interface Availability {
+  /** Off until he turns it on: no booking link, no booking page. */
+  enabled: boolean;
+  /** His weekly hours, per weekday, in his time zone (OWNER_TIME_ZONE); several ranges a day allowed. */
+  hours: Record<Weekday, DayRange[]>;
+  /** A call's length, in minutes. */
+  lengthMinutes: number;
+  /** Kept free before and after every call, in minutes. */
+  bufferMinutes: number;
+  /** The earliest slot offered is this many hours from now. */
+  noticeHours: number;
+  /** Slots are offered up to the end of the day this many days after today (his time zone). */
+  daysAhead: number;
+  /** His meeting room (Zoom, Meet), put in the invites; empty until set. */
+  meetingUrl: string;
+  /** His calendar's secret ICS feed; empty until set. A secret: never logged, shown masked after its host. */
+  feedUrl: string;
+}
+
+/** The availability keys, as `npm run leads -- booking set KEY VALUE` names them, in `booking show`'s order. */
+export const AVAILABILITY_KEYS = [
+  'enabled',
+  'hours',
+  'length',
+  'buffer',
+  'notice',
+  'days',
+  'meeting-url',
+  'feed-url',
+] as const;
+export type AvailabilityKey = (typeof AVAILABILITY_KEYS)[number];
+
+export const DEFAULT_AVAILABILITY: Availability = {
+  enabled: false,
+  hours: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
+  lengthMinutes: 30,
+  bufferMinutes: 15,
+  noticeHours: 12,
+  daysAhead: 14,
+  meetingUrl: '',
+  feedUrl: '',
+};
+
+/** A span of time, in milliseconds since the epoch: [start, end). */
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+/** The feed is read again when its copy is older than this... */
+export const FEED_FRESH_MS = 5 * 60_000;
+/** ...and, after a failed read, again after this long at most. */
+export const FEED_RETRY_MS = 60_000;
+/** A good copy serves for this long after it was read; after that, with no newer one, no slot is offered. */
+export const FEED_STALE_MS = 24 * 3_600_000;
+/** A read of the feed that takes longer than this fails. */
+export const FEED_TIMEOUT_MS = 5_000;
