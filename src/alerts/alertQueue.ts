@@ -10,6 +10,7 @@
  * over.
  */
 import { type Db, relaxedWrite } from '../storage/database';
+import { alertReads } from './alertReads';
 import type { AlertKey, AlertRow, AlertStatus, Channel, PlannedAlert } from './alertRows';
 
 export type { AlertKey, AlertRow, AlertStatus, Channel, PlannedAlert };
@@ -42,14 +43,36 @@ export function createAlertQueue(db: Db) {
     WHERE lead_id = @leadId AND channel = @channel AND status = 'pending'
       AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
     RETURNING attempts`);
-  const sent = db.prepare<[string, string, number, Channel]>(`
-    UPDATE alerts SET status = 'sent', provider_message_id = ?, sent_at = ?,
-                      last_error = NULL, next_attempt_at = NULL, lease_until = NULL
-    WHERE lead_id = ? AND channel = ?`);
-  const failure = db.prepare<{ leadId: number; channel: Channel; error: string; next: string | null }>(`
-    UPDATE alerts SET last_error = @error, next_attempt_at = @next, lease_until = NULL,
-                      status = CASE WHEN @next IS NULL THEN 'failed' ELSE 'pending' END
-    WHERE lead_id = @leadId AND channel = @channel AND status = 'pending'`);
+  // An alert asked for again during its attempt (again = 1) is pending once more when the attempt ends, with a fresh
+  // set of attempts, due at once: the next attempt sends what it is about now.
+  const sent = db.prepare<[string, string, number, Channel], { status: AlertStatus }>(`
+    UPDATE alerts SET status = CASE WHEN again = 1 THEN 'pending' ELSE 'sent' END,
+                      provider_message_id = ?, sent_at = ?, last_error = NULL,
+                      next_attempt_at = CASE WHEN again = 1 THEN next_attempt_at END,
+                      attempts = CASE WHEN again = 1 THEN 0 ELSE attempts END, lease_until = NULL, again = 0
+    WHERE lead_id = ? AND channel = ?
+    RETURNING status`);
+  const failure = db.prepare<
+    { leadId: number; channel: Channel; error: string; next: string | null },
+    { status: AlertStatus }
+  >(`
+    UPDATE alerts SET last_error = @error, lease_until = NULL,
+                      next_attempt_at = CASE WHEN again = 1 THEN COALESCE(@next, next_attempt_at) ELSE @next END,
+                      attempts = CASE WHEN again = 1 THEN 0 ELSE attempts END,
+                      status = CASE WHEN again = 0 AND @next IS NULL THEN 'failed' ELSE 'pending' END, again = 0
+    WHERE lead_id = @leadId AND channel = @channel AND status = 'pending'
+    RETURNING status`);
+  // Wanted again with what it says now (a booking moved or cancelled): a new alert, or one sent, failed, skipped or
+  // cancelled, is pending at `at` with a fresh set of attempts; one under way is marked to go again after it.
+  const resend = db.prepare<{ leadId: number; channel: Channel; at: string }, { again: number }>(`
+    INSERT INTO alerts (lead_id, channel, status, next_attempt_at) VALUES (@leadId, @channel, 'pending', @at)
+    ON CONFLICT (lead_id, channel) DO UPDATE SET
+      again = CASE WHEN status = 'pending' AND lease_until IS NOT NULL AND lease_until > @at THEN 1 ELSE 0 END,
+      lease_until = CASE WHEN status = 'pending' AND lease_until > @at THEN lease_until END,
+      attempts = CASE WHEN status = 'pending' AND lease_until > @at THEN attempts ELSE 0 END,
+      status = 'pending', next_attempt_at = @at, last_error = NULL, first_attempt_at = NULL,
+      provider_message_id = NULL, sent_at = NULL, delivery = NULL, delivery_error = NULL, delivery_at = NULL
+    RETURNING again`);
   // Each a walk of one partial index in its order, stopping after `limit` rows: attempts cut off
   // by the end of their lease (a crash, a stuck provider), then alerts waiting for their time.
   const dueAfterLease = db.prepare<[Channel, string, string, number], { lead_id: number }>(`
@@ -90,19 +113,6 @@ export function createAlertQueue(db: Db) {
     WHERE status = 'failed' AND channel IN (SELECT value FROM json_each(@channels))
       AND (@leadId IS NULL OR lead_id = @leadId)
     ORDER BY lead_id, channel`);
-  const ofLeads = db.prepare<[string], AlertRow>(
-    'SELECT * FROM alerts WHERE lead_id IN (SELECT value FROM json_each(?)) ORDER BY lead_id, channel',
-  );
-  const undelivered = db.prepare<[], { lead_id: number }>(
-    "SELECT DISTINCT lead_id FROM alerts WHERE status IN ('pending', 'failed') ORDER BY lead_id",
-  );
-  const counts = db.prepare<[], { channel: Channel; status: AlertStatus; count: number }>(
-    'SELECT channel, status, COUNT(*) AS count FROM alerts GROUP BY channel, status ORDER BY channel, status',
-  );
-  const deliveries = db.prepare<[], { channel: Channel; delivery: string; error: string | null; count: number }>(`
-    SELECT channel, delivery, delivery_error AS error, COUNT(*) AS count FROM alerts WHERE delivery IS NOT NULL
-    GROUP BY channel, delivery, delivery_error ORDER BY channel, delivery, delivery_error`);
-
   // The status updates of an attempt are the alerts' many small commits: NORMAL, as storage/database.ts says.
   const relaxed = relaxedWrite(db);
   const together = db.transaction((writes: () => unknown) => writes());
@@ -147,11 +157,25 @@ export function createAlertQueue(db: Db) {
     /** Counts an attempt and leases the alert until `leaseUntil`; undefined when another claim won or it is not due. */
     claim: (leadId: number, channel: Channel, now: string, leaseUntil: string) =>
       relaxed(() => claim.get({ leadId, channel, now, leaseUntil })?.attempts),
-    recordSent: (leadId: number, channel: Channel, providerMessageId: string, sentAt: string) =>
-      void relaxed(() => sent.run(providerMessageId, sentAt, leadId, channel)),
-    /** `next`: when the next attempt is due; null: that was the last attempt, the alert is 'failed'. */
-    recordFailure: (leadId: number, channel: Channel, error: string, next: string | null) =>
-      void relaxed(() => failure.run({ leadId, channel, error: error.slice(0, MAX_ERROR_LENGTH), next })),
+    recordSent(leadId: number, channel: Channel, providerMessageId: string, sentAt: string): void {
+      const row = relaxed(() => sent.get(providerMessageId, sentAt, leadId, channel));
+      if (row?.status === 'pending') wake(leadId, channel);
+    },
+    /**
+     * `next`: when the next attempt is due; null: that was the last attempt, the alert is 'failed' (unless it was
+     * asked for again meanwhile: then it starts over).
+     */
+    recordFailure(leadId: number, channel: Channel, error: string, next: string | null): void {
+      const row = relaxed(() => failure.get({ leadId, channel, error: error.slice(0, MAX_ERROR_LENGTH), next }));
+      if (row?.status === 'pending' && next === null) wake(leadId, channel);
+    },
+    /**
+     * These alerts of the lead are wanted again, due at `at`, saying what they say now (a booking's invite after a
+     * move): each is sent once more, after the attempt under way if there is one.
+     */
+    resend(leadId: number, channels: readonly Channel[], at: string): void {
+      for (const channel of channels) if (resend.get({ leadId, channel, at })?.again === 0) wake(leadId, channel);
+    },
     /** Lead ids of this channel's alerts that are pending, due and unleased at `now`, oldest first. */
     due(channel: Channel, now: string, limit: number): number[] {
       const ids = dueAfterLease.all(channel, now, now, limit).map((r) => r.lead_id);
@@ -204,13 +228,7 @@ export function createAlertQueue(db: Db) {
       failedOn
         .all({ channels: JSON.stringify(channels), leadId: leadId ?? null })
         .map((row) => ({ leadId: row.lead_id, channel: row.channel })),
-    ofLeads: (leadIds: readonly number[]): AlertRow[] =>
-      leadIds.length === 0 ? [] : ofLeads.all(JSON.stringify(leadIds)),
-    /** Lead ids with an alert still pending or given up on, oldest first. */
-    undeliveredLeadIds: () => undelivered.all().map((r) => r.lead_id),
-    countsByStatus: () => counts.all(),
-    /** The providers' reports on sent alerts, counted per channel, report and error code. */
-    countsByDelivery: () => deliveries.all(),
+    ...alertReads(db),
     /**
      * Runs several claims or records as one commit (at NORMAL, as the status updates): those of one wake, or the
      * acceptances of one turn of the event loop.

@@ -35,8 +35,18 @@ export type Audience = 'owner' | 'visitor';
  * - reply: the visitor's thank-you e-mail (LEAD_AUTO_REPLY).
  * - fallback: the lead again, on another channel, when its SMS turned out undelivered.
  * - notice: the owner told that a channel was turned off (the webhook's endpoint answered 410).
+ * - booking: a booked call, moved or cancelled: the invites to both, the owner's alert, the webhook's event.
  */
-export type ChannelKind = 'instant' | 'email' | 'webhook' | 'release' | 'reminder' | 'reply' | 'fallback' | 'notice';
+export type ChannelKind =
+  | 'instant'
+  | 'email'
+  | 'webhook'
+  | 'release'
+  | 'reminder'
+  | 'reply'
+  | 'fallback'
+  | 'notice'
+  | 'booking';
 
 export interface ChannelSpec {
   name: Channel;

@@ -24,9 +24,12 @@ export type LeadInput = Record<LeadField, string>;
 
 /**
  * The endpoint's answer. `notificationResult` is true exactly when the SMS alert was accepted by the provider in
- * time; `error` is a sentence the visitor can read as it is.
+ * time; `error` is a sentence the visitor can read as it is. `bookingUrl`: a verified lead's own booking page
+ * (signed, valid 48 hours), while the owner takes bookings; the form then shows the free times under it.
  */
-export type LeadResponse = { success: true; notificationResult: boolean } | { success: false; error: string };
+export type LeadResponse =
+  | { success: true; notificationResult: boolean; bookingUrl?: string }
+  | { success: false; error: string };
 
 /**
  * Where the form fetches its proof-of-work challenge: GET, answered with an ALTCHA v2 challenge

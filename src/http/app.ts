@@ -8,6 +8,7 @@ import express, { type ErrorRequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
 import type { Assets } from '../pages/assets';
+import { createBookingPage } from '../pages/bookingPage';
 import { createLeadResultPage } from '../pages/leadResultPage';
 import { createMarkLinkPage } from '../pages/markLinkPage';
 import { hostOf } from '../sources/attribution';
@@ -16,7 +17,9 @@ import type { Services } from '../services/services';
 import { healthRoute } from './healthRoute';
 import { imageFileRoute } from './imageFileRoute';
 import { countHomePageViews } from './homePageViews';
+import { bookingRoute } from './bookingRoute';
 import { leadRoute } from './leadRoute';
+import { leadRateLimit } from './rateLimit';
 import { markLinkRoute } from './markLinkRoute';
 import type { PageControl } from './inbox/contentRoutes';
 import { inboxRoutes } from './inbox/routes';
@@ -33,7 +36,10 @@ export interface HttpDeps {
   pages: RenderedSite;
   assets: Assets;
   /** What the routes call: the lead service, the owner's actions, never a table. */
-  services: Pick<Services, 'leadService' | 'challenges' | 'markLinks' | 'views' | 'owner' | 'receipts' | 'health'>;
+  services: Pick<
+    Services,
+    'leadService' | 'challenges' | 'markLinks' | 'views' | 'owner' | 'receipts' | 'health' | 'bookings'
+  >;
   /** The public page, for the content editor's preview and publish. */
   page: PageControl;
   /** The clock the signed links are checked against. */
@@ -58,12 +64,16 @@ export function createHttpLayer({ config, logger, pages, assets, services, page,
   const resultPage = createLeadResultPage(config.profile, assets);
   let shown = pages;
   let offered = [...pages.pages.keys()];
+  const limit = leadRateLimit(config);
   app.use(
     leadRoute({
-      ...{ config, service: services.leadService, challenges: services.challenges, resultPage },
+      ...{ config, service: services.leadService, challenges: services.challenges, resultPage, limit },
       offered: () => offered,
+      bookingLink: services.bookings.linkForLead,
     }),
   );
+  const bookingPage = createBookingPage(config.profile, assets);
+  app.use(bookingRoute({ config, bookings: services.bookings, page: bookingPage, limit: limit.count }));
   const markPage = createMarkLinkPage(config.profile, assets);
   app.use(markLinkRoute({ config, links: services.markLinks, owner: services.owner, page: markPage, now }));
   app.use(inboxRoutes({ config, assets, owner: services.owner, page, now }));

@@ -11,7 +11,7 @@ import type { LeadOutcome, LeadService } from '../leads/leadService';
 import { parseLeadBody } from './bodyParsing';
 import type { LeadResultPage } from '../pages/leadResultPage';
 import { createAnswer, languageOf, type Offered, type Reply } from './leadAnswer';
-import { challengeRateLimit, leadRateLimit } from './rateLimit';
+import { challengeRateLimit, type leadRateLimit } from './rateLimit';
 import { CROSS_SITE_ERROR, rejectCrossSiteOrigin } from './sameSite';
 
 export interface LeadRouteDeps {
@@ -21,14 +21,21 @@ export interface LeadRouteDeps {
   resultPage: LeadResultPage;
   /** The languages the page is offered in now: a form's language counts only if it is one of them. */
   offered: Offered;
+  /** A verified lead's booking page while the owner takes bookings; undefined otherwise. */
+  bookingLink: (leadId: number) => string | undefined;
+  /** The lead endpoint's rate limit, shared with the booking page's posts. */
+  limit: ReturnType<typeof leadRateLimit>;
 }
 
 const USE_POST = 'Submit the form with a POST request.';
 
-function toHttp(outcome: LeadOutcome): [number, Reply] {
+function toHttp(outcome: LeadOutcome, bookingLink: LeadRouteDeps['bookingLink']): [number, Reply] {
   switch (outcome.kind) {
-    case 'accepted':
-      return [200, { success: true, notificationResult: outcome.notificationResult }];
+    case 'accepted': {
+      const bookingUrl = bookingLink(outcome.leadId);
+      const answered = { success: true as const, notificationResult: outcome.notificationResult };
+      return [200, bookingUrl === undefined ? answered : { ...answered, bookingUrl }];
+    }
     case 'invalid':
       return [400, { success: false, error: outcome.error }];
     case 'not-stored':
@@ -36,7 +43,8 @@ function toHttp(outcome: LeadOutcome): [number, Reply] {
   }
 }
 
-export function leadRoute({ config, service, challenges, resultPage, offered }: LeadRouteDeps): Router {
+export function leadRoute(deps: LeadRouteDeps): Router {
+  const { config, service, challenges, resultPage, offered, limit } = deps;
   const answer = createAnswer(resultPage, offered);
 
   async function submit(req: Request, res: Response): Promise<void> {
@@ -47,7 +55,7 @@ export function leadRoute({ config, service, challenges, resultPage, offered }: 
       isJson: req.is('application/json') === 'application/json',
       language: languageOf(req, offered),
     });
-    const [status, response] = toHttp(outcome);
+    const [status, response] = toHttp(outcome, deps.bookingLink);
     answer(req, res, status, response);
   }
 
@@ -57,8 +65,8 @@ export function leadRoute({ config, service, challenges, resultPage, offered }: 
   const sameSiteOnly = rejectCrossSiteOrigin(config, (req, res) =>
     answer(req, res, 403, { success: false, error: CROSS_SITE_ERROR }),
   );
-  const limit = leadRateLimit(config, answer);
-  router.post(LEAD_ENDPOINT, sameSiteOnly, limit.count, ...parseLeadBody(answer), limit.answerOverLimit, submit);
+  const answerOverLimit = limit.answerOverLimit(answer);
+  router.post(LEAD_ENDPOINT, sameSiteOnly, limit.count, ...parseLeadBody(answer), answerOverLimit, submit);
   router.all(LEAD_ENDPOINT, (req, res) => {
     res.setHeader('Allow', 'POST');
     answer(req, res, 405, { success: false, error: USE_POST });

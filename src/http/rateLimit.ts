@@ -25,17 +25,22 @@ export function isOverLimit(res: Response): boolean {
   return res.locals[OVER_LIMIT] === true;
 }
 
-export function leadRateLimit(config: Pick<Config, 'leadRateLimit' | 'leadRateWindowMs'>, answer: Answer) {
+/** One counter for the lead endpoint and the booking page's posts: a client's requests to both count together. */
+export function leadRateLimit(config: Pick<Config, 'leadRateLimit' | 'leadRateWindowMs'>) {
   const minutes = minutesOf(config.leadRateWindowMs);
   // The body is read before the refusal (at most 16 KB), so the refusal is in the language of the form.
   const count = perClient(config.leadRateWindowMs, config.leadRateLimit, (_req, res, next) => {
     res.locals[OVER_LIMIT] = true;
     next();
   });
-  const answerOverLimit: RequestHandler = (req, res, next) => {
-    if (isOverLimit(res)) return answer(req, res, 429, (say) => ({ success: false, error: say.rateLimited(minutes) }));
-    next();
-  };
+  /** The lead endpoint's refusal of a request over the limit, once its body was read. */
+  const answerOverLimit =
+    (answer: Answer): RequestHandler =>
+    (req, res, next) => {
+      if (isOverLimit(res))
+        return answer(req, res, 429, (say) => ({ success: false, error: say.rateLimited(minutes) }));
+      next();
+    };
   return { count, answerOverLimit };
 }
 

@@ -31,8 +31,11 @@ import { isHoneypotHit, validateLead } from './validation';
 export type { Submitter } from './submission';
 
 export type LeadOutcome =
-  /** Stored (or an identical one was, within the window); notificationResult: the SMS was accepted in time. */
-  | { kind: 'accepted'; notificationResult: boolean }
+  /**
+   * Stored (or an identical one was, within the window: `leadId` is that one's); notificationResult: the SMS was
+   * accepted in time.
+   */
+  | { kind: 'accepted'; notificationResult: boolean; leadId: number }
   | { kind: 'invalid'; error: string }
   /** The database refused the lead: nothing was stored, the visitor should try again. */
   | { kind: 'not-stored' };
@@ -123,6 +126,7 @@ export function createLeadService(deps: LeadServiceDeps) {
     if (earlier === undefined) return undefined;
     return {
       kind: 'accepted',
+      leadId: earlier,
       notificationResult: notifyChannel !== undefined && queue.status(earlier, notifyChannel) === 'sent',
     };
   }
@@ -146,12 +150,12 @@ export function createLeadService(deps: LeadServiceDeps) {
     if (verdict !== 'verified') {
       // A lead that sends no SMS is answered about as slowly as one that waited for it, and alike.
       await answerTimes.imitate();
-      return { kind: 'accepted', notificationResult: false };
+      return { kind: 'accepted', notificationResult: false, leadId: id };
     }
     // Measured once the SDKs are loaded: the first lead's one-off load must not teach the
     // imitated answers of filtered submissions to be slow; a failed load fails the attempt, which is retried.
     await deps.warmSenders().catch(() => undefined);
-    return { kind: 'accepted', notificationResult: await answerTimes.measure(notified(id, dueNow)) };
+    return { kind: 'accepted', notificationResult: await answerTimes.measure(notified(id, dueNow)), leadId: id };
   }
 
   return {

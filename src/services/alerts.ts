@@ -5,7 +5,7 @@
  * Whatever the queue announces, the runner attempts: nothing here calls it by hand.
  */
 import type { AlertQueue } from '../alerts/alertQueue';
-import type { AlertLead, AlertSender } from '../alerts/alertSender';
+import type { AlertBooking, AlertLead, AlertSender } from '../alerts/alertSender';
 import { type ChannelSpec, channelsOfKind, leadSmsChannel } from '../alerts/channels';
 import { attemptDeadlineMs, buildSenders, closeProviders, openProviders } from '../alerts/providers';
 import { createRunner } from '../alerts/runner';
@@ -40,6 +40,8 @@ export interface AlertingDeps {
   senders?: ReadonlyMap<string, AlertSender>;
   /** False for the CLI: it sends only when a command asks (see RunnerOptions). */
   attemptQueued: boolean;
+  /** The lead's booking, for the booking channels' alerts. */
+  alertBooking: (leadId: number, language: string) => AlertBooking | undefined;
 }
 
 /** A lead as its alerts tell it, with its page in the owner's inbox and his time zone. */
@@ -74,6 +76,7 @@ export function openAlerting(deps: AlertingDeps) {
   const leadSms = leadSmsChannel(channels);
   // Only a fallback tells what became of the SMS; the other senders are spared the lookup.
   const fallbacks = channelsOfKind(channels, 'fallback');
+  const bookingChannels = channelsOfKind(channels, 'booking');
   const runner = createRunner({
     queue,
     channels,
@@ -83,6 +86,7 @@ export function openAlerting(deps: AlertingDeps) {
       if (!row) return undefined;
       const delivery = leadSms && fallbacks.includes(channel) ? queue.deliveryOf(id, leadSms) : undefined;
       const lead = alertLeadOf(row, config.publicUrl, config.ownerTimeZone);
+      if (bookingChannels.includes(channel)) return { ...lead, booking: deps.alertBooking(id, row.language) };
       return delivery ? { ...lead, smsDelivery: { status: delivery.state, errorCode: delivery.errorCode } } : lead;
     },
     stillApplies: followUpRule(leads, followUpChannels(channels)),

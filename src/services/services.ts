@@ -27,6 +27,7 @@ import { openDatabase } from '../storage/database';
 import { createIpHasher } from '../storage/ipHash';
 import { storedSecret } from '../storage/settings';
 import { openAlerting, type RetryRules } from './alerts';
+import { openBooking } from './booking';
 import { openOwner } from './owner';
 
 /** What a test may put in place of the real thing; the server passes none, the CLI `attemptQueued: false`. */
@@ -41,6 +42,8 @@ export interface ServiceDeps {
   retry?: Partial<RetryRules>;
   /** False: alerts are sent only when a command runs the runner (the CLI). Default true. */
   attemptQueued?: boolean;
+  /** How the owner's calendar feed is read (a test's stand-in); default: fetch. */
+  fetchFeed?: typeof fetch;
 }
 
 /** A failed alert is tried again after 30 s, then 1, 2, 4... minutes: ten attempts span about four hours. */
@@ -59,12 +62,16 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
     const usedLinks = createUsedLinksTable(db);
     const queue = createAlertQueue(db);
     const pageViews = createPageViewsTable(db);
-    const markLinks = createMarkLinks(storedSecret(db, 'lead_link_secret', config.linkSecret), config.publicUrl);
+    const linkSecret = storedSecret(db, 'lead_link_secret', config.linkSecret);
+    const markLinks = createMarkLinks(linkSecret, config.publicUrl);
+    // Read by the booking channels' alerts; booking is assembled once the runner exists, which its alerts need.
+    let booking: ReturnType<typeof openBooking> | undefined;
     const markUrl = (lead: AlertLead) => markLinks.url(lead.id, 'contacted', Date.parse(lead.createdAt));
     const alerting = openAlerting({
       ...{ db, config, logger, channels, leads, queue, now, markUrl, senders: deps.senders },
       retry: { ...DEFAULT_RETRY, ...deps.retry },
       attemptQueued: deps.attemptQueued ?? true,
+      alertBooking: (leadId: number, language: string) => booking?.alertBooking(leadId, language),
     });
     const { senders, runner, warmSenders } = alerting;
     const { grading, autoReply, autoReplyCap, followUpAfterMs, retention } = config;
@@ -86,6 +93,11 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       answerTimeoutMs: config.alertTimeoutMs,
     });
     const reminderChannels = channelsOfKind(channels, 'reminder');
+    booking = openBooking({
+      ...{ db, config, leads, queue, now, reminderChannels, secret: linkSecret, fetchFeed: deps.fetchFeed },
+      bookingChannels: channelsOfKind(channels, 'booking').filter((ch) => runner.channels.includes(ch)),
+    });
+    const { bookings } = booking;
     const marking = createLeadMarking({ db, leads, marks, usedLinks, queue, reminderChannels, followUpAfterMs, now });
     const views = createViewCounter(pageViews, logger, now);
     const housekeeping = createHousekeeping({ leads, usedProofs, usedLinks, pageViews, retention, logger, now });
@@ -104,6 +116,8 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       leadService,
       challenges,
       markLinks,
+      /** Calls booked on the site: the slots, the bookings, the links. */
+      bookings,
       views,
       housekeeping,
       /** The owner's actions, reads and sign-in: what the inbox and the CLI do on his behalf. */

@@ -48,6 +48,12 @@ export const form = {
     "Your information has been saved. SMS notification may have failed, but I'll still get back to you within 24 hours.",
   notifications: 'Notifications',
   dismiss: 'Dismiss notification',
+  pickTitle: 'Pick a time for the call',
+  timesIn: (zone: string) => `Times in ${zone}.`,
+  changeZone: 'Change the time zone',
+  noSlots: 'No time is free in the coming days. I will reply by e-mail to find one.',
+  unavailable: 'The calendar cannot be read right now. I will reply by e-mail to find a time.',
+  loadingSlots: 'Loading the free times...',
 };
 
 /** The lead endpoint's error sentences, shown to the visitor as they are. */
@@ -67,6 +73,39 @@ export const server = {
   storeFailed: 'We could not save your request right now. Please try again in a few minutes.',
   rateLimited: (minutes: number) =>
     `Too many requests from your network. Please wait ${minutes <= 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
+};
+
+/** The booking page: the lead picks a time for the call, confirms it, and may move or cancel it. */
+export const bookPage = {
+  title: 'Pick a time for the call',
+  intro: (minutes: number) => `A free ${minutes}-minute setup call. Times are shown in your time zone.`,
+  zone: 'Time zone',
+  zoneShown: (zone: string) => `Times in ${zone}`,
+  showTimes: 'Show times',
+  noSlots: 'No time is free in the coming days. I will reply by e-mail to find one.',
+  unavailable: 'The calendar cannot be read right now, so no time is offered. I will reply by e-mail to find one.',
+  confirmTitle: 'Confirm your call',
+  confirm: 'Book this time',
+  pickAnother: 'Pick another time',
+  bookedTitle: 'Your call is booked',
+  booked: (when: string) => `Your call is booked for ${when}. An invitation is on its way to your e-mail.`,
+  movedTitle: 'Your call is moved',
+  moved: (when: string) => `Your call is now on ${when}. An updated invitation is on its way.`,
+  current: (when: string) => `Your call: ${when}.`,
+  moveHint: 'To move it, pick another time below.',
+  cancel: 'Cancel the call',
+  cancelledTitle: 'Your call is cancelled',
+  cancelled: 'Your call is cancelled. You can pick another time below.',
+  tooLate: 'The call starts in less than 2 hours: it can no longer be changed here. Reply to the invitation instead.',
+  taken: 'This time was just taken, pick another.',
+  notOffered: 'This time is not offered. Pick one of the times below.',
+  notBooked: 'There is no booked call to cancel.',
+  invalid: 'This booking link is not valid. Use the link from your e-mail.',
+  expired: 'This booking link has expired. Send the form again, or reply to my e-mail.',
+  off: 'Calls are not booked online at the moment. I will reply by e-mail to find a time.',
+  backHome: 'Return to Home',
+  pickTitle: 'Pick a time for the call',
+  pickLink: 'Pick a time for the call',
 };
 
 /** The e-mails written to a visitor: the auto-reply, and the owner's reply begun from his inbox. */
@@ -89,3 +128,4 @@ export type SiteStrings = typeof site;
 export type FormStrings = typeof form;
 export type ServerStrings = typeof server;
 export type MailStrings = typeof mail;
+export type BookPageStrings = typeof bookPage;

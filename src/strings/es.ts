@@ -1,5 +1,5 @@
 /** The product's own words in Latin-American Spanish (the keys of en.ts; the form's strings are the spec's). */
-import type { FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
+import type { BookPageStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
 
 export const site: SiteStrings = {
   skipLink: 'Saltar al contenido principal',
@@ -39,6 +39,12 @@ export const form: FormStrings = {
     'Tu información se guardó. Es posible que la notificación por SMS haya fallado, pero te responderé en un plazo de 24 horas.',
   notifications: 'Notificaciones',
   dismiss: 'Cerrar notificación',
+  pickTitle: 'Elige un horario para la llamada',
+  timesIn: (zone: string) => `Horarios en ${zone}.`,
+  changeZone: 'Cambiar la zona horaria',
+  noSlots: 'No hay horarios libres en los próximos días. Te responderé por correo para encontrar uno.',
+  unavailable: 'El calendario no se puede leer ahora. Te responderé por correo para encontrar un horario.',
+  loadingSlots: 'Cargando los horarios libres...',
 };
 
 export const server: ServerStrings = {
@@ -57,6 +63,41 @@ export const server: ServerStrings = {
   storeFailed: 'No pudimos guardar tu solicitud en este momento. Inténtalo de nuevo en unos minutos.',
   rateLimited: (minutes) =>
     `Demasiadas solicitudes desde tu red. Espera ${minutes <= 1 ? 'un minuto' : `${minutes} minutos`} y vuelve a intentarlo.`,
+};
+
+/** La página de reserva: el lead elige un horario, lo confirma y puede cambiarlo o cancelarlo. */
+export const bookPage: BookPageStrings = {
+  title: 'Elige un horario para la llamada',
+  intro: (minutes: number) =>
+    `Una llamada inicial gratuita de ${minutes} minutos. Los horarios están en tu zona horaria.`,
+  zone: 'Zona horaria',
+  zoneShown: (zone: string) => `Horarios en ${zone}`,
+  showTimes: 'Mostrar horarios',
+  noSlots: 'No hay horarios libres en los próximos días. Te responderé por correo para encontrar uno.',
+  unavailable:
+    'El calendario no se puede leer ahora, así que no se ofrece ningún horario. Te responderé por correo para encontrar uno.',
+  confirmTitle: 'Confirma tu llamada',
+  confirm: 'Reservar este horario',
+  pickAnother: 'Elegir otro horario',
+  bookedTitle: 'Tu llamada está reservada',
+  booked: (when: string) => `Tu llamada está reservada para el ${when}. Te llegará una invitación por correo.`,
+  movedTitle: 'Tu llamada cambió de horario',
+  moved: (when: string) => `Tu llamada ahora es el ${when}. Te llegará una invitación actualizada.`,
+  current: (when: string) => `Tu llamada: ${when}.`,
+  moveHint: 'Para cambiarla, elige otro horario abajo.',
+  cancel: 'Cancelar la llamada',
+  cancelledTitle: 'Tu llamada está cancelada',
+  cancelled: 'Tu llamada está cancelada. Puedes elegir otro horario abajo.',
+  tooLate: 'La llamada empieza en menos de 2 horas: ya no se puede cambiar aquí. Responde a la invitación.',
+  taken: 'Este horario se acaba de reservar, elige otro.',
+  notOffered: 'Este horario no está disponible. Elige uno de los horarios de abajo.',
+  notBooked: 'No hay ninguna llamada reservada para cancelar.',
+  invalid: 'Este enlace de reserva no es válido. Usa el enlace de tu correo.',
+  expired: 'Este enlace de reserva venció. Envía el formulario de nuevo o responde a mi correo.',
+  off: 'Por ahora las llamadas no se reservan en línea. Te responderé por correo para encontrar un horario.',
+  backHome: 'Volver al inicio',
+  pickTitle: 'Elige un horario para la llamada',
+  pickLink: 'Elige un horario para la llamada',
 };
 
 export const mail: MailStrings = {

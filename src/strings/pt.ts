@@ -1,5 +1,5 @@
 /** The product's own words in Brazilian Portuguese (the keys of en.ts; the form's strings are the spec's). */
-import type { FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
+import type { BookPageStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
 
 export const site: SiteStrings = {
   skipLink: 'Pular para o conteúdo principal',
@@ -39,6 +39,12 @@ export const form: FormStrings = {
     'Suas informações foram salvas. A notificação por SMS pode ter falhado, mas retornarei em até 24 horas.',
   notifications: 'Notificações',
   dismiss: 'Fechar notificação',
+  pickTitle: 'Escolha um horário para a chamada',
+  timesIn: (zone: string) => `Horários em ${zone}.`,
+  changeZone: 'Mudar o fuso horário',
+  noSlots: 'Não há horário livre nos próximos dias. Vou responder por e-mail para combinarmos um.',
+  unavailable: 'A agenda não pode ser lida agora. Vou responder por e-mail para combinarmos um horário.',
+  loadingSlots: 'Carregando os horários livres...',
 };
 
 export const server: ServerStrings = {
@@ -57,6 +63,40 @@ export const server: ServerStrings = {
   storeFailed: 'Não foi possível salvar sua solicitação agora. Tente novamente em alguns minutos.',
   rateLimited: (minutes) =>
     `Muitas solicitações da sua rede. Aguarde ${minutes <= 1 ? 'um minuto' : `${minutes} minutos`} e tente novamente.`,
+};
+
+/** A página de agendamento: o lead escolhe um horário, confirma e pode remarcar ou cancelar. */
+export const bookPage: BookPageStrings = {
+  title: 'Escolha um horário para a chamada',
+  intro: (minutes: number) => `Uma chamada inicial gratuita de ${minutes} minutos. Os horários estão no seu fuso.`,
+  zone: 'Fuso horário',
+  zoneShown: (zone: string) => `Horários em ${zone}`,
+  showTimes: 'Mostrar horários',
+  noSlots: 'Não há horário livre nos próximos dias. Vou responder por e-mail para combinarmos um.',
+  unavailable:
+    'A agenda não pode ser lida agora, então nenhum horário é oferecido. Vou responder por e-mail para combinarmos um.',
+  confirmTitle: 'Confirme sua chamada',
+  confirm: 'Agendar este horário',
+  pickAnother: 'Escolher outro horário',
+  bookedTitle: 'Sua chamada está agendada',
+  booked: (when: string) => `Sua chamada está agendada para ${when}. Um convite está a caminho do seu e-mail.`,
+  movedTitle: 'Sua chamada foi remarcada',
+  moved: (when: string) => `Sua chamada agora é em ${when}. Um convite atualizado está a caminho.`,
+  current: (when: string) => `Sua chamada: ${when}.`,
+  moveHint: 'Para remarcar, escolha outro horário abaixo.',
+  cancel: 'Cancelar a chamada',
+  cancelledTitle: 'Sua chamada foi cancelada',
+  cancelled: 'Sua chamada foi cancelada. Você pode escolher outro horário abaixo.',
+  tooLate: 'A chamada começa em menos de 2 horas: não dá mais para alterá-la aqui. Responda ao convite.',
+  taken: 'Este horário acabou de ser reservado, escolha outro.',
+  notOffered: 'Este horário não está disponível. Escolha um dos horários abaixo.',
+  notBooked: 'Não há chamada agendada para cancelar.',
+  invalid: 'Este link de agendamento não é válido. Use o link do seu e-mail.',
+  expired: 'Este link de agendamento expirou. Envie o formulário de novo ou responda ao meu e-mail.',
+  off: 'No momento, as chamadas não são agendadas on-line. Vou responder por e-mail para combinarmos um horário.',
+  backHome: 'Voltar ao início',
+  pickTitle: 'Escolha um horário para a chamada',
+  pickLink: 'Escolha um horário para a chamada',
 };
 
 export const mail: MailStrings = {

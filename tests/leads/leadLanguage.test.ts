@@ -35,6 +35,7 @@ async function twoLeads(): Promise<{ s: LeadSite; c: OwnerChannels }> {
   assert.deepEqual(await s.services.leadService.submitLead(ANA, { ...from, language: 'es' }), {
     kind: 'accepted',
     notificationResult: true,
+    leadId: 1,
   });
   assert.equal((await s.services.leadService.submitLead(BOB, from)).kind, 'accepted');
   await waitFor(

@@ -23,7 +23,13 @@ function leaves(value: unknown, at = ''): Map<string, string> {
   return found;
 }
 
-const parts = (words: typeof en) => ({ site: words.site, form: words.form, server: words.server, mail: words.mail });
+const parts = (words: typeof en) => ({
+  site: words.site,
+  form: words.form,
+  server: words.server,
+  mail: words.mail,
+  bookPage: words.bookPage,
+});
 
 describe("the product's words", () => {
   const english = leaves(parts(en));

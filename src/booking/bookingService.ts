@@ -1,0 +1,188 @@
+/**
+ * Booking, the use case: the slots a lead's link offers, and booking, moving or cancelling the lead's one call.
+ * Each change is one transaction: the booking row, the time it holds (bookingsTable.ts: two calls can never hold
+ * the same half-minute), the booking's alerts queued again with what they say now (the invites, the owner's alert,
+ * the webhook's event), and the lead's reminders cancelled (a booked call keeps the promise of an answer).
+ * HTTP and the owner's actions call it; it knows nothing of either.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AlertQueue } from '../alerts/alertQueue';
+import { type Availability, BOOKING_LINK_MS, bookingPath, CHANGE_CUTOFF_MS, type Interval } from '../contract/booking';
+import { languageOfTag, type SiteLanguage } from '../contract/languages';
+import { DAY_MS, iso } from '../lib/time';
+import type { Db } from '../storage/database';
+import type { AvailabilityTable } from './availabilityTable';
+import { availabilityOf } from './availability';
+import type { BookingLinks } from './bookingLinks';
+import { type BookingRow, type BookingsTable, TimeTaken } from './bookingsTable';
+import type { Feed } from './feed';
+import { freeSlots } from './slots';
+
+/** The lead a booking is for, as the leads table has it. */
+export interface BookingLead {
+  id: number;
+  created_at: string;
+  name: string;
+  language: string;
+  verdict: string;
+}
+
+export interface BookingDeps {
+  db: Db;
+  bookings: BookingsTable;
+  availability: AvailabilityTable;
+  feed: Feed;
+  queue: Pick<AlertQueue, 'resend' | 'cancelPending'>;
+  links: BookingLinks;
+  lead: (id: number) => BookingLead | undefined;
+  /** The channels a booking's change is sent on (the invites, the owner's alert, the webhook): those configured. */
+  bookingChannels: readonly string[];
+  /** The lead's reminders: cancelled once a call is booked. */
+  reminderChannels: readonly string[];
+  ownerTimeZone: string;
+  publicUrl: string;
+  now: () => number;
+}
+
+/** What a booking link shows: the lead's call if booked, and the free slots (or none to offer, and why). */
+export type BookingView =
+  | { kind: 'invalid' | 'expired' | 'off' }
+  | {
+      kind: 'open';
+      token: string;
+      lead: BookingLead;
+      language: SiteLanguage;
+      booking: BookingRow | undefined;
+      /** 'unavailable': his calendar could not be read, so no time is offered (he replies by e-mail). */
+      slots: Interval[] | 'unavailable';
+      /** False within 2 hours of the call: it can no longer be moved or cancelled here. */
+      changeable: boolean;
+      lengthMinutes: number;
+    };
+
+export type BookingChange =
+  | Exclude<BookingView, { kind: 'open' }>
+  | { kind: 'booked' | 'moved' | 'cancelled'; booking: BookingRow; view: BookingView & { kind: 'open' } }
+  /** Someone else got the time first, or it is not (or no longer) offered: pick another from the fresh slots. */
+  | { kind: 'taken' | 'not-offered' | 'too-late' | 'not-booked'; view: BookingView & { kind: 'open' } };
+
+export type Bookings = ReturnType<typeof createBookings>;
+
+export function createBookings(deps: BookingDeps) {
+  const { bookings, feed, queue, links, now } = deps;
+  const settings = (): Availability => availabilityOf(deps.availability.rows());
+  const isBooked = (row: BookingRow | undefined): row is BookingRow => row?.status === 'booked';
+
+  async function slotsFor(rules: Availability, leadId: number, at: number): Promise<Interval[] | 'unavailable'> {
+    const window = { start: at, end: at + (rules.daysAhead + 2) * DAY_MS };
+    let busy: Interval[] = [];
+    if (rules.feedUrl !== '') {
+      const read = await feed.busy(rules.feedUrl, window, deps.ownerTimeZone);
+      if (!read.ok) return 'unavailable';
+      busy = read.busy;
+    }
+    const booked = bookings.bookedBetween(window.start - DAY_MS, window.end + DAY_MS, leadId);
+    return freeSlots({ availability: rules, ownerTimeZone: deps.ownerTimeZone, now: at, busy, booked });
+  }
+
+  async function view(token: string): Promise<BookingView> {
+    const at = now();
+    const check = links.check(token, at);
+    if (!check.ok) return { kind: check.reason };
+    const lead = deps.lead(check.leadId);
+    if (lead?.verdict !== 'verified') return { kind: 'invalid' };
+    const rules = settings();
+    if (!rules.enabled) return { kind: 'off' };
+    const booking = bookings.ofLead(lead.id);
+    const booked = isBooked(booking) ? booking : undefined;
+    const changeable = !booked || Date.parse(booked.starts_at) - CHANGE_CUTOFF_MS > at;
+    return {
+      kind: 'open',
+      token,
+      lead,
+      language: languageOfTag(lead.language),
+      booking: booked,
+      slots: changeable ? await slotsFor(rules, lead.id, at) : [],
+      changeable,
+      lengthMinutes: rules.lengthMinutes,
+    };
+  }
+
+  /** The booking's alerts, sent again saying what it is now; its reminders are needless once a call is booked. */
+  function announce(row: BookingRow, at: number): void {
+    queue.resend(row.lead_id, deps.bookingChannels, iso(at));
+    if (row.status === 'booked') queue.cancelPending(row.lead_id, deps.reminderChannels, 'call booked');
+  }
+
+  const hold = deps.db.transaction((leadId: number, start: number, end: number, buffer: number, at: number) => {
+    const row = bookings.book(leadId, randomUUID(), start, end, buffer, iso(at));
+    announce(row, at);
+    return row;
+  });
+  const release = deps.db.transaction((leadId: number, at: number, by: string) => {
+    const row = bookings.cancel(leadId, iso(at), by);
+    if (row) announce(row, at);
+    return row;
+  });
+
+  /** The booking link sent with a verified lead's answer while booking is on (valid 48 hours); else undefined. */
+  function linkFor(lead: Pick<BookingLead, 'id' | 'created_at' | 'language' | 'verdict'>): string | undefined {
+    if (lead.verdict !== 'verified' || !settings().enabled) return undefined;
+    const token = links.token(lead.id, Date.parse(lead.created_at) + BOOKING_LINK_MS);
+    return `${deps.publicUrl}${bookingPath(languageOfTag(lead.language), token)}`;
+  }
+
+  return {
+    view,
+    linkFor,
+    /** linkFor, by the lead's id (the lead endpoint's answer). */
+    linkForLead(leadId: number): string | undefined {
+      const lead = deps.lead(leadId);
+      return lead && linkFor(lead);
+    },
+    /** The link of a booked call's invite: it moves or cancels the call until 2 hours before it. */
+    manageUrl(row: Pick<BookingRow, 'lead_id' | 'starts_at'>, language: SiteLanguage): string {
+      const token = links.token(row.lead_id, Date.parse(row.starts_at) - CHANGE_CUTOFF_MS);
+      return `${deps.publicUrl}${bookingPath(language, token)}`;
+    },
+    /** Books the slot starting at `slot` (UTC ISO text) for the link's lead, or moves its booking there. */
+    async book(token: string, slot: string): Promise<BookingChange> {
+      const before = await view(token);
+      if (before.kind !== 'open') return before;
+      if (!before.changeable) return { kind: 'too-late', view: before };
+      const start = Date.parse(slot);
+      const offered = before.slots === 'unavailable' ? undefined : before.slots.find((s) => s.start === start);
+      if (!offered) return { kind: 'not-offered', view: before };
+      try {
+        const row = hold.immediate(before.lead.id, offered.start, offered.end, settings().bufferMinutes, now());
+        return { kind: row.event === 'moved' ? 'moved' : 'booked', booking: row, view: await reopened(token) };
+      } catch (err) {
+        if (!(err instanceof TimeTaken)) throw err;
+        return { kind: 'taken', view: await reopened(token) };
+      }
+    },
+    /** Cancels the link's lead's call (until 2 hours before it). */
+    async cancel(token: string): Promise<BookingChange> {
+      const before = await view(token);
+      if (before.kind !== 'open') return before;
+      if (!before.booking) return { kind: 'not-booked', view: before };
+      if (!before.changeable) return { kind: 'too-late', view: before };
+      const row = release.immediate(before.lead.id, now(), 'visitor') as BookingRow;
+      return { kind: 'cancelled', booking: row, view: await reopened(token) };
+    },
+    /** The owner cancels a lead's call (from the inbox or the CLI), at any time; undefined when none is booked. */
+    cancelByOwner: (leadId: number): BookingRow | undefined => release.immediate(leadId, now(), 'owner'),
+    /** Cancels the future calls of these leads (before they are erased): the owner's CANCEL is queued. */
+    cancelFuture(leadIds: readonly number[]): BookingRow[] {
+      const at = now();
+      return bookings.futureOfLeads(leadIds, at).flatMap((row) => release(row.lead_id, at, 'erased') ?? []);
+    },
+    ofLead: (leadId: number) => bookings.ofLead(leadId),
+    upcoming: (limit?: number) => bookings.upcoming(now(), limit),
+    settings,
+  };
+
+  async function reopened(token: string) {
+    return (await view(token)) as BookingView & { kind: 'open' };
+  }
+}

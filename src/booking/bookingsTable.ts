@@ -1,0 +1,113 @@
+/**
+ * The bookings and the owner's time they hold: every SQL statement on `bookings` and `booking_holds`. A booking is
+ * one row per lead, changed in place by a move, a cancel or a new booking after a cancel. Its holds are rows of
+ * half-minutes, from half the buffer before the call to half the buffer after it: two calls closer than the buffer
+ * would hold a half-minute twice, which the primary key refuses, so no request can book over another.
+ */
+import type { Db } from '../storage/database';
+
+export interface BookingRow {
+  id: number;
+  lead_id: number;
+  uid: string;
+  starts_at: string;
+  ends_at: string;
+  status: 'booked' | 'cancelled';
+  sequence: number;
+  event: 'created' | 'moved' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+  cancelled_by: string | null;
+}
+
+/** An upcoming call with the lead it is with, for the owner's list. */
+export type UpcomingRow = BookingRow & { name: string; company: string; language: string };
+
+const HALF_MINUTE_MS = 30_000;
+
+/** Thrown when the time a booking would hold is held by another call: nothing was written. */
+export class TimeTaken extends Error {
+  constructor() {
+    super('this time is held by another call');
+  }
+}
+
+export type BookingsTable = ReturnType<typeof createBookingsTable>;
+
+export function createBookingsTable(db: Db) {
+  const ofLead = db.prepare<[number], BookingRow>('SELECT * FROM bookings WHERE lead_id = ?');
+  const insert = db.prepare<
+    { leadId: number; uid: string; startsAt: string; endsAt: string; at: string },
+    { id: number }
+  >(`
+    INSERT INTO bookings (lead_id, uid, starts_at, ends_at, status, sequence, event, created_at, updated_at)
+    VALUES (@leadId, @uid, @startsAt, @endsAt, 'booked', 0, 'created', @at, @at) RETURNING id`);
+  // A new time for the lead's one booking: moved when it was booked, booked anew (a new version) after a cancel.
+  const move = db.prepare<{ id: number; startsAt: string; endsAt: string; at: string }>(`
+    UPDATE bookings SET starts_at = @startsAt, ends_at = @endsAt, sequence = sequence + 1, updated_at = @at,
+                        event = CASE status WHEN 'booked' THEN 'moved' ELSE 'created' END, status = 'booked',
+                        cancelled_by = NULL
+    WHERE id = @id`);
+  const cancel = db.prepare<{ id: number; at: string; by: string }>(`
+    UPDATE bookings SET status = 'cancelled', event = 'cancelled', sequence = sequence + 1, updated_at = @at,
+                        cancelled_by = @by
+    WHERE id = @id AND status = 'booked'`);
+  const hold = db.prepare<[number, number]>('INSERT INTO booking_holds (unit, booking_id) VALUES (?, ?)');
+  const release = db.prepare<[number]>('DELETE FROM booking_holds WHERE booking_id = ?');
+  const between = db.prepare<{ from: string; to: string; except: number }, { starts_at: string; ends_at: string }>(`
+    SELECT starts_at, ends_at FROM bookings
+    WHERE status = 'booked' AND starts_at < @to AND ends_at > @from AND lead_id != @except`);
+  const upcoming = db.prepare<[string, number], UpcomingRow>(`
+    SELECT bookings.*, leads.name, leads.company, leads.language FROM bookings JOIN leads ON leads.id = bookings.lead_id
+    WHERE bookings.status = 'booked' AND bookings.ends_at > ? ORDER BY bookings.starts_at LIMIT ?`);
+  const futureOfLeads = db.prepare<[string, string], BookingRow>(`
+    SELECT * FROM bookings WHERE status = 'booked' AND ends_at > ?
+      AND lead_id IN (SELECT value FROM json_each(?))`);
+
+  /** Holds [start - buffer/2, end + buffer/2) for the booking, in half-minutes; throws TimeTaken if any is held. */
+  function holdTime(bookingId: number, start: number, end: number, bufferMinutes: number): void {
+    release.run(bookingId);
+    const first = Math.floor(start / HALF_MINUTE_MS) - bufferMinutes;
+    const last = Math.ceil(end / HALF_MINUTE_MS) + bufferMinutes;
+    try {
+      for (let unit = first; unit < last; unit++) hold.run(unit, bookingId);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new TimeTaken();
+      throw err;
+    }
+  }
+
+  return {
+    ofLead: (leadId: number): BookingRow | undefined => ofLead.get(leadId),
+    /** Books the lead's call (or moves its one booking), holding its time; throws TimeTaken. Run in a transaction. */
+    book(leadId: number, uid: string, start: number, end: number, bufferMinutes: number, at: string): BookingRow {
+      const startsAt = new Date(start).toISOString();
+      const endsAt = new Date(end).toISOString();
+      const existing = ofLead.get(leadId);
+      let id: number;
+      if (existing) {
+        move.run({ id: existing.id, startsAt, endsAt, at });
+        id = existing.id;
+      } else id = (insert.get({ leadId, uid, startsAt, endsAt, at }) as { id: number }).id;
+      holdTime(id, start, end, bufferMinutes);
+      return ofLead.get(leadId) as BookingRow;
+    },
+    /** Cancels the lead's booking and frees its time; undefined when it had none booked. */
+    cancel(leadId: number, at: string, by: string): BookingRow | undefined {
+      const existing = ofLead.get(leadId);
+      if (!existing || cancel.run({ id: existing.id, at, by }).changes === 0) return undefined;
+      release.run(existing.id);
+      return ofLead.get(leadId);
+    },
+    /** The booked calls overlapping [from, to) but the lead's own (a move never collides with itself). */
+    bookedBetween: (from: number, to: number, exceptLead = 0) =>
+      between
+        .all({ from: new Date(from).toISOString(), to: new Date(to).toISOString(), except: exceptLead })
+        .map((row) => ({ start: Date.parse(row.starts_at), end: Date.parse(row.ends_at) })),
+    /** Calls not over yet, soonest first, with their lead's name, company and language. */
+    upcoming: (now: number, limit = 100): UpcomingRow[] => upcoming.all(new Date(now).toISOString(), limit),
+    /** The future booked calls of these leads (an erasure cancels them). */
+    futureOfLeads: (leadIds: readonly number[], now: number): BookingRow[] =>
+      futureOfLeads.all(new Date(now).toISOString(), JSON.stringify(leadIds)),
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * The booking link, in HTTP terms: GET shows the free times (or, with `slot`, asks to confirm one; with
+ * `Accept: application/json`, the times as data for the form's panel), POST books, moves or cancels. A wrong or
+ * expired link (403), a time not offered or just taken (409), a change within 2 hours of the call (403): each gets
+ * the page with a clear line and fresh times, and changes nothing. Posts share the lead endpoint's same-origin rule
+ * and its rate limit. Nothing is cached or indexed.
+ */
+import express, { Router, type Request, type Response } from 'express';
+import type { Config } from '../config';
+import type { BookingChange, Bookings, BookingView } from '../booking/bookingService';
+import { BOOKING_FIELDS, bookingPath } from '../contract/booking';
+import { SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
+import { isTimeZone } from '../lib/zonedTime';
+import type { BookingPage, BookingPageView } from '../pages/bookingPage';
+import { slotLabel } from '../pages/bookingTimes';
+import { bookPageStrings, serverStrings } from '../strings';
+import { identityBody } from './precompress';
+import { isOverLimit } from './rateLimit';
+import { rejectCrossSiteOrigin } from './sameSite';
+import { HTML, prepare, writePrepared } from './staticPages';
+
+export interface BookingRouteDeps {
+  config: Config;
+  bookings: Pick<Bookings, 'view' | 'book' | 'cancel'>;
+  page: BookingPage;
+  /** The lead endpoint's rate limit: its counter, shared (a request over it is marked, then refused here). */
+  limit: express.RequestHandler;
+}
+
+const PRIVATE = [['X-Robots-Tag', 'noindex, nofollow']] as const;
+type Open = BookingView & { kind: 'open' };
+type Notice = NonNullable<BookingPageView['notice']>;
+
+export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps): Router {
+  const zoneOf = (value: unknown) =>
+    typeof value === 'string' && value.length <= 64 && isTimeZone(value) ? value : config.ownerTimeZone;
+
+  function send(req: Request, res: Response, status: number, view: BookingPageView) {
+    writePrepared(
+      req,
+      res,
+      prepare({ body: identityBody(page(view), HTML), cacheControl: 'no-store' }, PRIVATE),
+      status,
+    );
+  }
+  /** A link that opens nothing: the page in the language of its address, with the reason. */
+  function refuse(req: Request, res: Response, status: number, language: SiteLanguage, text: (say: Say) => string) {
+    const say = bookPageStrings(language);
+    const notice: Notice = { title: say.title, text: text(say), tone: 'destructive' };
+    send(req, res, status, { language, path: req.path, zone: config.ownerTimeZone, notice, lengthMinutes: 0 });
+  }
+  function openPage(
+    req: Request,
+    res: Response,
+    status: number,
+    view: Open,
+    zone: string,
+    extra: Partial<BookingPageView>,
+  ) {
+    const path = bookingPath(view.language, view.token);
+    const booked = view.booking && { start: Date.parse(view.booking.starts_at), changeable: view.changeable };
+    const slots = view.slots === 'unavailable' ? view.slots : view.slots.map((slot) => slot.start);
+    send(req, res, status, {
+      language: view.language,
+      path,
+      zone,
+      booked,
+      slots,
+      lengthMinutes: view.lengthMinutes,
+      ...extra,
+    });
+  }
+  function closed(req: Request, res: Response, view: Exclude<BookingView, Open>, language: SiteLanguage) {
+    if (view.kind === 'off') return refuse(req, res, 404, language, (say) => say.off);
+    refuse(req, res, 403, language, (say) => (view.kind === 'expired' ? say.expired : say.invalid));
+  }
+
+  const router = Router({ caseSensitive: true, strict: true });
+  const paths = SITE_LANGUAGES.map((language) => bookingPath(language, ':token'));
+  const languageOfPath = (path: string): SiteLanguage =>
+    SITE_LANGUAGES.find((language) => language !== 'en' && path.startsWith(`/${language}/`)) ?? 'en';
+
+  router.get(paths, async (req, res) => {
+    const view = await bookings.view(String(req.params.token));
+    const zone = zoneOf(req.query[BOOKING_FIELDS.zone]);
+    if (req.accepts(['html', 'json']) === 'json') return json(res, view);
+    if (view.kind !== 'open') return closed(req, res, view, languageOfPath(req.path));
+    // The lead's language, whichever prefix the link was opened under.
+    if (bookingPath(view.language, view.token) !== req.path)
+      return res.redirect(302, `${bookingPath(view.language, view.token)}?${new URLSearchParams({ zone })}`);
+    const slot = req.query[BOOKING_FIELDS.slot];
+    if (typeof slot !== 'string') return openPage(req, res, 200, view, zone, {});
+    const start = Date.parse(slot);
+    const offered = view.slots !== 'unavailable' && view.slots.some((s) => s.start === start);
+    if (!offered) return openPage(req, res, 409, view, zone, { notice: noticeOf(view, 'not-offered') });
+    openPage(req, res, 200, view, zone, { confirm: start });
+  });
+
+  const sameSite = rejectCrossSiteOrigin(config, (req, res) =>
+    refuse(req, res, 403, languageOfPath(req.path), (say) => say.invalid),
+  );
+  const form = express.urlencoded({ extended: false, limit: 2048, parameterLimit: 10 });
+  router.post(paths, sameSite, limit, form, async (req, res) => {
+    const language = languageOfPath(req.path);
+    if (isOverLimit(res)) return refuse(req, res, 429, language, () => tooMany(config, language));
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const action = body[BOOKING_FIELDS.action];
+    const slot = body[BOOKING_FIELDS.slot];
+    const token = String(req.params.token);
+    let change: BookingChange;
+    if (action === 'cancel') change = await bookings.cancel(token);
+    else if (action === 'book' && typeof slot === 'string' && !Number.isNaN(Date.parse(slot)))
+      change = await bookings.book(token, slot);
+    else return refuse(req, res, 400, language, (say) => say.notOffered);
+    if (!('view' in change)) return closed(req, res, change, language);
+    const status = {
+      booked: 200,
+      moved: 200,
+      cancelled: 200,
+      taken: 409,
+      'not-offered': 409,
+      'not-booked': 409,
+      'too-late': 403,
+    };
+    openPage(req, res, status[change.kind], change.view, zoneOf(body[BOOKING_FIELDS.zone]), {
+      notice: noticeOf(change.view, change.kind, zoneOf(body[BOOKING_FIELDS.zone])),
+    });
+  });
+  return router;
+}
+
+type Say = ReturnType<typeof bookPageStrings>;
+
+function noticeOf(view: Open, kind: BookingChange['kind'], zone = 'UTC'): Notice {
+  const say = bookPageStrings(view.language);
+  const when = view.booking ? slotLabel(Date.parse(view.booking.starts_at), zone, view.language) : '';
+  switch (kind) {
+    case 'booked':
+      return { title: say.bookedTitle, text: say.booked(when), tone: 'success' };
+    case 'moved':
+      return { title: say.movedTitle, text: say.moved(when), tone: 'success' };
+    case 'cancelled':
+      return { title: say.cancelledTitle, text: say.cancelled, tone: 'success' };
+    case 'taken':
+      return { title: say.title, text: say.taken, tone: 'destructive' };
+    case 'too-late':
+      return { title: say.title, text: say.tooLate, tone: 'destructive' };
+    case 'not-booked':
+      return { title: say.title, text: say.notBooked, tone: 'destructive' };
+    default:
+      return { title: say.title, text: say.notOffered, tone: 'destructive' };
+  }
+}
+
+function tooMany(config: Pick<Config, 'leadRateWindowMs'>, language: SiteLanguage): string {
+  return serverStrings(language).rateLimited(Math.ceil(config.leadRateWindowMs / 60_000));
+}
+
+/** The times as data, for the form's panel: it shows them in the browser's zone and links to their confirmation. */
+function json(res: Response, view: BookingView) {
+  res.setHeader('Cache-Control', 'no-store');
+  if (view.kind !== 'open') return void res.status(view.kind === 'off' ? 404 : 403).json({ error: view.kind });
+  res.json({
+    path: bookingPath(view.language, view.token),
+    lengthMinutes: view.lengthMinutes,
+    booked: view.booking?.starts_at ?? null,
+    slots: view.slots === 'unavailable' ? 'unavailable' : view.slots.map((slot) => new Date(slot.start).toISOString()),
+  });
+}
