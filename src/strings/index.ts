@@ -8,11 +8,12 @@ import * as en from './en';
 import * as es from './es';
 import * as pt from './pt';
 
-export type { FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
+export type { BookingStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
 
 const ALL = { en, pt, es } as const;
 
 export const siteStrings = (language: SiteLanguage) => ALL[language].site;
 export const serverStrings = (language: SiteLanguage) => ALL[language].server;
 export const mailStrings = (language: SiteLanguage) => ALL[language].mail;
+export const bookingStrings = (language: SiteLanguage) => ALL[language].booking;
 export { formStrings } from './form';

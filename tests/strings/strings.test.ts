@@ -23,7 +23,13 @@ function leaves(value: unknown, at = ''): Map<string, string> {
   return found;
 }
 
-const parts = (words: typeof en) => ({ site: words.site, form: words.form, server: words.server, mail: words.mail });
+const parts = (words: typeof en) => ({
+  site: words.site,
+  form: words.form,
+  server: words.server,
+  mail: words.mail,
+  booking: words.booking,
+});
 
 describe("the product's words", () => {
   const english = leaves(parts(en));
