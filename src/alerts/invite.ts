@@ -3,7 +3,8 @@
  * recipient's calendar or moves it there, CANCEL takes it out. Every version of one booking has the same UID and a
  * higher SEQUENCE, so a calendar keeps the latest whatever order the e-mails arrive in. Times are written in UTC
  * (`Z`): no VTIMEZONE is needed, and each calendar shows them in its own zone. ical.js writes the text: it escapes
- * the values (`,` `;` `\` and line breaks), quotes the parameters and folds the lines at 75 octets with CRLF.
+ * the values (`,` `;` `\` and line breaks), quotes the parameters and folds the lines at 75 octets (a continuation's
+ * space included) with CRLF.
  */
 import ICAL from 'ical.js';
 import type { AlertBooking } from './alertSender';
@@ -77,5 +78,20 @@ export function inviteCalendar(input: InviteInput): string {
   event.addPropertyWithValue('status', method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED');
   event.addPropertyWithValue('transp', 'OPAQUE');
   calendar.addSubcomponent(event);
-  return `${calendar.toString()}\r\n`;
+  return `${folded(() => calendar.toString())}\r\n`;
+}
+
+/**
+ * ical.js folds after 75 octets of content, so a continuation line, with its leading space, has 76: RFC 5545 says
+ * 75 with the space. Its fold length is a setting of the module, set here for this call only (the stringify is
+ * synchronous) and put back, so nothing else that uses ical.js sees it changed.
+ */
+function folded(write: () => string): string {
+  const before = ICAL.foldLength;
+  ICAL.foldLength = 74;
+  try {
+    return write();
+  } finally {
+    ICAL.foldLength = before;
+  }
 }
