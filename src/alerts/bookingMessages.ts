@@ -70,15 +70,14 @@ export function buildVisitorInviteEmail(lead: AlertLead, { from, profile }: Visi
   const intro = cancelled ? say.cancelledIntro : booking.event === 'moved' ? say.movedIntro : say.bookedIntro;
   const room = cancelled || booking.meetingUrl === '' ? undefined : booking.meetingUrl;
   const manage = cancelled ? undefined : booking.manageUrl;
-  const roomLine = cancelled ? [] : room ? [`${say.joinLabel}: ${room}`] : [say.noRoomYet];
+  const roomLine = room ? `${say.joinLabel}: ${room}` : say.noRoomYet;
   const text = [
     say.greeting,
     '',
     intro,
     '',
     `${say.whenLabel}: ${when}`,
-    ...(cancelled ? [] : [say.utcNote]),
-    ...roomLine,
+    ...(cancelled ? [] : [say.utcNote, '', roomLine]),
     '',
     ...(manage ? [say.manageLine, manage, ''] : []),
     ...(cancelled ? [say.cancelledLine, ''] : []),

@@ -103,7 +103,7 @@ export const booking = {
   when: (weekday: string, day: number, month: string, time: string) => `${weekday} ${day} ${month}, ${time} (UTC)`,
   bookedSubject: (owner: string, when: string) => `Your call with ${owner}: ${when}`,
   movedSubject: (owner: string, when: string) => `New time for your call with ${owner}: ${when}`,
-  cancelledSubject: (owner: string, when: string) => `Cancelled: your call with ${owner}, ${when}`,
+  cancelledSubject: (owner: string, when: string) => `Cancelled: your call with ${owner} on ${when}`,
   greeting: 'Hello,',
   bookedIntro: 'Your call is booked. I look forward to talking with you.',
   movedIntro: 'Your call has been moved to a new time.',

@@ -93,7 +93,7 @@ export const booking: BookingStrings = {
   when: (weekday, day, month, time) => `${weekday} ${day} de ${month}, a las ${time} (UTC)`,
   bookedSubject: (owner, when) => `Tu llamada con ${owner}: ${when}`,
   movedSubject: (owner, when) => `Nuevo horario de tu llamada con ${owner}: ${when}`,
-  cancelledSubject: (owner, when) => `Cancelada: tu llamada con ${owner}, ${when}`,
+  cancelledSubject: (owner, when) => `Cancelada: tu llamada con ${owner} del ${when}`,
   greeting: 'Hola:',
   bookedIntro: 'Tu llamada quedó agendada. ¡Hablamos pronto!',
   movedIntro: 'Tu llamada se cambió a un nuevo horario.',

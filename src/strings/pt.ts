@@ -92,7 +92,7 @@ export const booking: BookingStrings = {
   when: (weekday, day, month, time) => `${weekday}, ${day === 1 ? '1º' : day} de ${month}, às ${time} (UTC)`,
   bookedSubject: (owner, when) => `Sua chamada com ${owner}: ${when}`,
   movedSubject: (owner, when) => `Novo horário da sua chamada com ${owner}: ${when}`,
-  cancelledSubject: (owner, when) => `Cancelada: sua chamada com ${owner}, ${when}`,
+  cancelledSubject: (owner, when) => `Cancelada: sua chamada com ${owner} de ${when}`,
   greeting: 'Olá,',
   bookedIntro: 'Sua chamada está agendada. Até breve!',
   movedIntro: 'Sua chamada foi remarcada para um novo horário.',
