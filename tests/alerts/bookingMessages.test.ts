@@ -19,7 +19,14 @@ import { buildOwnerInviteEmail, buildVisitorInviteEmail } from '../../src/alerts
 import { createMailTransport } from '../../src/alerts/emailSender';
 import { telegramHtml } from '../../src/alerts/instantMessage';
 import { smsSize } from '../../src/alerts/smsText';
+import {
+  createWebhookTransport,
+  webhookData,
+  webhookPayloadSenderFor,
+  webhookSenderFor,
+} from '../../src/alerts/webhookSender';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 
 const profile = {
   name: 'Anna Berg',
@@ -308,6 +315,40 @@ describe('a visitor invite through nodemailer', () => {
       assert.equal(received.subject, mail.subject);
       assert.match(received.raw, /Content-Type: text\/calendar; charset=utf-8; method=REQUEST/);
       assert.match(received.raw, /Content-Type: application\/ics; name=invite\.ics/);
+    } finally {
+      transport.close();
+    }
+  });
+});
+
+describe('booking events through the webhook sender', () => {
+  let receiver: WebhookReceiver;
+  before(async () => {
+    receiver = await startWebhookReceiver();
+  });
+  after(() => receiver.close());
+
+  it('posts a signed booking event from its payload, and a lead event as before', async () => {
+    const config = { url: `${receiver.url}/hook`, secret: receiver.secret, includeSpam: false, allowPrivate: true };
+    const transport = createWebhookTransport(config, undefined, () => Date.now());
+    try {
+      const booking = lead({ booking: moved });
+      await webhookPayloadSenderFor(transport, bookingWebhookPayload).send(booking, AbortSignal.timeout(5_000));
+      await webhookSenderFor(transport, 'lead.created', () => 0).send(lead(), AbortSignal.timeout(5_000));
+      const [bookingEvent, leadEvent] = receiver.events;
+      assert.equal(bookingEvent?.type, 'booking.moved');
+      assert.equal(bookingEvent?.id, bookingWebhookPayload(booking).id);
+      assert.equal(bookingEvent?.timestamp, moved.changedAt);
+      assert.deepEqual(bookingEvent?.data, bookingWebhookData(booking));
+      assert.equal(leadEvent?.type, 'lead.created');
+      assert.equal(leadEvent?.id, 'msg_lead7_1772600767890_lead_created');
+      assert.equal(leadEvent?.timestamp, '2026-03-04T05:06:07.890Z');
+      assert.deepEqual(leadEvent?.data, JSON.parse(JSON.stringify(webhookData(lead()))));
+      const raw = receiver.requests.at(-1);
+      assert.equal(
+        raw?.body,
+        JSON.stringify({ type: 'lead.created', timestamp: '2026-03-04T05:06:07.890Z', data: webhookData(lead()) }),
+      );
     } finally {
       transport.close();
     }
