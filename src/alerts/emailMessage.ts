@@ -24,6 +24,11 @@ export interface MailMessage {
   /** Fixed per lead and channel: a copy resent after a crash carries the same id, so mail clients can fold it. */
   messageId: string;
   headers?: Record<string, string>;
+  /**
+   * A calendar invite (src/alerts/invite.ts): nodemailer sends it as a text/calendar alternative with this
+   * `method` (and as an invite.ics attachment), which mail clients offer to add to the calendar.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename?: string };
 }
 
 export type AlertEmail = MailMessage & { replyTo: { name: string; address: string } };

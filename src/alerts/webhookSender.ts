@@ -20,7 +20,22 @@ import { createHttpPoster } from './httpPost';
 import type { WebhookSwitch } from './webhookSwitch';
 import { loadOnce } from '../lib/loadOnce';
 
-export type WebhookEvent = 'lead.created' | 'lead.released' | 'test';
+export type WebhookEvent =
+  | 'lead.created'
+  | 'lead.released'
+  | 'booking.created'
+  | 'booking.moved'
+  | 'booking.cancelled'
+  | 'test';
+
+/** One event about a lead, as a channel posts it: see webhookPayloadSenderFor. */
+export interface WebhookPayload {
+  type: WebhookEvent;
+  /** The webhook-id: the same on every attempt of this event. */
+  id: string;
+  data: object;
+  happenedAt: Date;
+}
 
 /** The owner's endpoint answers within this (or the runner's shorter deadline) or the attempt counts as failed. */
 export const WEBHOOK_DEADLINE_MS = 15_000;
@@ -110,21 +125,24 @@ export function createWebhookTransport(
 
 export type WebhookTransport = ReturnType<typeof createWebhookTransport>;
 
-/** A channel that posts `type` about the lead. */
-export function webhookSenderFor(transport: WebhookTransport, type: WebhookEvent, now: () => number): AlertSender {
+/** A channel that posts what `payloadOf` writes about the lead (a booking's event, say). */
+export function webhookPayloadSenderFor(
+  transport: WebhookTransport,
+  payloadOf: (lead: AlertLead) => WebhookPayload,
+): AlertSender {
   return {
     warm: () => transport.warm(),
-    send: (lead, signal) => {
-      // lead.created is about the lead's arrival; a release happens when it is sent.
-      const happenedAt = type === 'lead.created' ? new Date(lead.createdAt) : new Date(now());
-      return transport.post({
-        type,
-        id: webhookId(lead, type),
-        data: webhookData(lead),
-        happenedAt,
-        leadId: lead.id,
-        signal,
-      });
-    },
+    send: (lead, signal) => transport.post({ ...payloadOf(lead), leadId: lead.id, signal }),
   };
+}
+
+/** A channel that posts `type` about the lead. */
+export function webhookSenderFor(transport: WebhookTransport, type: WebhookEvent, now: () => number): AlertSender {
+  return webhookPayloadSenderFor(transport, (lead) => ({
+    type,
+    id: webhookId(lead, type),
+    data: webhookData(lead),
+    // lead.created is about the lead's arrival; a release happens when it is sent.
+    happenedAt: type === 'lead.created' ? new Date(lead.createdAt) : new Date(now()),
+  }));
 }

@@ -129,3 +129,38 @@ export type FormStrings = typeof form;
 export type ServerStrings = typeof server;
 export type MailStrings = typeof mail;
 export type BookPageStrings = typeof bookPage;
+
+/**
+ * The e-mail a visitor receives about the call they booked, and the invite it carries. The visitor's time zone is
+ * unknown, so the e-mail gives the time in UTC, saying so, and the attached invite puts the exact time in their
+ * calendar.
+ */
+export const bookingMail = {
+  /** Sunday first, as Date.getUTCDay counts. */
+  weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  /** The call's start in UTC, labelled: "Tue 1 Dec, 18:00 (UTC)". `time` is "18:00". */
+  when: (weekday: string, day: number, month: string, time: string) => `${weekday} ${day} ${month}, ${time} (UTC)`,
+  bookedSubject: (owner: string, when: string) => `Your call with ${owner}: ${when}`,
+  movedSubject: (owner: string, when: string) => `New time for your call with ${owner}: ${when}`,
+  cancelledSubject: (owner: string, when: string) => `Cancelled: your call with ${owner} on ${when}`,
+  greeting: 'Hello,',
+  bookedIntro: 'Your call is booked. I look forward to talking with you.',
+  movedIntro: 'Your call has been moved to a new time.',
+  cancelledIntro: 'Your call has been cancelled.',
+  whenLabel: 'When',
+  utcNote:
+    'The time is given in UTC (Coordinated Universal Time). The attached invitation adds the call to your calendar at the right time for your time zone.',
+  joinLabel: 'Join the call',
+  noRoomYet: 'I will send you the link to join the call before it starts.',
+  manageLabel: 'Move or cancel',
+  manageLine: 'Need another time? You can move or cancel the call here:',
+  cancelledLine: 'If you would like to talk at another time, just reply to this e-mail.',
+  signOff: 'Best regards,',
+  footer:
+    'You receive this e-mail because this address was used to book a call on my website. If that was not you, please ignore it.',
+  /** The calendar event's title in the visitor's calendar. */
+  inviteSummary: (owner: string) => `Call with ${owner}`,
+};
+
+export type BookingMailStrings = typeof bookingMail;

@@ -1,5 +1,5 @@
 /** The product's own words in Latin-American Spanish (the keys of en.ts; the form's strings are the spec's). */
-import type { BookPageStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
+import type { BookingMailStrings, BookPageStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
 
 export const site: SiteStrings = {
   skipLink: 'Saltar al contenido principal',
@@ -113,4 +113,42 @@ export const mail: MailStrings = {
   replySubject: (company) => `Tu llamada inicial gratuita: ${company}`,
   replyGreeting: (name) => `Hola, ${name}:`,
   replyOpening: 'Gracias por tu interés en una llamada inicial gratuita.',
+};
+
+export const bookingMail: BookingMailStrings = {
+  weekdays: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
+  months: [
+    'enero',
+    'febrero',
+    'marzo',
+    'abril',
+    'mayo',
+    'junio',
+    'julio',
+    'agosto',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+  ],
+  when: (weekday, day, month, time) => `${weekday} ${day} de ${month}, a las ${time} (UTC)`,
+  bookedSubject: (owner, when) => `Tu llamada con ${owner}: ${when}`,
+  movedSubject: (owner, when) => `Nuevo horario de tu llamada con ${owner}: ${when}`,
+  cancelledSubject: (owner, when) => `Cancelada: tu llamada con ${owner} del ${when}`,
+  greeting: 'Hola:',
+  bookedIntro: 'Tu llamada quedó agendada. ¡Hablamos pronto!',
+  movedIntro: 'Tu llamada se cambió a un nuevo horario.',
+  cancelledIntro: 'Tu llamada fue cancelada.',
+  whenLabel: 'Cuándo',
+  utcNote:
+    'La hora está en UTC (tiempo universal coordinado). La invitación adjunta agrega la llamada a tu calendario a la hora correcta de tu zona horaria.',
+  joinLabel: 'Unirse a la llamada',
+  noRoomYet: 'Te enviaré el enlace de la llamada antes de la hora acordada.',
+  manageLabel: 'Cambiar o cancelar',
+  manageLine: '¿Necesitas otro horario? Puedes cambiar o cancelar la llamada aquí:',
+  cancelledLine: 'Si quieres que hablemos en otro momento, solo responde a este correo.',
+  signOff: 'Saludos cordiales,',
+  footer:
+    'Recibes este correo porque esta dirección se usó para agendar una llamada en mi sitio web. Si no fuiste tú, ignóralo.',
+  inviteSummary: (owner) => `Llamada con ${owner}`,
 };

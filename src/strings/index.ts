@@ -8,7 +8,7 @@ import * as en from './en';
 import * as es from './es';
 import * as pt from './pt';
 
-export type { BookPageStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
+export type { BookingMailStrings, BookPageStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
 
 const ALL = { en, pt, es } as const;
 
@@ -16,4 +16,5 @@ export const siteStrings = (language: SiteLanguage) => ALL[language].site;
 export const serverStrings = (language: SiteLanguage) => ALL[language].server;
 export const mailStrings = (language: SiteLanguage) => ALL[language].mail;
 export const bookPageStrings = (language: SiteLanguage) => ALL[language].bookPage;
+export const bookingMailStrings = (language: SiteLanguage) => ALL[language].bookingMail;
 export { formStrings } from './form';

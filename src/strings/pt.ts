@@ -1,5 +1,5 @@
 /** The product's own words in Brazilian Portuguese (the keys of en.ts; the form's strings are the spec's). */
-import type { BookPageStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
+import type { BookingMailStrings, BookPageStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
 
 export const site: SiteStrings = {
   skipLink: 'Pular para o conteúdo principal',
@@ -111,4 +111,42 @@ export const mail: MailStrings = {
   replySubject: (company) => `Sua chamada inicial gratuita: ${company}`,
   replyGreeting: (name) => `Olá, ${name},`,
   replyOpening: 'Obrigado pelo interesse em uma chamada inicial gratuita.',
+};
+
+export const bookingMail: BookingMailStrings = {
+  weekdays: ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'],
+  months: [
+    'janeiro',
+    'fevereiro',
+    'março',
+    'abril',
+    'maio',
+    'junho',
+    'julho',
+    'agosto',
+    'setembro',
+    'outubro',
+    'novembro',
+    'dezembro',
+  ],
+  when: (weekday, day, month, time) => `${weekday}, ${day === 1 ? '1º' : day} de ${month}, às ${time} (UTC)`,
+  bookedSubject: (owner, when) => `Sua chamada com ${owner}: ${when}`,
+  movedSubject: (owner, when) => `Novo horário da sua chamada com ${owner}: ${when}`,
+  cancelledSubject: (owner, when) => `Cancelada: sua chamada com ${owner} de ${when}`,
+  greeting: 'Olá,',
+  bookedIntro: 'Sua chamada está agendada. Até breve!',
+  movedIntro: 'Sua chamada foi remarcada para um novo horário.',
+  cancelledIntro: 'Sua chamada foi cancelada.',
+  whenLabel: 'Quando',
+  utcNote:
+    'O horário está em UTC (Tempo Universal Coordenado). O convite em anexo adiciona a chamada à sua agenda no horário correto do seu fuso horário.',
+  joinLabel: 'Entrar na chamada',
+  noRoomYet: 'Enviarei o link da chamada antes do horário marcado.',
+  manageLabel: 'Remarcar ou cancelar',
+  manageLine: 'Precisa de outro horário? Você pode remarcar ou cancelar a chamada aqui:',
+  cancelledLine: 'Se quiser conversar em outro momento, é só responder a este e-mail.',
+  signOff: 'Um abraço,',
+  footer:
+    'Você recebeu este e-mail porque este endereço foi usado para agendar uma chamada no meu site. Se não foi você, pode ignorá-lo.',
+  inviteSummary: (owner) => `Chamada com ${owner}`,
 };

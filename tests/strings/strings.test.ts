@@ -29,6 +29,7 @@ const parts = (words: typeof en) => ({
   server: words.server,
   mail: words.mail,
   bookPage: words.bookPage,
+  bookingMail: words.bookingMail,
 });
 
 describe("the product's words", () => {
