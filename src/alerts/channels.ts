@@ -10,6 +10,7 @@
  */
 import type { Channel } from './alertQueue';
 import type { AlertSender } from './alertSender';
+import { BOOKING_CHANNELS } from './bookingChannels';
 
 export type { Channel };
 import { buildAlertEmail } from './emailMessage';
@@ -227,6 +228,7 @@ export const CHANNELS = [
     sender: ({ mail, config }) =>
       mail && mailSenderFor(mail.transport, (lead) => buildWebhookOffEmail(lead, mail, config.publicUrl)),
   },
+  ...BOOKING_CHANNELS,
 ] as const satisfies readonly ChannelSpec[];
 
 /** The owner's channels every lead is planned on, configured or not (`recordWhenOff`), in order. */

@@ -10,6 +10,8 @@ export interface ToastMessage {
   variant: 'success' | 'destructive';
   title: string;
   description: string;
+  /** A lead that may book its call now: its booking page's path, where the form's panel reads the free times. */
+  bookingPath?: string;
 }
 
 const error = (say: FormStrings, description: string): ToastMessage => ({
@@ -27,11 +29,20 @@ export function toastForResponse(
     const text = typeof response.error === 'string' && response.error.trim() !== '' ? response.error : undefined;
     return error(say, text ?? say.unexpectedError);
   }
-  return {
+  const toast: ToastMessage = {
     variant: 'success',
     title: say.thankYouTitle,
     description: response.notificationResult ? say.thankYou : say.savedSmsMayHaveFailed,
   };
+  const path = bookingPathOf(response.bookingUrl);
+  return path === undefined ? toast : { ...toast, bookingPath: path };
+}
+
+/** The path of the booking page the server named (on this site: only a path of /book/ or /xx/book/ is taken). */
+function bookingPathOf(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  const path = /^https?:\/\/[^/]+(\/(?:[a-z]{2}\/)?book\/[\w.-]+)$/.exec(url)?.[1];
+  return path;
 }
 
 /** The request never reached the server or the server could not be invoked. */

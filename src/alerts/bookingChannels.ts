@@ -1,0 +1,73 @@
+/**
+ * The booking channels: what a booked, moved or cancelled call sends. Each is one row per lead, sent again with
+ * what the booking is now at each change (the queue's resend): the visitor's invite, the owner's invite, his
+ * instant alerts, and the webhook's event. Declared apart from the lead's channels (channels.ts lists both).
+ */
+import { bookingInstantMessage, bookingInstantText, bookingWebhookPayload } from './bookingAlerts';
+import { buildOwnerInviteEmail, buildVisitorInviteEmail } from './bookingMessages';
+import type { ChannelSpec } from './channels';
+import { mailSenderFor } from './emailSender';
+import { instantSenderFor } from './instantMessage';
+import { smsSenderFor } from './smsSender';
+import { WEBHOOK_DEADLINE_MS, webhookPayloadSenderFor } from './webhookSender';
+
+// As the lead's channels: HTTP providers take many at once, SMTP shares its pooled connections, Telegram is slow.
+const FEW_IN_FLIGHT = 16;
+const TELEGRAM_IN_FLIGHT = 4;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const owner = { audience: 'owner', kind: 'booking', recordWhenOff: false } as const;
+
+export const BOOKING_CHANNELS = [
+  {
+    name: 'booking-invite',
+    audience: 'visitor',
+    kind: 'booking',
+    recordWhenOff: false,
+    provider: 'SMTP',
+    maxInFlight: FEW_IN_FLIGHT,
+    sender: ({ mail, config }) =>
+      mail &&
+      mailSenderFor(mail.transport, (lead) =>
+        buildVisitorInviteEmail(lead, { from: mail.from, profile: config.profile }),
+      ),
+  },
+  {
+    ...owner,
+    name: 'booking-email',
+    provider: 'SMTP',
+    maxInFlight: FEW_IN_FLIGHT,
+    sender: ({ mail, config }) =>
+      mail && mailSenderFor(mail.transport, (lead) => buildOwnerInviteEmail(lead, mail, config.profile)),
+  },
+  {
+    ...owner,
+    name: 'booking-sms',
+    provider: 'Twilio',
+    maxInFlight: FEW_IN_FLIGHT,
+    sender: ({ sms }) => sms && smsSenderFor(sms, bookingInstantText),
+  },
+  {
+    ...owner,
+    name: 'booking-telegram',
+    provider: 'Telegram',
+    maxInFlight: TELEGRAM_IN_FLIGHT,
+    sender: ({ telegram }) => telegram && instantSenderFor(telegram, bookingInstantMessage),
+  },
+  {
+    ...owner,
+    name: 'booking-ntfy',
+    provider: 'ntfy',
+    maxInFlight: FEW_IN_FLIGHT,
+    sender: ({ ntfy }) => ntfy && instantSenderFor(ntfy, bookingInstantMessage),
+  },
+  {
+    ...owner,
+    name: 'booking-webhook',
+    provider: 'webhook',
+    maxInFlight: FEW_IN_FLIGHT,
+    retryForMs: DAY_MS,
+    deadlineMs: WEBHOOK_DEADLINE_MS,
+    sender: ({ webhook }) => webhook && webhookPayloadSenderFor(webhook, bookingWebhookPayload),
+  },
+] as const satisfies readonly ChannelSpec[];
