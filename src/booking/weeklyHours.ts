@@ -36,7 +36,7 @@ function daysOf(list: string): number[] | undefined {
 
 /**
  * The week `text` describes, or why it describes none. "off" or nothing clears every day; a day named in
- * several groups gets all their ranges. The reasons are short ("10:00-09:00 ends before it starts").
+ * several groups gets all their ranges. The reasons are short ("10:00-09:00 must start before it ends").
  */
 export function parseWeeklyHours(text: string): { ok: true; hours: WeeklyHours } | { ok: false; reason?: string } {
   const hours = emptyWeek();
@@ -47,15 +47,14 @@ export function parseWeeklyHours(text: string): { ok: true; hours: WeeklyHours }
     if (!match) return { ok: false };
     const days = daysOf(match[1] as string);
     if (!days) return { ok: false };
-    for (const rangeText of (match[2] as string).split(',')) {
-      const parts = RANGE.exec(rangeText.trim());
+    for (const written of (match[2] as string).split(',').map((range) => range.trim())) {
+      const parts = RANGE.exec(written);
       if (!parts) return { ok: false };
       const [, fromH = '', fromM = '', toH = '', toM = ''] = parts;
       const from = minutesOf(fromH, fromM);
       const to = minutesOf(toH, toM);
-      if (from === undefined || to === undefined)
-        return { ok: false, reason: `${rangeText.trim()} is not within 00:00-24:00` };
-      if (from >= to) return { ok: false, reason: `${rangeText.trim()} ends before it starts` };
+      if (from === undefined || to === undefined) return { ok: false, reason: `${written} is not within 00:00-24:00` };
+      if (from >= to) return { ok: false, reason: `${written} must start before it ends` };
       for (const day of days) hours[WEEKDAYS[day] as Weekday].push({ from, to });
     }
   }

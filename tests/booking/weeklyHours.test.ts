@@ -91,6 +91,22 @@ describe('parseAvailabilityValue: hours', () => {
       assert.ok(error.startsWith(`hours must be like "mon-fri 09:00-17:00; sat 10:00-12:00" (got "${bad}")`), error);
     }
   });
+
+  it('says why a well-formed range is refused', () => {
+    const form = 'hours must be like "mon-fri 09:00-17:00; sat 10:00-12:00"';
+    assert.equal(
+      errorOf('hours', 'mon 10:00-09:00'),
+      `${form} (got "mon 10:00-09:00"): 10:00-09:00 must start before it ends`,
+    );
+    assert.equal(
+      errorOf('hours', 'mon 09:00-24:30'),
+      `${form} (got "mon 09:00-24:30"): 09:00-24:30 is not within 00:00-24:00`,
+    );
+    assert.equal(
+      errorOf('hours', 'mon-fri 09:00-12:00; wed 11:00-13:00'),
+      `${form} (got "mon-fri 09:00-12:00; wed 11:00-13:00"): wed's 09:00-12:00 and 11:00-13:00 overlap`,
+    );
+  });
 });
 
 describe('formatHours', () => {
