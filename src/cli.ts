@@ -13,6 +13,7 @@ import { retry, status, testAlerts, webhookOn } from './cli/alertCommands';
 import { backup } from './cli/backupCommand';
 import { CommandError, UsageError } from './cli/cliArgs';
 import { CLI_OPTIONS, type CliContext, type Command } from './cli/command';
+import { booking } from './cli/bookingCommands';
 import { content } from './cli/contentCommands';
 import { erase, exportLeads, list, release, spam } from './cli/leadCommands';
 import { mark } from './cli/markCommand';
@@ -54,6 +55,13 @@ Commands:
   content publish                           publish the stored draft as a new revision
   content history                           every published revision, newest first
   content restore N                         copy revision N into the draft
+  booking show                              the availability for calls booked on the site,
+                                            one key and value per line
+  booking set KEY VALUE                     change one: enabled (true/false), hours (e.g.
+                                            "mon-fri 09:00-17:00; sat 10:00-12:00"), length
+                                            (minutes), buffer (minutes), notice (hours), days
+                                            (ahead), meeting-url, feed-url (the calendar's
+                                            secret ICS address)
 
 The database is DATABASE_PATH (default data/leads.db), as for the server.`;
 
@@ -74,6 +82,7 @@ const COMMANDS: Record<string, Command> = {
   sessions,
   'sign-out': signOut,
   content,
+  booking,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -24,7 +24,9 @@ export type OwnerAction =
   | 'content-restored'
   | 'content-imported'
   | 'content-photo'
-  | 'content-thumbnail';
+  | 'content-thumbnail'
+  | 'booking-changed'
+  | 'call-cancelled';
 
 export interface ActivityRow {
   id: number;

@@ -32,10 +32,11 @@ export interface BookingServiceDeps {
 export function openBooking(deps: BookingServiceDeps) {
   const { db, config, leads, now } = deps;
   const bookingsTable = createBookingsTable(db);
+  const availability = createAvailabilityTable(db);
   const bookings = createBookings({
     db,
     bookings: bookingsTable,
-    availability: createAvailabilityTable(db),
+    availability,
     feed: createFeed({ table: createFeedCopiesTable(db), now, fetch: deps.fetchFeed }),
     queue: deps.queue,
     links: createBookingLinks(deps.secret),
@@ -48,6 +49,7 @@ export function openBooking(deps: BookingServiceDeps) {
   });
   return {
     bookings,
+    availability,
     /** The lead's booking as its alerts tell it, or undefined when it has none. */
     alertBooking(leadId: number, language: string): AlertBooking | undefined {
       const row = bookingsTable.ofLead(leadId);

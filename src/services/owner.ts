@@ -6,6 +6,8 @@ import type { AlertQueue } from '../alerts/alertQueue';
 import type { ChannelSpec } from '../alerts/channels';
 import { createMailTransport } from '../alerts/emailSender';
 import { attemptDeadlineMs } from '../alerts/providers';
+import type { AvailabilityTable } from '../booking/availabilityTable';
+import type { Bookings } from '../booking/bookingService';
 import type { Config } from '../config';
 import type { LeadMarking } from '../leads/leadMarking';
 import type { LeadMarksTable } from '../leads/leadMarksTable';
@@ -15,6 +17,7 @@ import type { Logger } from '../lib/logger';
 import { createAccessActions } from '../ownerActions/accessActions';
 import { createActivity } from '../ownerActions/activity';
 import { createActivityTable } from '../ownerActions/activityTable';
+import { createBookingActions } from '../ownerActions/bookingActions';
 import { createContentActions } from '../ownerActions/contentActions';
 import { createImageActions } from '../ownerActions/imageActions';
 import { createInboxReads } from '../ownerActions/inboxReads';
@@ -40,6 +43,8 @@ export interface OwnerDeps {
   pageViews: PageViewsTable;
   service: Pick<LeadService, 'releaseLead'>;
   marking: LeadMarking;
+  /** Booking: his availability and the calls booked. */
+  booking: { availability: AvailabilityTable; bookings: Bookings };
 }
 
 export type Owner = ReturnType<typeof openOwner>;
@@ -65,6 +70,8 @@ export function openOwner(deps: OwnerDeps) {
   const content = createContentActions({ db, activity, logger, now });
   return {
     leads: createLeadActions({ ...deps, activity }),
+    /** His availability for calls, and the calls booked. */
+    booking: createBookingActions({ ...deps.booking, activity }),
     /** The page's content: its published revisions, the draft, history and restore, YAML export and import. */
     content,
     /** The uploaded photo and video thumbnail: the upload into the draft, the image sets the page names, the files served. */

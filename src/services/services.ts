@@ -102,7 +102,7 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
     const views = createViewCounter(pageViews, logger, now);
     const housekeeping = createHousekeeping({ leads, usedProofs, usedLinks, pageViews, retention, logger, now });
     const tables = { db, leads, marks, queue, channels, pageViews };
-    const owner = openOwner({ ...tables, config, logger, now, service: leadService, marking });
+    const owner = openOwner({ ...tables, config, logger, now, service: leadService, marking, booking });
     // A new database (or one from before the content was data) publishes the shipped content as revision 1.
     owner.content.ensurePublished();
     let closed: Promise<{ attemptsFinished: boolean }> | undefined;

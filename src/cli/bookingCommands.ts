@@ -1,0 +1,37 @@
+/**
+ * His availability from the shell: `booking show` prints each key and value, one per line (the feed's address
+ * masked after its host); `booking set KEY VALUE` changes one key through the same action as the inbox's Booking
+ * page. A bad key or value exits 1 with a line naming the key and the form it takes, and changes nothing.
+ */
+import { CLI } from '../ownerActions/activity';
+import { CommandError, UsageError } from './cliArgs';
+import type { CliContext, Command } from './command';
+
+function show({ services, print }: CliContext) {
+  print(`${services().owner.booking.lines().join('\n')}\n`);
+}
+
+function set({ positionals, services, print }: CliContext) {
+  const [, key, ...words] = positionals;
+  if (key === undefined || words.length === 0)
+    throw new UsageError('booking set needs a key and a value: leads booking set length 30');
+  const change = services().owner.booking.set(CLI, key, words.join(' '));
+  if (change.kind === 'invalid') throw new CommandError(change.error);
+  print(`${change.line}\n`);
+}
+
+const SUBCOMMANDS: Record<string, (context: CliContext) => void> = { show, set };
+
+export const booking: Command = {
+  run(context) {
+    const name = context.positionals[0];
+    const sub = name !== undefined && Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
+    if (!sub)
+      throw new UsageError(
+        name === undefined
+          ? 'booking needs what to do: show, or set KEY VALUE.'
+          : `Unknown booking command "${name}": show, or set KEY VALUE.`,
+      );
+    sub(context);
+  },
+};

@@ -1,0 +1,52 @@
+/**
+ * What the owner does about booking, once for the inbox and the CLI (`booking show|set KEY VALUE`): read and change
+ * his availability, one key at a time through the one parser, and cancel a lead's call. Each change writes its
+ * line of activity; the feed's address is a secret, so a change of it is logged without it.
+ */
+import type { Availability } from '../contract/booking';
+import { AVAILABILITY_KEYS, type AvailabilityKey } from '../contract/booking';
+import { availabilityLines, parseAvailabilityValue, storedValue, unknownKeyError } from '../booking/availability';
+import type { AvailabilityTable } from '../booking/availabilityTable';
+import type { Bookings } from '../booking/bookingService';
+import type { BookingRow } from '../booking/bookingsTable';
+import type { Activity, Actor } from './activity';
+
+export type AvailabilityChange =
+  | { kind: 'set'; key: AvailabilityKey; availability: Availability; line: string }
+  | { kind: 'invalid'; error: string };
+
+export interface BookingActionsDeps {
+  availability: AvailabilityTable;
+  bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'ofLead'>;
+  activity: Activity;
+}
+
+const isKey = (key: string): key is AvailabilityKey => (AVAILABILITY_KEYS as readonly string[]).includes(key);
+
+export function createBookingActions({ availability, bookings, activity }: BookingActionsDeps) {
+  return {
+    /** His availability now: each key's value, the feed's address masked after its host. */
+    settings: () => bookings.settings(),
+    /** `booking show`: each key and value, one per line. */
+    lines: () => availabilityLines(bookings.settings()),
+    /** Sets one key from its text; a bad key or value changes nothing and says what was expected. */
+    set(actor: Actor, key: string, value: string): AvailabilityChange {
+      if (!isKey(key)) return { kind: 'invalid', error: unknownKeyError(key) };
+      const parsed = parseAvailabilityValue(key, value);
+      if (!parsed.ok) return { kind: 'invalid', error: parsed.error };
+      const next = { ...bookings.settings(), ...parsed.patch };
+      availability.set(key, storedValue(key, next));
+      const line = availabilityLines(next)[AVAILABILITY_KEYS.indexOf(key)] ?? key;
+      activity.record(actor, 'booking-changed', line);
+      return { kind: 'set', key, availability: next, line };
+    },
+    /** Cancels the lead's booked call: both get the CANCEL, the time is free again. */
+    cancel(actor: Actor, leadId: number): BookingRow | undefined {
+      const row = bookings.cancelByOwner(leadId);
+      if (row) activity.record(actor, 'call-cancelled', `lead #${leadId}, ${row.starts_at}`);
+      return row;
+    },
+    upcoming: (limit?: number) => bookings.upcoming(limit),
+    ofLead: (leadId: number) => bookings.ofLead(leadId),
+  };
+}
