@@ -1,0 +1,195 @@
+/**
+ * The owner's busy times from his calendar feed: the events that block time in a window, recurring ones
+ * expanded (RRULE, RDATE, EXDATE, overrides by RECURRENCE-ID), as sorted, merged intervals. All-day events
+ * block his whole days in his time zone; floating times are read in it too.
+ */
+import ICAL from 'ical.js';
+import type { Interval } from '../contract/booking';
+import { type Calendar, type CalendarEvent, readCalendar } from './calendarEvents';
+import { instantOfWallTime, knownZone } from './wallClock';
+
+type Time = InstanceType<typeof ICAL.Time>;
+
+const DAY_MS = 86_400_000;
+/** Occurrences read per series at most, whatever its rule: a series that repeats every minute since 1990 ends. */
+export const MAX_OCCURRENCES = 5_000;
+
+export { readCalendar };
+export type { Calendar };
+
+/** The busy intervals of an ICS text that overlap the window; throws an Error when the text is no calendar. */
+export function busyTimes(ics: string, window: Interval, ownerTimeZone: string): Interval[] {
+  // The last text read is kept read: a caller asking again about the same feed pays only the expansion.
+  if (last?.ics !== ics) last = { ics, calendar: readCalendar(ics) };
+  return busyTimesIn(last.calendar, window, ownerTimeZone);
+}
+
+let last: { ics: string; calendar: Calendar } | undefined;
+
+/** The same from a calendar read once (readCalendar), for a feed asked about many times. */
+export function busyTimesIn(calendar: Calendar, window: Interval, ownerTimeZone: string): Interval[] {
+  const clock = clockFor(calendar, ownerTimeZone);
+  const found: Interval[] = [];
+  const overlaps = (span: Interval) => span.end > span.start && span.end > window.start && span.start < window.end;
+  for (const event of calendar.events) {
+    if (event.recurring) {
+      for (const span of seriesSpans(event, calendar, window, ownerTimeZone, clock))
+        if (overlaps(span)) found.push(span);
+      continue;
+    }
+    // Far from the window whatever the zones: no time zone is a day away from UTC.
+    if (event.wall.start - 2 * DAY_MS >= window.end || event.wall.end + 2 * DAY_MS <= window.start) continue;
+    const span = spanOf(event, event.start, clock);
+    if (overlaps(span)) found.push(span);
+  }
+  return merged(found);
+}
+
+/**
+ * A series' occurrences, expanded per stretch of CHUNK_MS and kept with the calendar per stretch and zone: the
+ * slots' window moves a little with every request, and ical.js's expansion is the cost of a warm call.
+ */
+const CHUNK_MS = 16 * DAY_MS;
+const chunksOf = new WeakMap<CalendarEvent, Map<string, Interval[]>>();
+
+function seriesSpans(event: CalendarEvent, calendar: Calendar, window: Interval, zone: string, clock: Clock) {
+  const chunks = kept(chunksOf, event, () => new Map<string, Interval[]>());
+  const first = spanOf(event, event.start, clock);
+  // An occurrence may begin before the window and end in it: one occurrence's length earlier, and a day for DST.
+  const spans: Interval[] = [];
+  for (let chunk = Math.floor((window.start - (first.end - first.start) - DAY_MS) / CHUNK_MS); ; chunk += 1) {
+    if (chunk * CHUNK_MS >= window.end) return spans;
+    const key = `${zone} ${chunk}`;
+    // A few dozen stretches at most: the window moves forward, and the old ones are not asked for again.
+    if (!chunks.has(key) && chunks.size >= 64) chunks.clear();
+    spans.push(
+      ...kept(chunks, key, () => expandChunk(event, calendar, chunk * CHUNK_MS, (chunk + 1) * CHUNK_MS, clock)),
+    );
+  }
+}
+
+/** The occurrences of a series that begin in [from, to), less those its overrides replace. */
+function expandChunk(event: CalendarEvent, calendar: Calendar, from: number, to: number, clock: Clock): Interval[] {
+  const uid = event.component.getFirstPropertyValue('uid');
+  const replacedBy = typeof uid === 'string' ? (calendar.replaced.get(uid) ?? []) : [];
+  const replaced = new Set(replacedBy.map((r) => clock(r.at, r.zone)));
+  const expansion = new ICAL.RecurExpansion({
+    component: event.component,
+    dtstart: fastForward(event, from, clock) ?? event.start,
+  });
+  const spans: Interval[] = [];
+  let count = 0;
+  for (let occurrence = expansion.next(); occurrence; occurrence = expansion.next()) {
+    const span = spanOf(event, occurrence, clock);
+    if (span.start >= to) break;
+    if (span.start >= from && !replaced.has(span.start)) spans.push(span);
+    // Cut short: the rest counts as busy, since an occurrence not read may be anywhere in it.
+    if (++count === MAX_OCCURRENCES) {
+      spans.push({ start: Math.max(span.start, from), end: to });
+      break;
+    }
+  }
+  return spans;
+}
+
+/** The value kept under the key, made and kept first if there is none. */
+function kept<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+type Clock = (time: Time, zone: string | undefined) => number;
+
+/**
+ * An ICAL time as an instant: a date is the owner's midnight that day; a floating time is read in the zone its
+ * TZID names (when Intl knows it) or else in the owner's; any other through its VTIMEZONE, or UTC.
+ */
+const clocks = new WeakMap<Calendar, Map<string, Clock>>();
+
+function clockFor(calendar: Calendar, ownerTimeZone: string): Clock {
+  return kept(
+    kept(clocks, calendar, () => new Map<string, Clock>()),
+    ownerTimeZone,
+    () => ownerClock(ownerTimeZone),
+  );
+}
+
+function ownerClock(ownerTimeZone: string): Clock {
+  // An all-day series asks for the same midnights again and again; Intl is the cost.
+  const midnights = new Map<number, number>();
+  return (time, zone) => {
+    if (time.isDate) {
+      const wall = Date.UTC(time.year, time.month - 1, time.day);
+      return kept(midnights, wall, () => instantOfWallTime(wall, ownerTimeZone));
+    }
+    if (time.zone !== ICAL.Timezone.localTimezone) return time.toUnixTime() * 1000;
+    const wall = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+    return instantOfWallTime(wall, zone !== undefined && knownZone(zone) ? zone : ownerTimeZone);
+  };
+}
+
+/** The time one occurrence (starting at `start`) of the event blocks. */
+function spanOf(event: CalendarEvent, start: Time, clock: Clock): Interval {
+  const from = clock(start, event.startZone);
+  if (start.isDate) {
+    // Whole days: to DTEND's date, or over DURATION's days, or the one day when neither is given.
+    let days = 1;
+    if (event.end?.isDate) days = dayNumber(event.end) - dayNumber(event.start);
+    else if (event.duration) days = event.duration.weeks * 7 + event.duration.days;
+    const endDay = start.clone();
+    endDay.adjust(Math.max(1, days), 0, 0, 0);
+    return { start: from, end: clock(endDay, undefined) };
+  }
+  if (event.duration) {
+    // A duration in days is nominal (the same wall time days later, across a DST change), one in hours exact.
+    const end = start.clone();
+    end.addDuration(event.duration);
+    return { start: from, end: clock(end, event.startZone) };
+  }
+  if (event.end)
+    return { start: from, end: from + clock(event.end, event.endZone) - clock(event.start, event.startZone) };
+  return { start: from, end: from };
+}
+
+const dayNumber = (time: Time) => Date.UTC(time.year, time.month - 1, time.day) / DAY_MS;
+
+/**
+ * A later start for a daily or weekly series with no COUNT, so a series begun years ago is not expanded from its
+ * first day: moved by a whole multiple of 7 x INTERVAL days, which keeps both its weekdays and its period, to at
+ * least two days before `from`. Its occurrences from there on are the same (the parts allowed repeat with the
+ * period); the moved start itself, an occurrence even off BYDAY, ends before `from`, so never counts.
+ */
+const PERIODIC_PARTS = new Set(['BYDAY', 'BYHOUR', 'BYMINUTE', 'BYSECOND']);
+
+function fastForward(event: CalendarEvent, from: number, clock: Clock): Time | undefined {
+  const rules = event.component.getAllProperties('rrule');
+  if (rules.length !== 1 || event.component.hasProperty('rdate')) return undefined;
+  const rule = rules[0]!.getFirstValue();
+  if (!(rule instanceof ICAL.Recur) || (rule.freq !== 'DAILY' && rule.freq !== 'WEEKLY') || rule.count) return;
+  if (Object.keys(rule.parts).some((part) => !PERIODIC_PARTS.has(part))) return undefined;
+  // A weekday with an ordinal (1MO) means nothing in a weekly rule's period; left to ical.js as it is.
+  if (rule.parts.BYDAY?.some((day) => !/^[A-Z]{2}$/.test(day))) return undefined;
+  const stepDays = 7 * (rule.interval || 1);
+  // Two days more: room for the zone's offset and a DST change between the old start and the new.
+  const steps = Math.floor((from - 2 * DAY_MS - clock(event.start, event.startZone)) / (stepDays * DAY_MS));
+  if (steps <= 0) return undefined;
+  const moved = event.start.clone();
+  moved.adjust(steps * stepDays, 0, 0, 0);
+  return moved;
+}
+
+/** Sorted by start, overlapping or touching intervals joined. */
+function merged(intervals: Interval[]): Interval[] {
+  intervals.sort((a, b) => a.start - b.start);
+  const out: Interval[] = [];
+  for (const { start, end } of intervals) {
+    const previous = out.at(-1);
+    if (previous && start <= previous.end) previous.end = Math.max(previous.end, end);
+    else out.push({ start, end });
+  }
+  return out;
+}

@@ -1,0 +1,105 @@
+/**
+ * The owner's calendar feed as busy times: read again when its copy is older than FEED_FRESH_MS, not again before
+ * FEED_RETRY_MS after a failed read (the last good copy serves meanwhile), and no copy older than FEED_STALE_MS
+ * served (no slot offered then). The copy is kept in feed_copies, so a restart keeps it; its ICS text is read once
+ * into memory and only expanded per request.
+ */
+import { createHash } from 'node:crypto';
+import { FEED_FRESH_MS, FEED_RETRY_MS, FEED_STALE_MS, FEED_TIMEOUT_MS, type Interval } from '../contract/booking';
+import { iso } from '../lib/time';
+import { busyTimesIn, type Calendar, readCalendar } from './busyTimes';
+import type { FeedCopiesTable } from './feedCopiesTable';
+import { feedUrlProblem, fetchFeedText, readableUrl } from './feedRead';
+
+export { feedUrlProblem };
+
+export type FeedBusy = { ok: true; busy: Interval[]; readAt: number } | { ok: false; reason: 'no-feed-copy' | 'stale' };
+
+export interface FeedOptions {
+  table: FeedCopiesTable;
+  now: () => number;
+  /** GETs the feed's text within the signal's deadline; throws on anything but a whole 2xx answer. */
+  fetchText?: (url: string, signal: AbortSignal) => Promise<string>;
+  timeoutMs?: number;
+}
+
+export type Feed = ReturnType<typeof createFeed>;
+
+/** The key a copy is kept under: the address is a secret kept once, in the availability settings. */
+const urlKey = (url: string) => createHash('sha256').update(url).digest('hex');
+
+/** The message with the address (or its secret path) put as "the calendar feed", whatever produced it. */
+function withoutAddress(message: string, url: string): string {
+  let path = '';
+  try {
+    path = new URL(url).pathname;
+  } catch {}
+  const secrets = [url, readableUrl(url), ...(path.length > 1 ? [path] : [])];
+  return secrets.reduce((text, secret) => text.replaceAll(secret, 'the calendar feed'), message);
+}
+
+export function createFeed({ table, now, fetchText = fetchFeedText, timeoutMs = FEED_TIMEOUT_MS }: FeedOptions) {
+  /** Reads under way, per address: concurrent requests wait for the same one. */
+  const reading = new Map<string, Promise<void>>();
+  /** The copy in memory, read into a calendar: the one the table holds when key and read_at match. */
+  let current: { key: string; readAt: string; body: string; calendar: Calendar } | undefined;
+
+  function keep(key: string, readAt: string, body: string): Calendar {
+    // A feed read again unchanged keeps its calendar, and with it the series already expanded.
+    const calendar = current?.key === key && current.body === body ? current.calendar : readCalendar(body);
+    current = { key, readAt, body, calendar };
+    return calendar;
+  }
+
+  async function read(url: string, key: string): Promise<void> {
+    try {
+      const body = await fetchText(readableUrl(url), AbortSignal.timeout(timeoutMs));
+      const readAt = iso(now());
+      // A body that is no calendar is a failed read: never stored, so never put in place of a good one.
+      keep(key, readAt, body);
+      table.saveGood(key, body, readAt);
+    } catch (err) {
+      table.saveFailure(key, iso(now()), withoutAddress((err as Error).message, url));
+    }
+  }
+
+  function state(key: string) {
+    const row = table.state();
+    if (row?.url_key !== key) return undefined;
+    const time = (text: string | null) => (text === null ? undefined : Date.parse(text));
+    return { readAt: row.read_at ?? undefined, read: time(row.read_at), failed: time(row.failed_at) };
+  }
+
+  function calendarOf(key: string, readAt: string): Calendar | undefined {
+    if (current?.key === key && current.readAt === readAt) return current.calendar;
+    const row = table.get();
+    if (row?.url_key !== key || row.read_at !== readAt || row.body === null) return undefined;
+    return keep(key, readAt, row.body);
+  }
+
+  return {
+    /** His busy times in the window from the feed at `feedUrl`, or why there are none to trust. */
+    async busy(feedUrl: string, window: Interval, ownerTimeZone: string): Promise<FeedBusy> {
+      const problem = feedUrlProblem(feedUrl);
+      if (problem) throw new Error(problem);
+      const key = urlKey(feedUrl);
+      let copy = state(key);
+      const at = now();
+      const due = copy?.read === undefined || at - copy.read > FEED_FRESH_MS;
+      const mayTry = copy?.failed === undefined || at - copy.failed >= FEED_RETRY_MS;
+      if (due && mayTry) {
+        let pending = reading.get(key);
+        if (!pending) {
+          pending = read(feedUrl, key).finally(() => reading.delete(key));
+          reading.set(key, pending);
+        }
+        await pending;
+        copy = state(key);
+      }
+      const calendar = copy?.readAt === undefined ? undefined : calendarOf(key, copy.readAt);
+      if (!calendar || copy?.read === undefined) return { ok: false, reason: 'no-feed-copy' };
+      if (now() - copy.read > FEED_STALE_MS) return { ok: false, reason: 'stale' };
+      return { ok: true, busy: busyTimesIn(calendar, window, ownerTimeZone), readAt: copy.read };
+    },
+  };
+}
