@@ -25,8 +25,6 @@ export interface BookingServiceDeps {
   bookingChannels: readonly string[];
   reminderChannels: readonly string[];
   now: () => number;
-  /** Reads the feed (tests pass a stand-in's fetch); default: fetch. */
-  fetchFeed?: typeof fetch;
 }
 
 export function openBooking(deps: BookingServiceDeps) {
@@ -37,7 +35,7 @@ export function openBooking(deps: BookingServiceDeps) {
     db,
     bookings: bookingsTable,
     availability,
-    feed: createFeed({ table: createFeedCopiesTable(db), now, fetch: deps.fetchFeed }),
+    feed: createFeed({ table: createFeedCopiesTable(db), now }),
     queue: deps.queue,
     links: createBookingLinks(deps.secret),
     lead: (id) => leads.get(id),

@@ -42,8 +42,6 @@ export interface ServiceDeps {
   retry?: Partial<RetryRules>;
   /** False: alerts are sent only when a command runs the runner (the CLI). Default true. */
   attemptQueued?: boolean;
-  /** How the owner's calendar feed is read (a test's stand-in); default: fetch. */
-  fetchFeed?: typeof fetch;
 }
 
 /** A failed alert is tried again after 30 s, then 1, 2, 4... minutes: ten attempts span about four hours. */
@@ -94,7 +92,7 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
     });
     const reminderChannels = channelsOfKind(channels, 'reminder');
     booking = openBooking({
-      ...{ db, config, leads, queue, now, reminderChannels, secret: linkSecret, fetchFeed: deps.fetchFeed },
+      ...{ db, config, leads, queue, now, reminderChannels, secret: linkSecret },
       bookingChannels: channelsOfKind(channels, 'booking').filter((ch) => runner.channels.includes(ch)),
     });
     const { bookings } = booking;
