@@ -5,7 +5,7 @@
  */
 import { bookingInstantMessage, bookingInstantText, bookingWebhookPayload } from './bookingAlerts';
 import { buildOwnerInviteEmail, buildVisitorInviteEmail } from './bookingMessages';
-import type { ChannelSpec } from './channels';
+import type { ChannelSpec } from './channelSpec';
 import { mailSenderFor } from './emailSender';
 import { instantSenderFor } from './instantMessage';
 import { smsSenderFor } from './smsSender';

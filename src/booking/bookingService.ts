@@ -73,7 +73,8 @@ export function createBookings(deps: BookingDeps) {
   const settings = (): Availability => availabilityOf(deps.availability.rows());
   const isBooked = (row: BookingRow | undefined): row is BookingRow => row?.status === 'booked';
 
-  async function slotsFor(rules: Availability, leadId: number, at: number): Promise<Interval[] | 'unavailable'> {
+  /** The free slots at `at`; `withBookings` false leaves the other calls out (was a time taken, or never free?). */
+  async function slotsFor(rules: Availability, leadId: number, at: number, withBookings = true) {
     const window = { start: at, end: at + (rules.daysAhead + 2) * DAY_MS };
     let busy: Interval[] = [];
     if (rules.feedUrl !== '') {
@@ -81,7 +82,7 @@ export function createBookings(deps: BookingDeps) {
       if (!read.ok) return 'unavailable';
       busy = read.busy;
     }
-    const booked = bookings.bookedBetween(window.start - DAY_MS, window.end + DAY_MS, leadId);
+    const booked = withBookings ? bookings.bookedBetween(window.start - DAY_MS, window.end + DAY_MS, leadId) : [];
     return freeSlots({ availability: rules, ownerTimeZone: deps.ownerTimeZone, now: at, busy, booked });
   }
 
@@ -140,9 +141,12 @@ export function createBookings(deps: BookingDeps) {
       const lead = deps.lead(leadId);
       return lead && linkFor(lead);
     },
-    /** The link of a booked call's invite: it moves or cancels the call until 2 hours before it. */
+    /**
+     * The link of a booked call's invite: valid until the call starts (it moves or cancels the call until 2 hours
+     * before, and then says why it no longer can).
+     */
     manageUrl(row: Pick<BookingRow, 'lead_id' | 'starts_at'>, language: SiteLanguage): string {
-      const token = links.token(row.lead_id, Date.parse(row.starts_at) - CHANGE_CUTOFF_MS);
+      const token = links.token(row.lead_id, Date.parse(row.starts_at));
       return `${deps.publicUrl}${bookingPath(language, token)}`;
     },
     /** Books the slot starting at `slot` (UTC ISO text) for the link's lead, or moves its booking there. */
@@ -152,7 +156,12 @@ export function createBookings(deps: BookingDeps) {
       if (!before.changeable) return { kind: 'too-late', view: before };
       const start = Date.parse(slot);
       const offered = before.slots === 'unavailable' ? undefined : before.slots.find((s) => s.start === start);
-      if (!offered) return { kind: 'not-offered', view: before };
+      if (!offered) {
+        // Another visitor's call holds it now: say it was just taken, not that it never was a time to pick.
+        const free = await slotsFor(settings(), before.lead.id, now(), false);
+        const taken = free !== 'unavailable' && free.some((s) => s.start === start);
+        return { kind: taken ? 'taken' : 'not-offered', view: before };
+      }
       try {
         const row = hold.immediate(before.lead.id, offered.start, offered.end, settings().bufferMinutes, now());
         return { kind: row.event === 'moved' ? 'moved' : 'booked', booking: row, view: await reopened(token) };

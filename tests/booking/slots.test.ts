@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { freeSlots, groupByDay, isOffered, type SlotsInput } from '../../src/booking/slots';
 import { zonedParts } from '../../src/booking/zoneClock';
 import { type Availability, DEFAULT_AVAILABILITY, type Interval } from '../../src/contract/booking';
-import { mulberry32, randomInput, referenceSlots } from './slotsReference';
+import { mulberry32, randomInput, referenceSlots } from '../support/slotsReference';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

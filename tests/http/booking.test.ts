@@ -1,0 +1,179 @@
+/**
+ * A call booked through the site, end to end on the real server: the lead's answer carries its booking link; the
+ * page offers exactly the times the rules give (his hours in his time zone, notice, horizon, buffer, his calendar's
+ * busy times); booking sends both an invite (REQUEST, the same UID, the visitor attending with RSVP), the owner an
+ * SMS and the webhook `booking.created`, and cancels the lead's reminders; moving raises the SEQUENCE; cancelling
+ * sends METHOD:CANCEL to both and frees the time. Providers are the local stand-ins; the clock is the real one
+ * (webhook signatures are checked against it).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { inviteOf, pathOf, setAvailability } from '../support/booking';
+import { calendar, type IcsFeed, startIcsFeed, vevent } from '../support/icsFeed';
+import { type LeadSite, startLeadSite } from '../support/leadSite';
+import { waitFor } from '../support/waitFor';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+// America/Sao_Paulo keeps UTC-3 all year: his 08:00-20:00 is 11:00-23:00 UTC.
+const SAO_PAULO = -3 * HOUR;
+
+const stamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** The free times the stated rules give, worked out here: every :00 and :30 from 08:00 to 19:30 his time. */
+function expectedSlots(now: number, busy: { start: number; end: number }[], booked: { start: number; end: number }[]) {
+  const localToday = Math.floor((now + SAO_PAULO) / DAY) * DAY;
+  const horizon = localToday + 15 * DAY - SAO_PAULO; // the end of the day 14 days after today, his time
+  const slots: string[] = [];
+  for (let day = localToday; day < localToday + 16 * DAY; day += DAY)
+    for (let minute = 8 * 60; minute + 30 <= 20 * 60; minute += 30) {
+      const start = day + minute * MIN - SAO_PAULO;
+      const end = start + 30 * MIN;
+      if (start < now + 12 * HOUR || start > horizon) continue;
+      const clash = [...busy, ...booked].some((b) => start - 15 * MIN < b.end && b.start < end + 15 * MIN);
+      if (!clash) slots.push(new Date(start).toISOString());
+    }
+  return slots;
+}
+
+describe('a call booked on the site', () => {
+  let site: LeadSite;
+  let feed: IcsFeed;
+  let receiver: WebhookReceiver;
+  const busyStart = Math.floor(Date.now() / DAY) * DAY + 2 * DAY + 15 * HOUR; // the day after tomorrow, 15:00 UTC
+  const busy = [{ start: busyStart, end: busyStart + HOUR }];
+
+  before(async () => {
+    feed = await startIcsFeed(calendar(vevent(`DTSTART:${stamp(busyStart)}`, `DTEND:${stamp(busyStart + HOUR)}`)));
+    receiver = await startWebhookReceiver();
+    site = await startLeadSite({
+      publicOrigin: true,
+      env: {
+        OWNER_TIME_ZONE: 'America/Sao_Paulo',
+        WEBHOOK_URL: `${receiver.url}/hook`,
+        WEBHOOK_SECRET: receiver.secret,
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        FOLLOW_UP_AFTER_HOURS: '20',
+      },
+    });
+    setAvailability(site, {
+      enabled: 'true',
+      hours: 'mon-sun 08:00-20:00',
+      'meeting-url': 'https://meet.example.com/anna',
+      'feed-url': feed.feedUrl,
+    });
+  });
+  after(async () => {
+    await site.close();
+    await Promise.all([feed.close(), receiver.close()]);
+  });
+
+  const slotsOf = async (path: string) => {
+    const res = await fetch(`${site.url}${path}`, { headers: { Accept: 'application/json' } });
+    assert.equal(res.status, 200);
+    return ((await res.json()) as { slots: string[] }).slots;
+  };
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${site.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site.url },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
+  const mailsTo = (address: string) => site.smtp.messages.filter((m) => m.to.includes(address));
+
+  it('books, moves and cancels, telling both sides each time', async () => {
+    const answer = await site.post({ name: 'Ana Souza', company: 'Fintech Ltda', email: 'ana@fintech.example' });
+    assert.equal(answer.status, 200);
+    const bookingUrl = String(answer.json.bookingUrl);
+    assert.match(bookingUrl, new RegExp(`^${site.url}/book/\\d+\\.\\d+\\.[\\w-]{43}$`));
+    const path = pathOf(bookingUrl);
+
+    const offered = await slotsOf(path);
+    assert.deepEqual(offered, expectedSlots(Date.now(), busy, []));
+    const first = offered[0] as string;
+
+    // Picking a time asks to confirm it; only the POST books.
+    const confirm = await fetch(`${site.url}${path}?slot=${encodeURIComponent(first)}&zone=Asia/Kolkata`);
+    assert.equal(confirm.status, 200);
+    assert.match(await confirm.text(), /Confirm your call[\s\S]*\(Asia\/Kolkata\)[\s\S]*Book this time/);
+    assert.equal(site.services.bookings.ofLead(1), undefined);
+
+    const booked = await post(path, { action: 'book', slot: first, zone: 'Asia/Kolkata' });
+    assert.equal(booked.status, 200);
+    assert.match(await booked.text(), /Your call is booked for .*\(Asia\/Kolkata\)/);
+    await waitFor(() => mailsTo('ana@fintech.example').length === 1 && mailsTo('owner@example.com').length === 2);
+    const visitorInvite = await inviteOf(mailsTo('ana@fintech.example')[0] as never);
+    assert.equal(visitorInvite.method, 'REQUEST');
+    assert.equal(visitorInvite.start, first);
+    assert.equal(visitorInvite.end, new Date(Date.parse(first) + 30 * MIN).toISOString());
+    assert.equal(visitorInvite.sequence, 0);
+    assert.equal(visitorInvite.attendee, 'mailto:ana@fintech.example');
+    assert.equal(visitorInvite.rsvp, 'TRUE');
+    assert.match(visitorInvite.organizer, /^mailto:/);
+    assert.equal(visitorInvite.location, 'https://meet.example.com/anna');
+    assert.match(visitorInvite.description, /https:\/\/meet\.example\.com\/anna/);
+    const ownerInvite = await inviteOf(mailsTo('owner@example.com')[1] as never);
+    assert.equal(ownerInvite.uid, visitorInvite.uid);
+    assert.equal(ownerInvite.method, 'REQUEST');
+    await waitFor(() => site.twilio.messages.some((m) => /^Booked: /.test(m.body)));
+    await waitFor(() => receiver.events.some((e) => e.type === 'booking.created'));
+    const created = receiver.events.find((e) => e.type === 'booking.created');
+    assert.equal((created?.data.booking as { starts_at?: string } | undefined)?.starts_at, first);
+    const reminders = site.services.db
+      .prepare("SELECT channel, status FROM alerts WHERE lead_id = 1 AND channel LIKE 'reminder-%'")
+      .all() as { status: string }[];
+    assert.ok(reminders.length > 0, 'the lead had reminders');
+    assert.ok(
+      reminders.every((r) => r.status === 'cancelled'),
+      'a booked call keeps the promise: no reminder',
+    );
+    // The booked time is no longer offered to anyone else, nor are its neighbours within the buffer.
+    const other = await site.post({ name: 'Bea Lima', company: 'Loja', email: 'bea@loja.example' });
+    const booking = { start: Date.parse(first), end: Date.parse(first) + 30 * MIN };
+    assert.deepEqual(await slotsOf(pathOf(String(other.json.bookingUrl))), expectedSlots(Date.now(), busy, [booking]));
+
+    // Moving: the same UID, the SEQUENCE raised, both told.
+    const second = offered[3] as string;
+    const moved = await post(path, { action: 'book', slot: second, zone: 'UTC' });
+    assert.equal(moved.status, 200);
+    assert.match(await moved.text(), /Your call is now on/);
+    await waitFor(() => mailsTo('ana@fintech.example').length === 2);
+    const movedInvite = await inviteOf(mailsTo('ana@fintech.example')[1] as never);
+    assert.deepEqual([movedInvite.uid, movedInvite.sequence, movedInvite.start], [visitorInvite.uid, 1, second]);
+    await waitFor(() => receiver.events.some((e) => e.type === 'booking.moved'));
+    assert.equal(site.services.bookings.ofLead(1)?.status, 'booked');
+
+    // Cancelling: METHOD:CANCEL with the same UID to both, and the time is free again.
+    const cancelled = await post(path, { action: 'cancel', zone: 'UTC' });
+    assert.equal(cancelled.status, 200);
+    assert.match(await cancelled.text(), /Your call is cancelled/);
+    await waitFor(() => mailsTo('ana@fintech.example').length === 3 && mailsTo('owner@example.com').length === 5);
+    const cancel = await inviteOf(mailsTo('ana@fintech.example')[2] as never);
+    const ownerCancel = await inviteOf(mailsTo('owner@example.com')[4] as never);
+    for (const invite of [cancel, ownerCancel]) {
+      assert.equal(invite.method, 'CANCEL');
+      assert.equal(invite.uid, visitorInvite.uid);
+      assert.equal(invite.sequence, 2);
+      assert.equal(invite.status, 'CANCELLED');
+    }
+    await waitFor(() => receiver.events.some((e) => e.type === 'booking.cancelled'));
+    assert.ok((await slotsOf(path)).includes(second), 'the cancelled time is offered again');
+  });
+
+  it('offers no time, and says so, while his calendar cannot be read and no copy of it is kept', async () => {
+    feed.fail(500);
+    setAvailability(site, { 'feed-url': `${feed.feedUrl}?another` });
+    const answer = await site.post({ name: 'Caio Reis', company: 'Reis SA', email: 'caio@reis.example' });
+    const path = pathOf(String(answer.json.bookingUrl));
+    assert.equal(await slotsOf(path), 'unavailable');
+    const page = await (await fetch(`${site.url}${path}`)).text();
+    assert.match(page, /The calendar cannot be read right now, so no time is offered/);
+  });
+});

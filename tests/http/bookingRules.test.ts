@@ -1,0 +1,209 @@
+/**
+ * The booking page's rules over HTTP, on a fixed clock: the times offered are exactly those the rules give for the
+ * fixture calendar (a weekly meeting with an EXDATE and a moved instance, an all-day event, a transparent and a
+ * cancelled event, Lisbon's change to summer time); ten visitors posting one time at once make one booking; and
+ * every refusal (a made-up, altered or expired link, a time not offered, a change within 2 hours, a post from
+ * another site, booking turned off, a lead not verified, too many posts) changes nothing and says why.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DEFAULT_AVAILABILITY } from '../../src/contract/booking';
+import { pathOf, setAvailability } from '../support/booking';
+import { FIXTURE_CALENDAR, type IcsFeed, startIcsFeed } from '../support/icsFeed';
+import { type LeadSite, startLeadSite } from '../support/leadSite';
+import { referenceSlots } from '../support/slotsReference';
+
+const HOUR = 3_600_000;
+const T0 = Date.parse('2027-03-22T06:00:00Z'); // Monday, 06:00 in Lisbon (UTC+0 until Sunday the 28th)
+const span = (start: string, end: string) => ({ start: Date.parse(start), end: Date.parse(end) });
+// The fixture calendar's busy times for an owner in Lisbon, worked out by hand (tests/booking/busyTimes.test.ts).
+const BUSY = [
+  span('2027-03-21T23:00:00Z', '2027-03-22T00:30:00Z'),
+  span('2027-03-23T14:00:00Z', '2027-03-23T16:00:00Z'),
+  span('2027-03-24T10:00:00Z', '2027-03-24T11:00:00Z'),
+  span('2027-03-27T00:00:00Z', '2027-03-28T23:00:00Z'),
+  span('2027-03-29T09:00:00Z', '2027-03-29T10:00:00Z'),
+  span('2027-03-30T13:00:00Z', '2027-03-30T14:30:00Z'),
+  span('2027-04-01T08:00:00Z', '2027-04-01T09:00:00Z'),
+  span('2027-04-02T16:00:00Z', '2027-04-02T16:45:00Z'),
+];
+const WEEK = { from: 9 * 60, to: 18 * 60 };
+const RULES = {
+  ...DEFAULT_AVAILABILITY,
+  enabled: true,
+  hours: { mon: [WEEK], tue: [WEEK], wed: [WEEK], thu: [WEEK], fri: [WEEK], sat: [WEEK], sun: [WEEK] },
+};
+
+describe('the booking rules over HTTP', () => {
+  let site: LeadSite;
+  let feed: IcsFeed;
+  let clock = T0;
+  let leads = 0;
+
+  before(async () => {
+    feed = await startIcsFeed(FIXTURE_CALENDAR);
+    site = await startLeadSite({ now: () => clock, publicOrigin: true, env: { OWNER_TIME_ZONE: 'Europe/Lisbon' } });
+    setAvailability(site, { enabled: 'true', hours: 'mon-sun 09:00-18:00', 'feed-url': feed.feedUrl });
+  });
+  after(async () => {
+    await site.close();
+    await feed.close();
+  });
+
+  /** A new verified lead's booking page path. */
+  async function newLead(body: Record<string, string> = {}) {
+    leads += 1;
+    const answer = await site.post({
+      name: `Lead ${leads}`,
+      company: 'Co',
+      email: `lead${leads}@example.org`,
+      ...body,
+    });
+    assert.equal(answer.status, 200);
+    return answer.json.bookingUrl === undefined ? undefined : pathOf(String(answer.json.bookingUrl));
+  }
+  const slotsOf = async (path: string) =>
+    (
+      (await (await fetch(`${site.url}${path}`, { headers: { Accept: 'application/json' } })).json()) as {
+        slots: string[];
+      }
+    ).slots;
+  const post = (path: string, fields: Record<string, string>, origin = site.url) =>
+    fetch(`${site.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+      body: new URLSearchParams(fields),
+    });
+
+  it('offers exactly the times the rules give, across the change to summer time', async () => {
+    const path = (await newLead()) as string;
+    const expected = referenceSlots({
+      availability: RULES,
+      ownerTimeZone: 'Europe/Lisbon',
+      now: T0,
+      busy: BUSY,
+      booked: [],
+    });
+    const offered = await slotsOf(path);
+    assert.deepEqual(
+      offered,
+      expected.map((slot) => new Date(slot.start).toISOString()),
+    );
+    // 09:00 Lisbon is 09:00 UTC before Sunday the 28th and 08:00 UTC after.
+    assert.ok(offered.includes('2027-03-22T18:00:00.000Z') === false && offered.includes('2027-03-26T09:00:00.000Z'));
+    assert.ok(offered.includes('2027-03-31T08:00:00.000Z'));
+    assert.ok(
+      !offered.some((slot) => slot.startsWith('2027-03-27') || slot.startsWith('2027-03-28')),
+      'away all weekend',
+    );
+  });
+
+  it('books one of ten visitors posting the same time at once; the others are told and get fresh times', async () => {
+    const paths = await Promise.all(Array.from({ length: 10 }, () => newLead()));
+    const slot = (await slotsOf(paths[0] as string))[5] as string;
+    const answers = await Promise.all(paths.map((path) => post(path as string, { action: 'book', slot, zone: 'UTC' })));
+    const statuses = answers.map((res) => res.status).sort();
+    assert.deepEqual(statuses, [200, ...Array(9).fill(409)]);
+    const pages = await Promise.all(answers.map((res) => res.text()));
+    const refused = pages.filter((_, i) => answers[i]?.status === 409);
+    for (const page of refused) {
+      assert.match(page, /This time was just taken, pick another\./);
+      assert.doesNotMatch(page, new RegExp(encodeURIComponent(slot)), 'the taken time is not offered again');
+    }
+    const count = site.services.db.prepare("SELECT COUNT(*) AS n FROM bookings WHERE status = 'booked'").get() as {
+      n: number;
+    };
+    assert.equal(count.n, 1);
+  });
+
+  it('refuses a made-up, altered or expired link, a time not offered and a post from another site', async () => {
+    const path = (await newLead()) as string;
+    const [, token] = /\/book\/(.+)$/.exec(path) as unknown as [string, string];
+    const [lead, expires, sig] = token.split('.');
+    const slot = (await slotsOf(path))[0] as string;
+    const before = site.services.db.prepare('SELECT COUNT(*) AS n FROM bookings').get();
+    const madeUp = await post(`/book/1.9999999999.${'A'.repeat(43)}`, { action: 'book', slot });
+    assert.equal(madeUp.status, 403);
+    assert.match(await madeUp.text(), /This booking link is not valid/);
+    const altered = await post(`/book/${Number(lead) - 1}.${expires}.${sig}`, { action: 'book', slot });
+    assert.equal(altered.status, 403);
+    const notOffered = await post(path, { action: 'book', slot: '2027-03-23T03:00:00.000Z' });
+    assert.equal(notOffered.status, 409);
+    assert.match(await notOffered.text(), /This time is not offered/);
+    assert.equal((await post(path, { action: 'dance', slot })).status, 400);
+    const crossSite = await post(path, { action: 'book', slot }, 'https://evil.example');
+    assert.equal(crossSite.status, 403);
+    assert.deepEqual(site.services.db.prepare('SELECT COUNT(*) AS n FROM bookings').get(), before);
+    clock = T0 + 49 * HOUR;
+    try {
+      const expired = await fetch(`${site.url}${path}`);
+      assert.equal(expired.status, 403);
+      assert.match(await expired.text(), /This booking link has expired/);
+    } finally {
+      clock = T0;
+    }
+  });
+
+  it('keeps a call from being moved or cancelled within 2 hours of it', async () => {
+    const path = (await newLead()) as string;
+    const slot = (await slotsOf(path))[2] as string; // Tuesday morning: the 48-hour link still opens then
+    assert.equal((await post(path, { action: 'book', slot })).status, 200);
+    clock = Date.parse(slot) - HOUR;
+    try {
+      const late = await post(path, { action: 'cancel' });
+      assert.equal(late.status, 403);
+      assert.match(await late.text(), /less than 2 hours/);
+    } finally {
+      clock = T0;
+    }
+    assert.equal(
+      site.services.db.prepare('SELECT status FROM bookings WHERE starts_at = ?').pluck().get(slot),
+      'booked',
+    );
+  });
+
+  it('opens the page in the lead’s language, whatever the prefix', async () => {
+    const path = (await newLead({ language: 'pt-BR' })) as string;
+    assert.match(path, /^\/pt\/book\//);
+    const page = await fetch(`${site.url}${path}`);
+    assert.match(await page.text(), /^<!DOCTYPE html><html lang="pt-BR">[\s\S]*Escolha um horário para a chamada/);
+    const english = await fetch(`${site.url}${path.replace('/pt/', '/')}`, { redirect: 'manual' });
+    assert.equal(english.status, 302);
+    assert.match(english.headers.get('location') ?? '', /^\/pt\/book\//);
+  });
+
+  it('gives no link to a lead held back, nor any while booking is off', async () => {
+    assert.equal(await newLead({ website: 'http://spam.example' }), undefined);
+    const path = (await newLead()) as string;
+    setAvailability(site, { enabled: 'false' });
+    try {
+      assert.equal(await newLead(), undefined);
+      const off = await fetch(`${site.url}${path}`);
+      assert.equal(off.status, 404);
+      assert.match(await off.text(), /Calls are not booked online at the moment/);
+    } finally {
+      setAvailability(site, { enabled: 'true' });
+    }
+  });
+});
+
+describe('the booking page and the lead form share one rate limit', () => {
+  it('refuses a booking post once the lead endpoint used up the limit', async () => {
+    const site = await startLeadSite({ env: { LEAD_RATE_LIMIT: '2' } });
+    try {
+      setAvailability(site, { enabled: 'true', hours: 'mon-sun 00:00-24:00', notice: '0' });
+      const first = await site.post({ name: 'Ana', company: 'A', email: 'ana@example.org' });
+      const path = pathOf(String(first.json.bookingUrl));
+      await site.post({ name: 'Bea', company: 'B', email: 'bea@example.org' });
+      const refused = await fetch(`${site.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site.url },
+        body: new URLSearchParams({ action: 'cancel' }),
+      });
+      assert.equal(refused.status, 429);
+      assert.match(await refused.text(), /Too many requests/i);
+    } finally {
+      await site.close();
+    }
+  });
+});
