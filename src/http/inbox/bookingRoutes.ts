@@ -50,7 +50,8 @@ export function bookingRoutes(deps: InboxRouteDeps & { timeZone: string }): Rout
     for (const key of AVAILABILITY_KEYS)
       if (key !== 'feed-url') values[key] = refused?.typed.get(key) ?? storedValue(key, current);
     const view: BookingSettingsView = {
-      ...guard.signedIn(res),
+      // A refused save shows its refusal, not a notice an earlier action left.
+      ...(refused ? { csrf: guard.signedIn(res).csrf } : guard.signedIn(res)),
       timeZone,
       values,
       feedMasked: maskFeedUrl(current.feedUrl),
@@ -77,7 +78,7 @@ export function bookingRoutes(deps: InboxRouteDeps & { timeZone: string }): Rout
       const outcome = owner.booking.set(actorOf(res), key, value);
       return outcome.kind === 'set' ? [outcome.line] : [];
     });
-    guard.leaveNotice(res, lines.length === 0 ? 'Saved: nothing had changed.' : `Saved: ${lines.join('; ')}.`);
+    guard.leaveNotice(res, lines.length === 0 ? 'Saved: nothing had changed.' : `Saved: ${lines.join('; ')}`);
     res.redirect(303, INBOX_PATHS.booking);
   });
 

@@ -62,7 +62,7 @@ describe('the Booking page', () => {
       ['buffer', '15'],
       ['notice', '12'],
       ['days', '14'],
-    ])
+    ] as const)
       assert.equal(fieldValue(before.dom, key), value, key);
     assert.match(before.dom.querySelector('main')?.text ?? '', /Times are in your time zone, UTC/);
     assert.ok(before.dom.querySelector('nav a[href="/owner/booking"]'), 'in the navigation');
@@ -169,7 +169,7 @@ describe('the calls in the inbox', () => {
     assert.match(items[0]?.text ?? '', /English \(en\)/);
 
     const lead = (await page(s, session, `/owner/leads/${id}`)).dom;
-    assert.match(lead.querySelector('#lead-call')?.parentNode.text ?? '', /Booked: 2026-11-27 09:00 UTC/);
+    assert.match(lead.querySelector('#lead-call')?.parentNode?.text ?? '', /Booked: 2026-11-27 09:00 UTC/);
     const form = lead.querySelector(`form[action="/owner/leads/${id}/cancel-call"]`);
     assert.equal(form?.querySelector('button')?.text, 'Cancel the call');
 
@@ -191,7 +191,7 @@ describe('the calls in the inbox', () => {
       after.querySelector('.owner-notice')?.text,
       'The call is cancelled: both of you get the cancellation.',
     );
-    assert.match(after.querySelector('#lead-call')?.parentNode.text ?? '', /Cancelled 2026-11-26 10:00 UTC by you/);
+    assert.match(after.querySelector('#lead-call')?.parentNode?.text ?? '', /Cancelled 2026-11-26 10:00 UTC by you/);
     assert.equal(after.querySelectorAll(`form[action="/owner/leads/${id}/cancel-call"]`).length, 0);
     assert.equal((await page(s, session, '/owner/calls')).dom.querySelectorAll('main .owner-lead').length, 0);
     assert.ok(s.services.owner.reads.activity(20).some((a) => a.action === 'call-cancelled'));
