@@ -44,7 +44,14 @@ export const INBOX_PATHS = {
   contentPhoto: '/owner/content/photo',
   /** POST (multipart): an uploaded thumbnail for the video block, into the draft. */
   contentThumbnail: '/owner/content/thumbnail',
+  /** His availability for calls, one field per key of AVAILABILITY_KEYS; POST saves the keys changed. */
+  booking: '/owner/booking',
+  /** The booked calls not over yet, soonest first. A lead's booked call is cancelled by POST `leads/<id>/cancel-call`. */
+  calls: '/owner/calls',
 } as const;
+
+/** The Booking form's checkbox that clears the calendar feed (an empty feed-url field keeps it). */
+export const REMOVE_FEED_FIELD = 'remove-feed';
 
 /**
  * Where to go after signing in: a page of the inbox asked for before, carried as `?next=` (an inbox

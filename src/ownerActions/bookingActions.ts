@@ -15,6 +15,9 @@ export type AvailabilityChange =
   | { kind: 'set'; key: AvailabilityKey; availability: Availability; line: string }
   | { kind: 'invalid'; error: string };
 
+/** A value `set` would take, as it would be stored (its canonical text), or why it would not. */
+export type AvailabilityCheck = { ok: true; stored: string } | { ok: false; error: string };
+
 export interface BookingActionsDeps {
   availability: AvailabilityTable;
   bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'ofLead'>;
@@ -29,6 +32,16 @@ export function createBookingActions({ availability, bookings, activity }: Booki
     settings: () => bookings.settings(),
     /** `booking show`: each key and value, one per line. */
     lines: () => availabilityLines(bookings.settings()),
+    /**
+     * What `set` would make of one key's text, saving nothing: the inbox checks every field of its form first,
+     * so one bad value leaves all of them unsaved.
+     */
+    check(key: string, value: string): AvailabilityCheck {
+      if (!isKey(key)) return { ok: false, error: unknownKeyError(key) };
+      const parsed = parseAvailabilityValue(key, value);
+      if (!parsed.ok) return parsed;
+      return { ok: true, stored: storedValue(key, { ...bookings.settings(), ...parsed.patch }) };
+    },
     /** Sets one key from its text; a bad key or value changes nothing and says what was expected. */
     set(actor: Actor, key: string, value: string): AvailabilityChange {
       if (!isKey(key)) return { kind: 'invalid', error: unknownKeyError(key) };

@@ -1,8 +1,9 @@
 /** A lead as the inbox's pages name and show it. */
 import type { Request, Response } from 'express';
+import type { BookingRow } from '../../booking/bookingsTable';
 import type { LeadRow } from '../../leads/leadsTable';
 import type { LeadDetail } from '../../ownerActions/inboxReads';
-import type { LeadDetailView, LeadListItem, SignedIn } from '../../pages/inbox/views';
+import type { LeadCallView, LeadDetailView, LeadListItem, SignedIn } from '../../pages/inbox/views';
 import { describeSource, sourceOf } from '../../sources/attribution';
 import { sendPage } from './respond';
 import type { InboxRouteDeps } from './signInRoutes';
@@ -48,6 +49,18 @@ export function leadDetailView({ lead, alerts, marks }: LeadDetail, signedIn: Si
   };
 }
 
+/** Who cancelled a call, as its row records it ('visitor': the lead, on the booking link). */
+const CANCELLED_BY = { owner: 'owner', visitor: 'lead', erased: 'erasure' } as const;
+
+/** The lead's call as its page shows it; undefined when it never booked one. */
+export function callView(row: BookingRow | undefined): LeadCallView | undefined {
+  if (!row) return undefined;
+  const { starts_at: startsAt, ends_at: endsAt } = row;
+  if (row.status === 'booked') return { status: 'booked', startsAt, endsAt };
+  const by = CANCELLED_BY[(row.cancelled_by ?? 'owner') as keyof typeof CANCELLED_BY] ?? 'owner';
+  return { status: 'cancelled', startsAt, endsAt, cancelledAt: row.updated_at, by };
+}
+
 /** The lead id of a `/owner/leads/:id` path, or undefined when it is no id. */
 export function leadIdOf(req: Request): number | undefined {
   const id = String(req.params.id);
@@ -59,5 +72,6 @@ export function sendLeadPage(deps: InboxRouteDeps, res: Response, id?: number, w
   const detail = id === undefined ? undefined : deps.owner.reads.lead(id);
   if (!detail) return deps.answers.notFound(res);
   const view = leadDetailView(detail, deps.guard.signedIn(res), deps.now());
-  sendPage(res, wrong ? 400 : 200, deps.pages.lead({ ...view, ...wrong }));
+  const call = callView(deps.owner.booking.ofLead(detail.lead.id));
+  sendPage(res, wrong ? 400 : 200, deps.pages.lead({ ...view, call, ...wrong }));
 }

@@ -12,6 +12,7 @@ import type { Assets } from '../../pages/assets';
 import { createInboxPages } from '../../pages/inbox/pages';
 import type { Owner } from '../../services/owner';
 import { accessRoutes } from './accessRoutes';
+import { bookingRoutes } from './bookingRoutes';
 import { contentRoutes, type PageControl } from './contentRoutes';
 import { folderRoutes } from './folderRoutes';
 import { createGuard } from './guard';
@@ -45,6 +46,7 @@ export function inboxRoutes({ config, assets, owner, page, now }: InboxDeps): Ro
   router.use(accessRoutes(deps));
   router.use(imageRoutes(deps));
   router.use(contentRoutes({ ...deps, page }));
+  router.use(bookingRoutes({ ...deps, timeZone: config.ownerTimeZone }));
   router.use(INBOX_PATHS.inbox, (req, res) => {
     if (sessionOf(res)) return answers.notFound(res);
     if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(303, INBOX_PATHS.login);

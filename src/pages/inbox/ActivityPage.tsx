@@ -23,6 +23,8 @@ const ACTIONS: Record<string, string> = {
   'content-imported': 'Page content imported',
   'content-photo': 'Hero photo uploaded',
   'content-thumbnail': 'Video thumbnail uploaded',
+  'booking-changed': 'Booking changed',
+  'call-cancelled': 'Call cancelled',
 };
 
 export function ActivityPage({ view, assets }: { view: ActivityView; assets: InboxPageAssets }) {

@@ -16,6 +16,8 @@ export interface InboxPageAssets {
 const SECTIONS = [
   ['leads', 'Leads', INBOX_PATHS.inbox],
   ['content', 'Page', INBOX_PATHS.content],
+  ['calls', 'Calls', INBOX_PATHS.calls],
+  ['booking', 'Booking', INBOX_PATHS.booking],
   ['spam', 'Spam', INBOX_PATHS.spam],
   ['sources', 'Sources', INBOX_PATHS.sources],
   ['alerts', 'Alerts', INBOX_PATHS.alerts],

@@ -3,6 +3,7 @@
  * channel, the history of the owner's marks, and the buttons that mark it.
  */
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
+import { LeadCall } from './LeadCall';
 import { promiseLeft, useShowTime } from './time';
 import { CSRF_FIELD, INBOX_PATHS } from '../../contract/inbox';
 import { languageLabel, languageOfTag, LANGUAGE_NAMES } from '../../contract/languages';
@@ -64,6 +65,7 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
           ))}
         </div>
       </section>
+      {view.call && <LeadCall leadId={lead.id} call={view.call} csrf={csrf} />}
       {view.releasable && (
         <section className="owner-card" aria-labelledby="lead-release">
           <h2 id="lead-release">{`Held back as ${lead.verdict}`}</h2>

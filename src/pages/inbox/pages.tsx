@@ -8,6 +8,8 @@ import { type Assets, assetUrl } from '../assets';
 import { renderHtml } from '../site';
 import { ActivityPage } from './ActivityPage';
 import { AlertsPage } from './AlertsPage';
+import { BookingPage } from './BookingPage';
+import { CallsPage } from './CallsPage';
 import { ContentHistoryPage } from './ContentHistoryPage';
 import { ContentPage } from './ContentPage';
 import { ContentSectionPage } from './ContentSectionPage';
@@ -53,5 +55,7 @@ export function createInboxPages(profile: Profile, assets: Assets, showTime: Sho
     content: page(ContentPage),
     contentSection: page(ContentSectionPage),
     contentHistory: page(ContentHistoryPage),
+    booking: page(BookingPage),
+    calls: page(CallsPage),
   };
 }

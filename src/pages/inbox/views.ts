@@ -45,6 +45,11 @@ export interface AlertView {
   delivery?: { state: string; error: string | null } | null;
 }
 
+/** A lead's call on its page: booked, or cancelled (by either side) at `cancelledAt`. */
+export type LeadCallView =
+  | { status: 'booked'; startsAt: string; endsAt: string }
+  | { status: 'cancelled'; startsAt: string; endsAt: string; cancelledAt: string; by: 'owner' | 'lead' | 'erasure' };
+
 export interface LeadDetailView extends SignedIn {
   lead: LeadListItem & {
     verdictReasons: string;
@@ -59,6 +64,8 @@ export interface LeadDetailView extends SignedIn {
   now: number;
   /** The erase form's refusal, shown beside its field, with what was typed. */
   erase?: { error: string; typed: string };
+  /** The lead's call, when it booked one. */
+  call?: LeadCallView;
 }
 
 export interface PasskeysView extends SignedIn {

@@ -1,0 +1,211 @@
+/**
+ * Booking in the inbox: the Booking form shows his availability and saves what changed through the same
+ * actions as `booking set` (all or nothing, one line of activity per key), never showing the calendar feed's
+ * secret address; the upcoming calls; and a lead's call on its page, cancelled from there.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parse } from 'node-html-parser';
+import { CLI } from '../../../src/ownerActions/activity';
+import { type LeadSite, leadSitesPerTest } from '../../support/leadSite';
+import { newLeadRow } from '../../support/newLeadRow';
+import { ownerFetch, type OwnerHttpSession, postForm, signInByLink } from '../../support/ownerHttp';
+
+const site = leadSitesPerTest();
+// The site's clock: a Thursday morning; the lead came in an hour before, so its booking link is valid.
+const NOW = Date.parse('2026-11-26T10:00:00.000Z');
+const FEED = 'https://calendar.example.com/private-5ecret-path/basic.ics';
+
+async function signedIn(): Promise<{ s: LeadSite; session: OwnerHttpSession }> {
+  const s = await site({ now: () => NOW, startWorker: false });
+  return { s, session: await signInByLink(s) };
+}
+
+async function page(s: LeadSite, session: OwnerHttpSession, path: string, status = 200) {
+  const res = await ownerFetch(s, path, { headers: { Cookie: session.cookie } });
+  assert.equal(res.status, status, path);
+  const html = await res.text();
+  return { html, dom: parse(html) };
+}
+
+const save = (s: LeadSite, session: OwnerHttpSession, fields: Record<string, string>) =>
+  postForm(s, '/owner/booking', { _csrf: session.csrf, ...fields }, { Cookie: session.cookie });
+
+const fieldValue = (dom: ReturnType<typeof parse>, key: string) =>
+  dom.querySelector(`#booking-${key}`)?.getAttribute('value');
+
+/** A verified lead with a call booked in the first slot offered; its id and the call's start. */
+async function bookedLead(s: LeadSite, name: string) {
+  const { bookings } = s.services;
+  s.services.owner.booking.set(CLI, 'enabled', 'true');
+  s.services.owner.booking.set(CLI, 'hours', 'mon-sun 09:00-17:00');
+  const id = s.services.leads.insert(
+    newLeadRow({ createdAt: '2026-11-26T09:00:00.000Z', name, email: `${name}@example.com`, dedupeKey: name }),
+  );
+  const token = new URL(bookings.linkForLead(id) ?? assert.fail('a booking link')).pathname.split('/').at(-1) ?? '';
+  const view = await bookings.view(token);
+  assert.equal(view.kind, 'open');
+  const slot = view.kind === 'open' && Array.isArray(view.slots) ? view.slots[0] : undefined;
+  assert.ok(slot, 'a slot is offered');
+  const booked = await bookings.book(token, new Date(slot.start).toISOString());
+  assert.equal(booked.kind, 'booked');
+  return { id, startsAt: new Date(slot.start).toISOString() };
+}
+
+describe('the Booking page', () => {
+  it('shows the defaults, saves what changed, and writes one line of activity per key', async () => {
+    const { s, session } = await signedIn();
+    const before = await page(s, session, '/owner/booking');
+    assert.equal(before.dom.querySelector('#booking-enabled option[selected]')?.getAttribute('value'), 'false');
+    for (const [key, value] of [
+      ['length', '30'],
+      ['buffer', '15'],
+      ['notice', '12'],
+      ['days', '14'],
+    ] as const)
+      assert.equal(fieldValue(before.dom, key), value, key);
+    assert.match(before.dom.querySelector('main')?.text ?? '', /Times are in your time zone, UTC/);
+    assert.ok(before.dom.querySelector('nav a[href="/owner/booking"]'), 'in the navigation');
+
+    const res = await save(s, session, {
+      enabled: 'true',
+      hours: 'mon-fri 9:00-17:00',
+      length: '45',
+      buffer: '15',
+      notice: '12',
+      days: '14',
+      'meeting-url': 'https://meet.example.com/room',
+      'feed-url': '',
+    });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get('location'), '/owner/booking');
+    const lines = s.services.owner.booking.lines();
+    for (const line of [
+      'enabled true',
+      'hours mon-fri 09:00-17:00',
+      'length 45',
+      'meeting-url https://meet.example.com/room',
+    ])
+      assert.ok(lines.includes(line), `${line} in ${lines.join(', ')}`);
+
+    const after = await page(s, session, '/owner/booking');
+    assert.match(after.dom.querySelector('.owner-notice')?.text ?? '', /^Saved: /);
+    assert.equal(fieldValue(after.dom, 'hours'), 'mon-fri 09:00-17:00', 'the canonical text');
+    assert.equal(fieldValue(after.dom, 'length'), '45');
+    const activity = (await page(s, session, '/owner/activity')).dom.querySelector('main')?.text ?? '';
+    assert.match(activity, /Booking changed\s*length 45/);
+    const changes = s.services.owner.reads.activity(20).filter((a) => a.action === 'booking-changed');
+    assert.deepEqual(changes.map((a) => a.detail).sort(), [
+      'enabled true',
+      'hours mon-fri 09:00-17:00',
+      'length 45',
+      'meeting-url https://meet.example.com/room',
+    ]);
+  });
+
+  it('refuses a bad value with its error beside it, keeps what was typed, and saves none of the form', async () => {
+    const { s, session } = await signedIn();
+    const lines = s.services.owner.booking.lines();
+    const res = await save(s, session, { enabled: 'true', hours: 'weekdays 9 to 5', length: '45', 'feed-url': FEED });
+    assert.equal(res.status, 400);
+    const html = await res.text();
+    const dom = parse(html);
+    assert.match(dom.querySelector('#booking-hours-error')?.text ?? '', /^hours must be like/);
+    assert.equal(dom.querySelector('#booking-hours')?.getAttribute('aria-invalid'), 'true');
+    assert.equal(fieldValue(dom, 'hours'), 'weekdays 9 to 5');
+    assert.equal(fieldValue(dom, 'length'), '45');
+    assert.ok(!html.includes('5ecret'), 'the typed feed address is not shown back');
+    assert.deepEqual(s.services.owner.booking.lines(), lines, 'nothing saved');
+    assert.equal(s.services.owner.reads.activity(20).filter((a) => a.action === 'booking-changed').length, 0);
+  });
+
+  it('never shows the feed address in full, keeps it when its field is empty, and removes it on request', async () => {
+    const { s, session } = await signedIn();
+    assert.equal((await save(s, session, { 'feed-url': FEED })).status, 303);
+    assert.equal(s.services.owner.booking.settings().feedUrl, FEED);
+    const shown = await page(s, session, '/owner/booking');
+    assert.ok(!shown.html.includes('5ecret'), 'the secret part is not in the page');
+    assert.ok(shown.html.includes('https://calendar.example.com/…'), 'the host is');
+    assert.equal(fieldValue(shown.dom, 'feed-url'), '');
+    const activity = await page(s, session, '/owner/activity');
+    assert.ok(!activity.html.includes('5ecret'), 'nor in the activity');
+
+    assert.equal((await save(s, session, { 'feed-url': '', length: '60' })).status, 303);
+    assert.equal(s.services.owner.booking.settings().feedUrl, FEED, 'an empty field keeps it');
+    assert.equal((await save(s, session, { 'feed-url': '', 'remove-feed': 'yes' })).status, 303);
+    assert.equal(s.services.owner.booking.settings().feedUrl, '', 'the checkbox removes it');
+  });
+
+  it('sends a stranger to the login page and refuses a post without the form token', async () => {
+    const { s, session } = await signedIn();
+    const stranger = await ownerFetch(s, '/owner/booking');
+    assert.equal(stranger.status, 303);
+    assert.equal(stranger.headers.get('location'), '/owner/login?next=%2Fowner%2Fbooking');
+    for (const path of ['/owner/calls', '/owner/booking']) {
+      const res = await ownerFetch(s, path);
+      assert.equal(res.status, 303, path);
+    }
+    const forged = await postForm(s, '/owner/booking', { length: '60' }, { Cookie: session.cookie });
+    assert.equal(forged.status, 403);
+    const anonymous = await postForm(s, '/owner/booking', { _csrf: session.csrf, length: '60' });
+    assert.equal(anonymous.status, 403);
+    assert.equal(s.services.owner.booking.settings().lengthMinutes, 30, 'nothing changed');
+  });
+});
+
+describe('the calls in the inbox', () => {
+  it('lists the upcoming calls, shows the call on the lead page, and cancels it from there', async () => {
+    const { s, session } = await signedIn();
+    assert.match((await page(s, session, '/owner/calls')).dom.querySelector('main')?.text ?? '', /No calls booked\./);
+    const { id, startsAt } = await bookedLead(s, 'Grace');
+
+    const calls = (await page(s, session, '/owner/calls')).dom;
+    const items = calls.querySelectorAll('main .owner-lead');
+    assert.equal(items.length, 1);
+    assert.equal(items[0]?.querySelector('time')?.getAttribute('datetime'), startsAt);
+    assert.match(items[0]?.text ?? '', /2026-11-27 09:00 UTC, 30 min/);
+    assert.equal(items[0]?.querySelector(`a[href="/owner/leads/${id}"]`)?.text, 'Grace');
+    assert.match(items[0]?.text ?? '', /Engines/);
+    assert.match(items[0]?.text ?? '', /English \(en\)/);
+
+    const lead = (await page(s, session, `/owner/leads/${id}`)).dom;
+    assert.match(lead.querySelector('#lead-call')?.parentNode?.text ?? '', /Booked: 2026-11-27 09:00 UTC/);
+    const form = lead.querySelector(`form[action="/owner/leads/${id}/cancel-call"]`);
+    assert.equal(form?.querySelector('button')?.text, 'Cancel the call');
+
+    const refused = await postForm(s, `/owner/leads/${id}/cancel-call`, {}, { Cookie: session.cookie });
+    assert.equal(refused.status, 403, 'without the form token');
+    assert.equal(s.services.owner.booking.ofLead(id)?.status, 'booked');
+
+    const cancel = await postForm(
+      s,
+      `/owner/leads/${id}/cancel-call`,
+      { _csrf: session.csrf },
+      { Cookie: session.cookie },
+    );
+    assert.equal(cancel.status, 303);
+    assert.equal(cancel.headers.get('location'), `/owner/leads/${id}`);
+    assert.equal(s.services.owner.booking.ofLead(id)?.status, 'cancelled');
+    const after = (await page(s, session, `/owner/leads/${id}`)).dom;
+    assert.equal(
+      after.querySelector('.owner-notice')?.text,
+      'The call is cancelled: both of you get the cancellation.',
+    );
+    assert.match(after.querySelector('#lead-call')?.parentNode?.text ?? '', /Cancelled 2026-11-26 10:00 UTC by you/);
+    assert.equal(after.querySelectorAll(`form[action="/owner/leads/${id}/cancel-call"]`).length, 0);
+    assert.equal((await page(s, session, '/owner/calls')).dom.querySelectorAll('main .owner-lead').length, 0);
+    assert.ok(s.services.owner.reads.activity(20).some((a) => a.action === 'call-cancelled'));
+  });
+
+  it('answers 409 for a lead without a booked call and 404 for no such lead, changing nothing', async () => {
+    const { s, session } = await signedIn();
+    const id = s.services.leads.insert(newLeadRow({ createdAt: '2026-11-26T09:00:00.000Z' }));
+    const headers = { Cookie: session.cookie };
+    const none = await postForm(s, `/owner/leads/${id}/cancel-call`, { _csrf: session.csrf }, headers);
+    assert.equal(none.status, 409);
+    assert.match(await none.text(), /no booked call/);
+    for (const path of ['/owner/leads/999/cancel-call', '/owner/leads/abc/cancel-call'])
+      assert.equal((await postForm(s, path, { _csrf: session.csrf }, headers)).status, 404, path);
+    assert.equal(s.services.owner.reads.activity(20).filter((a) => a.action === 'call-cancelled').length, 0);
+  });
+});
