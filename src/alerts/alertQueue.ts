@@ -43,6 +43,8 @@ export function createAlertQueue(db: Db) {
     WHERE lead_id = @leadId AND channel = @channel AND status = 'pending'
       AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
     RETURNING attempts`);
+  // Writes with RETURNING are stepped to the end (all(), never get()): get() stops at the first row and leaves the
+  // statement's commit to a reset whose error is not reported, so a write the disk refused would pass for done.
   // An alert asked for again during its attempt (again = 1) is pending once more when the attempt ends, with a fresh
   // set of attempts, due at once: the next attempt sends what it is about now.
   const sent = db.prepare<[string, string, number, Channel], { status: AlertStatus }>(`
@@ -158,7 +160,7 @@ export function createAlertQueue(db: Db) {
     claim: (leadId: number, channel: Channel, now: string, leaseUntil: string) =>
       relaxed(() => claim.get({ leadId, channel, now, leaseUntil })?.attempts),
     recordSent(leadId: number, channel: Channel, providerMessageId: string, sentAt: string): void {
-      const row = relaxed(() => sent.get(providerMessageId, sentAt, leadId, channel));
+      const [row] = relaxed(() => sent.all(providerMessageId, sentAt, leadId, channel));
       if (row?.status === 'pending') wake(leadId, channel);
     },
     /**
@@ -166,7 +168,7 @@ export function createAlertQueue(db: Db) {
      * asked for again meanwhile: then it starts over).
      */
     recordFailure(leadId: number, channel: Channel, error: string, next: string | null): void {
-      const row = relaxed(() => failure.get({ leadId, channel, error: error.slice(0, MAX_ERROR_LENGTH), next }));
+      const [row] = relaxed(() => failure.all({ leadId, channel, error: error.slice(0, MAX_ERROR_LENGTH), next }));
       if (row?.status === 'pending' && next === null) wake(leadId, channel);
     },
     /**
@@ -174,7 +176,7 @@ export function createAlertQueue(db: Db) {
      * move): each is sent once more, after the attempt under way if there is one.
      */
     resend(leadId: number, channels: readonly Channel[], at: string): void {
-      for (const channel of channels) if (resend.get({ leadId, channel, at })?.again === 0) wake(leadId, channel);
+      for (const channel of channels) if (resend.all({ leadId, channel, at })[0]?.again === 0) wake(leadId, channel);
     },
     /** Lead ids of this channel's alerts that are pending, due and unleased at `now`, oldest first. */
     due(channel: Channel, now: string, limit: number): number[] {

@@ -12,7 +12,7 @@ import { BOOKING_FIELDS, bookingPath } from '../contract/booking';
 import { SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
 import { isTimeZone } from '../lib/zonedTime';
 import type { BookingPage, BookingPageView } from '../pages/bookingPage';
-import { slotLabel } from '../pages/bookingTimes';
+import { currentZoneName, slotLabel } from '../pages/bookingTimes';
 import { bookPageStrings, serverStrings } from '../strings';
 import { identityBody } from './precompress';
 import { isOverLimit } from './rateLimit';
@@ -33,7 +33,9 @@ type Notice = NonNullable<BookingPageView['notice']>;
 
 export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps): Router {
   const zoneOf = (value: unknown) =>
-    typeof value === 'string' && value.length <= 64 && isTimeZone(value) ? value : config.ownerTimeZone;
+    typeof value === 'string' && value.length <= 64 && isTimeZone(value)
+      ? currentZoneName(value)
+      : config.ownerTimeZone;
 
   function send(req: Request, res: Response, status: number, view: BookingPageView) {
     writePrepared(

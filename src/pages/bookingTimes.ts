@@ -29,6 +29,22 @@ export const timeLabel = (ms: number, zone: string, language: SiteLanguage) =>
 export const slotLabel = (ms: number, zone: string, language: SiteLanguage) =>
   `${formatter(language, zone, 'both').format(ms)} (${zone.replaceAll('_', ' ')})`;
 
+// Browsers built on ICU report some zones by their old names (Chromium says Asia/Calcutta for Asia/Kolkata): the
+// visitor reads the name people use now.
+const RENAMED: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** A zone's current name (Asia/Kolkata for Asia/Calcutta); the same zone either way. */
+export const currentZoneName = (zone: string): string => RENAMED[zone] ?? zone;
+
 /** The zones the select offers: the visitor's own first if it is not among them. Where the site's visitors are. */
 const ZONES = [
   'America/Sao_Paulo',

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import type { Profile } from '../content/content';
 import { LANGUAGE_TAGS, pagePath, type SiteLanguage } from '../contract/languages';
 import type { LeadInput, LeadResponse } from '../contract/lead';
-import { formStrings, siteStrings } from '../strings';
+import { bookPageStrings, formStrings, siteStrings } from '../strings';
 import { assetUrl, type Assets } from './assets';
 import { Document } from './Document';
 import { LeadForm } from './form/LeadForm';
@@ -34,6 +34,16 @@ export function createLeadResultPage(profile: Profile, assets: Assets): LeadResu
           <LeadForm emailPlaceholder={profile.email} initialValues={values} language={language} />
           <a className="lead-result-back" href={home}>
             <ArrowLeft aria-hidden="true" focusable="false" size={18} />
+            {say.returnHome}
+          </a>
+        </>
+      ) : response.success && response.bookingUrl ? (
+        // A lead that may book its call now: its booking page first (the same the form's panel links to).
+        <>
+          <a className="button button-primary lead-result-home" href={new URL(response.bookingUrl).pathname}>
+            {bookPageStrings(language).pickLink}
+          </a>
+          <a className="lead-result-back" href={home}>
             {say.returnHome}
           </a>
         </>

@@ -172,6 +172,24 @@ describe('the booking rules over HTTP', () => {
     assert.match(english.headers.get('location') ?? '', /^\/pt\/book\//);
   });
 
+  it('links the booking page from the answer page of a form posted without JavaScript', async () => {
+    const res = await fetch(`${site.url}/functions/v1/process-lead-notification`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site.url, Accept: 'text/html' },
+      body: new URLSearchParams({ name: 'Nils', company: 'No Script AB', email: 'nils@example.org' }),
+    });
+    assert.equal(res.status, 200);
+    const page = await res.text();
+    const link =
+      /<a class="button button-primary lead-result-home" href="(\/book\/[^"]+)">Pick a time for the call<\/a>/.exec(
+        page,
+      );
+    assert.ok(link, 'the booking page is linked');
+    const booking = await fetch(`${site.url}${link[1]}`);
+    assert.equal(booking.status, 200);
+    assert.match(await booking.text(), /<select id="booking-zone" name="zone">/);
+  });
+
   it('gives no link to a lead held back, nor any while booking is off', async () => {
     assert.equal(await newLead({ website: 'http://spam.example' }), undefined);
     const path = (await newLead()) as string;

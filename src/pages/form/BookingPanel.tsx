@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { BOOKING_FIELDS } from '../../contract/booking';
 import type { SiteLanguage } from '../../contract/languages';
 import { formStrings } from '../../strings/form';
-import { dayLabel, timeLabel } from '../bookingTimes';
+import { currentZoneName, dayLabel, timeLabel } from '../bookingTimes';
 
 /** The panel shows this many days with free times; the booking page shows them all. */
 const DAYS_SHOWN = 3;
@@ -17,7 +17,7 @@ type Times = { state: 'loading' } | { state: 'unavailable' } | { state: 'ready';
 export function BookingPanel({ path, language }: { path: string; language: SiteLanguage }) {
   const say = formStrings(language);
   const [times, setTimes] = useState<Times>({ state: 'loading' });
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const zone = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
   useEffect(() => {
     let current = true;
