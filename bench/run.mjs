@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { leadContract, proofCheckCost, runLeadBench, solvedProofs, startFakes } from './leads.mjs';
 import { describePublishes, publishHeroPhoto, publishMany } from './content.mjs';
+import { runBookingBench } from './booking.mjs';
 import { inboxTraffic, runInboxBench, signIn } from './inbox.mjs';
 import { measureProofSolve } from './proofSolve.mjs';
 import { runAutocannon, runWrk } from './load.mjs';
@@ -363,6 +364,13 @@ async function main() {
     print(
       `  after a 12-megapixel hero photo was uploaded and published (${fmt(took / 1000, 1)} s): resident ${fmt(right.rssMb, 1)} MB, ${fmt(later.rssMb, 1)} MB 10 s later (target < 120 MB)`,
     );
+  }
+  if (fakes.env) {
+    // After the memory figures: the calendar's copy and ical.js are what booking adds, measured on their own.
+    print();
+    await runBookingBench(print, fmt, { origin: ours.url, env: fakes.env, contract });
+    await processes.sleep(10_000);
+    print(`  resident memory 10 s after the booking requests: ${fmt(processes.memoryOf(ours.child.pid).rssMb, 1)} MB`);
   }
   if (process.env.BENCH_COMPARE && fakes.env) {
     // The same lead run against the other build, with stand-ins and a database of its own.

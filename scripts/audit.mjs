@@ -27,7 +27,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_FLAGS, chromePath } from '../bench/chromium.mjs';
 import { publishHeroPhoto } from '../bench/content.mjs';
 import { signIn } from '../bench/inbox.mjs';
-import { leadContract, startFakes } from '../bench/leads.mjs';
+import { execFileSync } from 'node:child_process';
+import { leadContract, solvedProofs, startFakes } from '../bench/leads.mjs';
 import { buildIfStale, freePort, startServer, stopAll } from '../bench/processes.mjs';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -187,6 +188,30 @@ async function auditHome(origin, chromePort, label, path = '/') {
   }
 }
 
+/** Booking turned on (as `leads booking set` does), three verified leads: the booking page of each language. */
+async function bookingPages(origin, env) {
+  for (const [key, value] of [
+    ['enabled', 'true'],
+    ['hours', 'mon-sun 08:00-20:00'],
+  ])
+    execFileSync(process.execPath, ['dist/cli.js', 'booking', 'set', key, value], { env: { ...process.env, ...env } });
+  const contract = await leadContract();
+  const proofs = await solvedProofs(origin, contract.challengeEndpoint, 3);
+  const paths = [];
+  for (const [i, language] of ['en', 'pt-BR', 'es'].entries()) {
+    const body = { ...JSON.parse(contract.body(100 + i, proofs[i])), ...(language === 'en' ? {} : { language }) };
+    const res = await fetch(`${origin}${contract.endpoint}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      body: JSON.stringify(body),
+    });
+    const { bookingUrl } = await res.json();
+    if (!bookingUrl) throw new Error(`no booking link for the ${language} lead (${res.status})`);
+    paths.push(`${new URL(bookingUrl).pathname}?zone=Asia/Kolkata`);
+  }
+  return paths;
+}
+
 async function main() {
   buildIfStale();
   const tmp = mkdtempSync(join(tmpdir(), 'audit-'));
@@ -213,6 +238,9 @@ async function main() {
     );
     await auditHome(origin, chrome.port, 'without a photo (the illustration)');
     await auditHome(origin, chrome.port, 'in Portuguese, without a photo', '/pt/');
+    const envForCli = { ...fakes.env, PUBLIC_URL: origin, VIDEO_THUMBNAIL_URL: thumbnail.url };
+    for (const path of await bookingPages(origin, envForCli))
+      await auditHome(origin, chrome.port, 'a booking page', path);
     // One session for the photo and the inbox: the e-mailed link is sent at most once in 10 minutes.
     const cookie = await signIn(origin, fakes.smtp);
     await publishHeroPhoto(origin, cookie);

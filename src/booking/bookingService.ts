@@ -32,13 +32,17 @@ export interface BookingDeps {
   bookings: BookingsTable;
   availability: AvailabilityTable;
   feed: Feed;
-  queue: Pick<AlertQueue, 'resend' | 'cancelPending'>;
+  queue: Pick<AlertQueue, 'resend' | 'cancelPending' | 'reopenCancelled'>;
   links: BookingLinks;
   lead: (id: number) => BookingLead | undefined;
   /** The channels a booking's change is sent on (the invites, the owner's alert, the webhook): those configured. */
   bookingChannels: readonly string[];
-  /** The lead's reminders: cancelled once a call is booked. */
+  /** Those of them that reach the visitor (their invite): an erased person gets nothing more. */
+  visitorChannels: readonly string[];
+  /** The lead's reminders: cancelled once a call is booked, due again if it is cancelled. */
   reminderChannels: readonly string[];
+  /** FOLLOW_UP_AFTER_HOURS: when a lead's reminder is due; null when there are none. */
+  followUpAfterMs: number | null;
   ownerTimeZone: string;
   publicUrl: string;
   now: () => number;
@@ -109,10 +113,18 @@ export function createBookings(deps: BookingDeps) {
     };
   }
 
-  /** The booking's alerts, sent again saying what it is now; its reminders are needless once a call is booked. */
+  /**
+   * The booking's alerts, sent again saying what it is now. A booked call keeps the 24-hour promise, so the lead's
+   * reminders are cancelled; once the call is cancelled the promise runs again, and so do they (the runner still
+   * drops a reminder of a lead no longer new).
+   */
   function announce(row: BookingRow, at: number): void {
     queue.resend(row.lead_id, deps.bookingChannels, iso(at));
-    if (row.status === 'booked') queue.cancelPending(row.lead_id, deps.reminderChannels, 'call booked');
+    if (row.status === 'booked') return void queue.cancelPending(row.lead_id, deps.reminderChannels, 'call booked');
+    const created = deps.lead(row.lead_id)?.created_at;
+    if (deps.followUpAfterMs === null || created === undefined) return;
+    const due = Math.max(Date.parse(created) + deps.followUpAfterMs, at);
+    queue.reopenCancelled(row.lead_id, deps.reminderChannels, iso(due));
   }
 
   const hold = deps.db.transaction((leadId: number, start: number, end: number, buffer: number, at: number) => {
@@ -181,11 +193,21 @@ export function createBookings(deps: BookingDeps) {
     },
     /** The owner cancels a lead's call (from the inbox or the CLI), at any time; undefined when none is booked. */
     cancelByOwner: (leadId: number): BookingRow | undefined => release.immediate(leadId, now(), 'owner'),
-    /** Cancels the future calls of these leads (before they are erased): the owner's CANCEL is queued. */
-    cancelFuture(leadIds: readonly number[]): BookingRow[] {
+    /**
+     * Before a person is erased: cancels their future calls and queues the owner's cancellation (his invite, his
+     * alert, the webhook), never the visitor's; the cancelled bookings, for the erasure to wait on and report.
+     */
+    cancelForErasure: deps.db.transaction((leadIds: readonly number[]): BookingRow[] => {
       const at = now();
-      return bookings.futureOfLeads(leadIds, at).flatMap((row) => release(row.lead_id, at, 'erased') ?? []);
-    },
+      const toOwner = deps.bookingChannels.filter((channel) => !deps.visitorChannels.includes(channel));
+      return bookings.futureOfLeads(leadIds, at).flatMap((row) => {
+        const cancelled = bookings.cancel(row.lead_id, iso(at), 'erasure');
+        if (!cancelled) return [];
+        queue.resend(row.lead_id, toOwner, iso(at));
+        queue.cancelPending(row.lead_id, deps.visitorChannels, 'the person was erased');
+        return [cancelled];
+      });
+    }),
     ofLead: (leadId: number) => bookings.ofLead(leadId),
     upcoming: (limit?: number) => bookings.upcoming(now(), limit),
     settings,

@@ -92,10 +92,16 @@ const exportPerson: Command = {
  * address.
  */
 export const erase: Command = {
-  run({ options, services, print, log }) {
+  async run({ options, services, print, note, log }) {
     const email = emailOption('erase', options.email);
-    const erased = services().owner.leads.erasePerson(CLI, email);
+    const erased = await services(true).owner.leads.erasePerson(CLI, email);
     print(`erased ${erased.leads} leads, ${erased.alerts} alerts and ${erased.marks} marks of that address\n`);
+    for (const call of erased.calls)
+      (call.ownerTold ? print : note)(
+        call.ownerTold
+          ? `cancelled their call of ${call.startsAt}: your calendar got the cancellation\n`
+          : `cancelled their call of ${call.startsAt}, but the cancellation could not be sent: remove it from your calendar`,
+      );
     log.info({ leads: erased.leads, alerts: erased.alerts, marks: erased.marks }, "erased a person's leads on request");
     if (!erased.logEmptied) {
       throw new CommandError(

@@ -26,7 +26,10 @@ export interface SentAgain {
   leftFailed: Record<Channel, number>;
 }
 
-export type Erased = { kind: 'erased'; erasure: Erasure } | { kind: 'mismatch' } | { kind: 'no-such-lead' };
+/** An erasure, and the person's future calls it cancelled: whether the owner's cancellation went out before. */
+export type PersonErased = Erasure & { calls: { startsAt: string; ownerTold: boolean }[] };
+
+export type Erased = { kind: 'erased'; erasure: PersonErased } | { kind: 'mismatch' } | { kind: 'no-such-lead' };
 
 export interface LeadActionsDeps {
   db: Db;
@@ -38,6 +41,10 @@ export interface LeadActionsDeps {
   marking: LeadMarking;
   activity: Activity;
   now: () => number;
+  /** Cancels a person's future calls before they are erased, queueing the owner's cancellation only. */
+  booking: { cancelForErasure(leadIds: readonly number[]): { lead_id: number; starts_at: string }[] };
+  /** Attempts the owner's booking alerts of these leads now; per lead, true when every one was accepted. */
+  deliverBookingAlerts(leadIds: readonly number[]): Promise<boolean[]>;
 }
 
 const perChannel = (counts: Record<string, number>) =>
@@ -63,10 +70,19 @@ export function createLeadActions(deps: LeadActionsDeps) {
     return { requeued, leftFailed };
   });
 
-  function erase(actor: Actor, email: string): Erasure {
+  /**
+   * The person's future calls are cancelled first and the owner's cancellation attempted (its rows go with the
+   * leads): his calendar drops the call, and the erasure says which calls he must remove by hand if it failed.
+   */
+  async function erase(actor: Actor, email: string): Promise<PersonErased> {
+    const ids = leads.byEmailKey(storedAddressKey(email)).map((row) => row.id);
+    const cancelled = deps.booking.cancelForErasure(ids);
+    const told = await deps.deliverBookingAlerts(cancelled.map((row) => row.lead_id));
     const erasure = eraseByEmail(tables, email);
-    activity.record(actor, 'erased', `${erasure.leads} leads, ${erasure.alerts} alerts, ${erasure.marks} marks`);
-    return erasure;
+    const calls = cancelled.map((row, i) => ({ startsAt: row.starts_at, ownerTold: told[i] === true }));
+    const detail = `${erasure.leads} leads, ${erasure.alerts} alerts, ${erasure.marks} marks`;
+    activity.record(actor, 'erased', calls.length > 0 ? `${detail}, ${calls.length} calls cancelled` : detail);
+    return { ...erasure, calls };
   }
 
   return {
@@ -108,11 +124,11 @@ export function createLeadActions(deps: LeadActionsDeps) {
       return data;
     },
     /** Erases the person of a lead, once the address typed to confirm is that lead's (any spelling of it). */
-    eraseLeadPerson(actor: Actor, leadId: number, typedEmail: string): Erased {
+    async eraseLeadPerson(actor: Actor, leadId: number, typedEmail: string): Promise<Erased> {
       const lead = leads.get(leadId);
       if (!lead) return { kind: 'no-such-lead' };
       if (storedAddressKey(typedEmail.trim()) !== lead.email_key) return { kind: 'mismatch' };
-      return { kind: 'erased', erasure: erase(actor, lead.email) };
+      return { kind: 'erased', erasure: await erase(actor, lead.email) };
     },
     /** Erases every lead with this address (any spelling of it). */
     erasePerson: erase,

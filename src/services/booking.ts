@@ -23,6 +23,7 @@ export interface BookingServiceDeps {
   /** The link secret (the mark links'). */
   secret: string;
   bookingChannels: readonly string[];
+  visitorChannels: readonly string[];
   reminderChannels: readonly string[];
   now: () => number;
 }
@@ -40,7 +41,9 @@ export function openBooking(deps: BookingServiceDeps) {
     links: createBookingLinks(deps.secret),
     lead: (id) => leads.get(id),
     bookingChannels: deps.bookingChannels,
+    visitorChannels: deps.visitorChannels,
     reminderChannels: deps.reminderChannels,
+    followUpAfterMs: config.followUpAfterMs,
     ownerTimeZone: config.ownerTimeZone,
     publicUrl: config.publicUrl,
     now,

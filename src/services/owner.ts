@@ -45,6 +45,8 @@ export interface OwnerDeps {
   marking: LeadMarking;
   /** Booking: his availability and the calls booked. */
   booking: { availability: AvailabilityTable; bookings: Bookings };
+  /** Attempts the owner's booking alerts of these leads now (an erasure waits for them); per lead, all accepted. */
+  deliverBookingAlerts(leadIds: readonly number[]): Promise<boolean[]>;
 }
 
 export type Owner = ReturnType<typeof openOwner>;
@@ -69,7 +71,7 @@ export function openOwner(deps: OwnerDeps) {
   const options: Pick<PasskeyCeremonies, 'registrationOptions' | 'authenticationOptions'> = ceremonies;
   const content = createContentActions({ db, activity, logger, now });
   return {
-    leads: createLeadActions({ ...deps, activity }),
+    leads: createLeadActions({ ...deps, activity, booking: deps.booking.bookings }),
     /** His availability for calls, and the calls booked. */
     booking: createBookingActions({ ...deps.booking, activity }),
     /** The page's content: its published revisions, the draft, history and restore, YAML export and import. */

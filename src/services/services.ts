@@ -94,13 +94,30 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
     booking = openBooking({
       ...{ db, config, leads, queue, now, reminderChannels, secret: linkSecret },
       bookingChannels: channelsOfKind(channels, 'booking').filter((ch) => runner.channels.includes(ch)),
+      visitorChannels: channels.filter((ch) => ch.kind === 'booking' && ch.audience === 'visitor').map((ch) => ch.name),
     });
     const { bookings } = booking;
     const marking = createLeadMarking({ db, leads, marks, usedLinks, queue, reminderChannels, followUpAfterMs, now });
     const views = createViewCounter(pageViews, logger, now);
     const housekeeping = createHousekeeping({ leads, usedProofs, usedLinks, pageViews, retention, logger, now });
     const tables = { db, leads, marks, queue, channels, pageViews };
-    const owner = openOwner({ ...tables, config, logger, now, service: leadService, marking, booking });
+    // The owner's booking alerts of these leads, attempted now (each within the runner's deadline).
+    const ownerBookingChannels = channels
+      .filter((ch) => ch.kind === 'booking' && ch.audience === 'owner' && runner.channels.includes(ch.name))
+      .map((ch) => ch.name);
+    const deliverBookingAlerts = async (leadIds: readonly number[]) => {
+      await warmSenders().catch(() => undefined);
+      return Promise.all(
+        leadIds.map(async (id) => {
+          const accepted = await Promise.all(ownerBookingChannels.map((channel) => runner.outcome(id, channel)));
+          return accepted.length > 0 && accepted.every(Boolean);
+        }),
+      );
+    };
+    const owner = openOwner({
+      ...{ ...tables, config, logger, now, service: leadService, marking, booking },
+      deliverBookingAlerts,
+    });
     // A new database (or one from before the content was data) publishes the shipped content as revision 1.
     owner.content.ensurePublished();
     let closed: Promise<{ attemptsFinished: boolean }> | undefined;

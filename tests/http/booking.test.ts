@@ -165,6 +165,54 @@ describe('a call booked on the site', () => {
     }
     await waitFor(() => receiver.events.some((e) => e.type === 'booking.cancelled'));
     assert.ok((await slotsOf(path)).includes(second), 'the cancelled time is offered again');
+    const remindersAgain = site.services.db
+      .prepare("SELECT status FROM alerts WHERE lead_id = 1 AND channel LIKE 'reminder-%'")
+      .pluck()
+      .all();
+    assert.ok(
+      remindersAgain.every((status) => status === 'pending'),
+      'with the call cancelled, the promise runs again: so do its reminders',
+    );
+  });
+
+  it("erasing a person cancels their future call: the owner's calendar is told, the person gets nothing more", async () => {
+    const email = 'dora@erase.example';
+    const answer = await site.post({ name: 'Dora Erase', company: 'Gone Ltd', email });
+    const path = pathOf(String(answer.json.bookingUrl));
+    const slot = (await slotsOf(path))[1] as string;
+    assert.equal((await post(path, { action: 'book', slot, zone: 'UTC' })).status, 200);
+    await waitFor(() => mailsTo(email).length === 1, 5_000, 'the invite');
+    const ownerBefore = mailsTo('owner@example.com').length;
+    const erased = await site.services.owner.leads.erasePerson({ via: 'cli' }, email);
+    assert.equal(erased.leads, 1);
+    assert.deepEqual(erased.calls, [{ startsAt: slot, ownerTold: true }]);
+    await waitFor(() => mailsTo('owner@example.com').length === ownerBefore + 1);
+    const cancel = await inviteOf(mailsTo('owner@example.com').at(-1) as never);
+    const invite = await inviteOf(mailsTo(email)[0] as never);
+    assert.deepEqual([cancel.method, cancel.uid, cancel.sequence], ['CANCEL', invite.uid, 1]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(mailsTo(email).length, 1, 'the erased person gets nothing more');
+    assert.equal(site.services.db.prepare('SELECT COUNT(*) FROM bookings WHERE uid = ?').pluck().get(invite.uid), 0);
+    const another = await site.post({ name: 'Eve', company: 'E', email: 'eve@e.example' });
+    assert.ok((await slotsOf(pathOf(String(another.json.bookingUrl)))).includes(slot), 'the time is free again');
+  });
+
+  it("says when the owner could not be told of an erased person's call, and erases them all the same", async () => {
+    const email = 'fay@erase.example';
+    const answer = await site.post({ name: 'Fay Erase', company: 'Gone Ltd', email });
+    const path = pathOf(String(answer.json.bookingUrl));
+    const slot = (await slotsOf(path))[2] as string;
+    assert.equal((await post(path, { action: 'book', slot, zone: 'UTC' })).status, 200);
+    await waitFor(() => mailsTo(email).length === 1, 5_000, 'the invite');
+    site.smtp.setMode('reject');
+    try {
+      const erased = await site.services.owner.leads.erasePerson({ via: 'cli' }, email);
+      assert.equal(erased.leads, 1);
+      assert.deepEqual(erased.calls, [{ startsAt: slot, ownerTold: false }]);
+      assert.equal(site.rows().filter((row) => row.email === email).length, 0);
+    } finally {
+      site.smtp.setMode('up');
+    }
   });
 
   it('offers no time, and says so, while his calendar cannot be read and no copy of it is kept', async () => {

@@ -4,6 +4,7 @@
  * download everything stored about the person, and erase the person after typing the address to
  * confirm. A mistake comes back on the lead's page, with the message beside its field.
  */
+import type { PersonErased } from '../../ownerActions/leadActions';
 import { Router } from 'express';
 import { INBOX_PATHS } from '../../contract/inbox';
 import { actorOf } from './guard';
@@ -14,11 +15,18 @@ import type { InboxRouteDeps } from './signInRoutes';
 export const ERASE_MISMATCH = 'Type the e-mail address of this lead exactly to erase the person. Nothing was erased.';
 
 /** What the list says after an erasure. */
-function erasedNotice(leads: number, complete: boolean): string {
-  const what = `${leads} lead${leads === 1 ? '' : 's'}`;
-  return complete
-    ? `The person is erased: ${what}, with their alerts and marks, and no trace of the address is left in the database.`
-    : `The person's ${what} are deleted, but the database could not be cleaned completely yet: erase again with npm run leads -- erase.`;
+function erasedNotice(erasure: PersonErased, showTime: (iso: string) => string): string {
+  const what = `${erasure.leads} lead${erasure.leads === 1 ? '' : 's'}`;
+  const text =
+    erasure.logEmptied && erasure.spellingsLeft === 0
+      ? `The person is erased: ${what}, with their alerts and marks, and no trace of the address is left in the database.`
+      : `The person's ${what} are deleted, but the database could not be cleaned completely yet: erase again with npm run leads -- erase.`;
+  const calls = erasure.calls.map((call) =>
+    call.ownerTold
+      ? ` Their call of ${showTime(call.startsAt)} is cancelled: your calendar got the cancellation.`
+      : ` Their call of ${showTime(call.startsAt)} is cancelled, but the cancellation could not be sent: remove it from your calendar.`,
+  );
+  return text + calls.join('');
 }
 
 export function leadActionRoutes(deps: InboxRouteDeps): Router {
@@ -48,16 +56,16 @@ export function leadActionRoutes(deps: InboxRouteDeps): Router {
     res.type('application/json').send(`${JSON.stringify(data, null, 2)}\n`);
   });
 
-  router.post(lead('erase'), inboxForm, guard.action, (req, res) => {
+  router.post(lead('erase'), inboxForm, guard.action, async (req, res) => {
     const id = leadIdOf(req);
     const typed = (req.body as { email?: unknown }).email;
     const email = typeof typed === 'string' ? typed : '';
-    const erased = id === undefined ? undefined : owner.leads.eraseLeadPerson(actorOf(res), id, email);
+    const erased = id === undefined ? undefined : await owner.leads.eraseLeadPerson(actorOf(res), id, email);
     if (!erased || erased.kind === 'no-such-lead') return answers.notFound(res);
     if (erased.kind === 'mismatch')
       return sendLeadPage(deps, res, id, { erase: { error: ERASE_MISMATCH, typed: email } });
     const { erasure } = erased;
-    guard.leaveNotice(res, erasedNotice(erasure.leads, erasure.logEmptied && erasure.spellingsLeft === 0));
+    guard.leaveNotice(res, erasedNotice(erasure, deps.showTime));
     res.redirect(303, INBOX_PATHS.inbox);
   });
   return router;

@@ -33,10 +33,11 @@ export interface InboxDeps {
 }
 
 export function inboxRoutes({ config, assets, owner, page, now }: InboxDeps): Router {
-  const pages = createInboxPages(config.profile, assets, (isoTime) => zonedTime(isoTime, config.ownerTimeZone));
+  const showTime = (isoTime: string) => zonedTime(isoTime, config.ownerTimeZone);
+  const pages = createInboxPages(config.profile, assets, showTime);
   const answers = createAnswers(pages);
   const guard = createGuard(config, owner.sessions, answers);
-  const deps = { owner, guard, pages, answers, limit: signInRateLimit(), now };
+  const deps = { owner, guard, pages, answers, limit: signInRateLimit(), now, showTime };
   const router = Router({ caseSensitive: true, strict: true });
   router.use(INBOX_PATHS.inbox, privateHeaders, guard.session);
   router.use(signInRoutes(deps));

@@ -32,6 +32,8 @@ export interface InboxRouteDeps {
   /** One count per client across every sign-in, link and passkey post (signInRateLimit.ts). */
   limit: RequestHandler;
   now: () => number;
+  /** A stored time as the owner reads it (in OWNER_TIME_ZONE), for a notice. */
+  showTime: (isoTime: string) => string;
 }
 
 const device = (req: Request) => deviceName(req.get('user-agent'));

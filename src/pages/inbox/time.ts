@@ -34,9 +34,10 @@ export interface PromiseLeft {
   state: 'running' | 'overdue' | 'answered';
 }
 
-/** What is left of the 24-hour promise for a lead received at `createdAt`, at `now`. */
-export function promiseLeft(createdAt: string, status: string, now: number): PromiseLeft {
+/** What is left of the 24-hour promise for a lead received at `createdAt`, at `now`; a booked call keeps it. */
+export function promiseLeft(createdAt: string, status: string, now: number, callBooked = false): PromiseLeft {
   if (status !== 'new') return { text: `Answered (${status})`, state: 'answered' };
+  if (callBooked) return { text: 'Call booked', state: 'answered' };
   const left = Date.parse(createdAt) + PROMISE_MS - now;
   if (left <= 0) return { text: `Overdue by ${duration(-left)}`, state: 'overdue' };
   return { text: `${duration(left)} left`, state: 'running' };

@@ -170,6 +170,7 @@ describe('the calls in the inbox', () => {
 
     const lead = (await page(s, session, `/owner/leads/${id}`)).dom;
     assert.match(lead.querySelector('#lead-call')?.parentNode?.text ?? '', /Booked: 2026-11-27 09:00 UTC/);
+    assert.equal(lead.querySelector('.owner-promise')?.text, 'Call booked', 'a booked call keeps the promise');
     const form = lead.querySelector(`form[action="/owner/leads/${id}/cancel-call"]`);
     assert.equal(form?.querySelector('button')?.text, 'Cancel the call');
 
@@ -193,6 +194,7 @@ describe('the calls in the inbox', () => {
     );
     assert.match(after.querySelector('#lead-call')?.parentNode?.text ?? '', /Cancelled 2026-11-26 10:00 UTC by you/);
     assert.equal(after.querySelectorAll(`form[action="/owner/leads/${id}/cancel-call"]`).length, 0);
+    assert.match(after.querySelector('.owner-promise')?.text ?? '', / left$|^Overdue/, 'the promise runs again');
     assert.equal((await page(s, session, '/owner/calls')).dom.querySelectorAll('main .owner-lead').length, 0);
     assert.ok(s.services.owner.reads.activity(20).some((a) => a.action === 'call-cancelled'));
   });
