@@ -127,7 +127,14 @@ async function auditInbox(origin, chromePort, cookie) {
   if (!res.ok) throw new Error(`the lead for the inbox audit was refused: ${res.status}`);
   console.log();
   console.log("The owner's inbox, signed in with an e-mailed link: accessibility (target 100)");
-  for (const path of ['/owner', '/owner/leads/1', '/owner/content', '/owner/content/hero']) {
+  for (const path of [
+    '/owner',
+    '/owner/leads/1',
+    '/owner/content',
+    '/owner/content/hero',
+    '/owner/booking',
+    '/owner/calls',
+  ]) {
     for (const [name, config] of PRESETS) {
       const flags = {
         port: chromePort,
