@@ -167,6 +167,9 @@ export function createBookings(deps: BookingDeps) {
       if (before.kind !== 'open') return before;
       if (!before.changeable) return { kind: 'too-late', view: before };
       const start = Date.parse(slot);
+      // The same time again (a second click, a page sent twice): booked already, nothing to send anew.
+      if (before.booking && Date.parse(before.booking.starts_at) === start)
+        return { kind: 'booked', booking: before.booking, view: before };
       const offered = before.slots === 'unavailable' ? undefined : before.slots.find((s) => s.start === start);
       if (!offered) {
         // Another visitor's call holds it now: say it was just taken, not that it never was a time to pick.

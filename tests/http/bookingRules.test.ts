@@ -114,6 +114,12 @@ describe('the booking rules over HTTP', () => {
       n: number;
     };
     assert.equal(count.n, 1);
+    // The winner sending the same time again (a second click) books nothing new and sends nothing again.
+    const winner = paths[answers.findIndex((res) => res.status === 200)] as string;
+    assert.equal((await post(winner, { action: 'book', slot, zone: 'UTC' })).status, 200);
+    assert.deepEqual(site.services.db.prepare("SELECT sequence, event FROM bookings WHERE status = 'booked'").all(), [
+      { sequence: 0, event: 'created' },
+    ]);
   });
 
   it('refuses a made-up, altered or expired link, a time not offered and a post from another site', async () => {
@@ -188,6 +194,16 @@ describe('the booking rules over HTTP', () => {
     const booking = await fetch(`${site.url}${link[1]}`);
     assert.equal(booking.status, 200);
     assert.match(await booking.text(), /<select id="booking-zone" name="zone">/);
+  });
+
+  it("serves the booking page under the home page's CSP, never cached or indexed, with no script", async () => {
+    const path = (await newLead()) as string;
+    const [home, page] = await Promise.all([fetch(`${site.url}/`), fetch(`${site.url}${path}`)]);
+    assert.equal(page.headers.get('content-security-policy'), home.headers.get('content-security-policy'));
+    assert.equal(page.headers.get('cache-control'), 'no-store');
+    assert.equal(page.headers.get('x-robots-tag'), 'noindex, nofollow');
+    const html = await page.text();
+    assert.doesNotMatch(html, /<script|<iframe|https?:\/\/(?!127\.0\.0\.1)[^"]*\.(js|css)/);
   });
 
   it('gives no link to a lead held back, nor any while booking is off', async () => {
