@@ -21,17 +21,18 @@ export async function runBookingBench(print, fmt, { origin, env, contract }) {
     set('hours', 'mon-fri 09:00-17:00; sat 10:00-12:00');
     set('feed-url', feed.feedUrl);
     const [proof] = await solvedProofs(origin, contract.challengeEndpoint, 1);
-    const lead = await fetch(`${origin}${contract.endpoint}`, {
+    const lead = await fetch(new URL(contract.endpoint, origin), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: origin },
       body: contract.body(9_000_001, proof),
     });
-    const { bookingUrl } = await lead.json();
-    if (!bookingUrl) throw new Error(`the lead got no booking link (HTTP ${lead.status})`);
+    const answer = await lead.text();
+    const { bookingUrl } = JSON.parse(answer.startsWith('{') ? answer : '{}');
+    if (!bookingUrl) throw new Error(`the lead got no booking link (HTTP ${lead.status}: ${answer.slice(0, 200)})`);
     const path = new URL(bookingUrl).pathname;
     const once = async () => {
       const started = performance.now();
-      const res = await fetch(`${origin}${path}`, { headers: { Accept: 'application/json' } });
+      const res = await fetch(new URL(path, origin), { headers: { Accept: 'application/json' } });
       const { slots } = await res.json();
       return { ms: performance.now() - started, slots: Array.isArray(slots) ? slots.length : slots };
     };

@@ -18,13 +18,8 @@ export { readCalendar };
 export type { Calendar };
 
 /** The busy intervals of an ICS text that overlap the window; throws an Error when the text is no calendar. */
-export function busyTimes(ics: string, window: Interval, ownerTimeZone: string): Interval[] {
-  // The last text read is kept read: a caller asking again about the same feed pays only the expansion.
-  if (last?.ics !== ics) last = { ics, calendar: readCalendar(ics) };
-  return busyTimesIn(last.calendar, window, ownerTimeZone);
-}
-
-let last: { ics: string; calendar: Calendar } | undefined;
+export const busyTimes = (ics: string, window: Interval, ownerTimeZone: string): Interval[] =>
+  busyTimesIn(readCalendar(ics), window, ownerTimeZone);
 
 /** The same from a calendar read once (readCalendar), for a feed asked about many times. */
 export function busyTimesIn(calendar: Calendar, window: Interval, ownerTimeZone: string): Interval[] {

@@ -52,6 +52,34 @@ describe('calendar feed: fresh copies', () => {
     assert.equal(server.requests[0]?.path, '/calendar/private-s3cr3t-token/basic.ics');
   });
 
+  it('answers a window far from the first one asked, and in another time zone, from the same copy', async () => {
+    const { server, feed } = await rig();
+    const weekly = calendar(
+      vevent('DTSTART:20270401T090000Z', 'DTEND:20270401T100000Z', 'RRULE:FREQ=WEEKLY'),
+      vevent('DTSTART;VALUE=DATE:20271001', 'DTEND;VALUE=DATE:20271002'),
+    );
+    server.serve(weekly);
+    assert.deepEqual(await feed.busy(server.feedUrl, WINDOW, ZONE), good(NINE, T0));
+    // Half a year on: the weekly meeting still, and the all-day event in each zone's own day.
+    const october = { start: Date.parse('2027-09-30T00:00:00Z'), end: Date.parse('2027-10-03T00:00:00Z') };
+    const span = (start: string, end: string) => ({ start: Date.parse(start), end: Date.parse(end) });
+    assert.deepEqual(
+      await feed.busy(server.feedUrl, october, 'UTC'),
+      good(
+        [span('2027-09-30T09:00:00Z', '2027-09-30T10:00:00Z'), span('2027-10-01T00:00:00Z', '2027-10-02T00:00:00Z')],
+        T0,
+      ),
+    );
+    assert.deepEqual(
+      await feed.busy(server.feedUrl, october, ZONE),
+      good(
+        [span('2027-09-30T09:00:00Z', '2027-09-30T10:00:00Z'), span('2027-09-30T23:00:00Z', '2027-10-01T23:00:00Z')],
+        T0,
+      ),
+    );
+    assert.equal(server.requests.length, 1, 'one read: the copy is expanded again, never fetched again');
+  });
+
   it('shares one read among concurrent requests', async () => {
     const { server, feed } = await rig();
     const answers = await Promise.all([1, 2, 3].map(() => feed.busy(server.feedUrl, WINDOW, ZONE)));
