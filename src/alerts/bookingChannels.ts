@@ -3,6 +3,8 @@
  * what the booking is now at each change (the queue's resend): the visitor's invite, the owner's invite, his
  * instant alerts, and the webhook's event. Declared apart from the lead's channels (channels.ts lists both).
  */
+import { loadIcal } from '../lib/ical';
+import type { AlertSender } from './alertSender';
 import { bookingInstantMessage, bookingInstantText, bookingWebhookPayload } from './bookingAlerts';
 import { buildOwnerInviteEmail, buildVisitorInviteEmail } from './bookingMessages';
 import type { ChannelSpec } from './channelSpec';
@@ -17,6 +19,18 @@ const TELEGRAM_IN_FLIGHT = 4;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const owner = { audience: 'owner', kind: 'booking', recordWhenOff: false } as const;
+
+/**
+ * An invite's sender: ical.js writes the invite, and is loaded by the first one (src/lib/ical.ts), not by the
+ * senders' warm-up, which every server with SMTP runs at start.
+ */
+const withIcal = (sender: AlertSender): AlertSender => ({
+  ...sender,
+  send: async (lead, signal) => {
+    await loadIcal();
+    return sender.send(lead, signal);
+  },
+});
 
 export const BOOKING_CHANNELS = [
   {
@@ -38,7 +52,7 @@ export const BOOKING_CHANNELS = [
     provider: 'SMTP',
     maxInFlight: FEW_IN_FLIGHT,
     sender: ({ mail, config }) =>
-      mail && mailSenderFor(mail.transport, (lead) => buildOwnerInviteEmail(lead, mail, config.profile)),
+      mail && withIcal(mailSenderFor(mail.transport, (lead) => buildOwnerInviteEmail(lead, mail, config.profile))),
   },
   {
     ...owner,

@@ -6,7 +6,8 @@
  * the values (`,` `;` `\` and line breaks), quotes the parameters and folds the lines at 75 octets (a continuation's
  * space included) with CRLF.
  */
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
+import { ical } from '../lib/ical';
 import type { AlertBooking } from './alertSender';
 
 export type InviteMethod = 'REQUEST' | 'CANCEL';
@@ -31,7 +32,7 @@ export const INVITE_PRODID = '-//lead-alerts//booking//EN';
 function utcTime(isoTime: string): ICAL.Time {
   const date = new Date(isoTime);
   if (Number.isNaN(date.getTime())) throw new Error(`not a time: ${isoTime}`);
-  return ICAL.Time.fromJSDate(date, true);
+  return ical().Time.fromJSDate(date, true);
 }
 
 /**
@@ -53,13 +54,13 @@ const mailto = (email: string) => `mailto:${email.replace(/[\p{Cc}\s]+/gu, '')}`
 /** The VCALENDAR text of the invite, CRLF line ends, the last line's included. */
 export function inviteCalendar(input: InviteInput): string {
   const { method, booking, organizer, attendee } = input;
-  const calendar = new ICAL.Component(['vcalendar', [], []]);
+  const calendar = new (ical().Component)(['vcalendar', [], []]);
   calendar.addPropertyWithValue('prodid', INVITE_PRODID);
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
   calendar.addPropertyWithValue('method', method);
 
-  const event = new ICAL.Component('vevent');
+  const event = new (ical().Component)('vevent');
   event.addPropertyWithValue('uid', booking.uid);
   event.addPropertyWithValue('sequence', booking.sequence);
   event.addPropertyWithValue('dtstamp', utcTime(booking.changedAt));
@@ -87,11 +88,11 @@ export function inviteCalendar(input: InviteInput): string {
  * synchronous) and put back, so nothing else that uses ical.js sees it changed.
  */
 function folded(write: () => string): string {
-  const before = ICAL.foldLength;
-  ICAL.foldLength = 74;
+  const before = ical().foldLength;
+  ical().foldLength = 74;
   try {
     return write();
   } finally {
-    ICAL.foldLength = before;
+    ical().foldLength = before;
   }
 }

@@ -3,7 +3,8 @@
  * expanded (RRULE, RDATE, EXDATE, overrides by RECURRENCE-ID), as sorted, merged intervals. All-day events
  * block his whole days in his time zone; floating times are read in it too.
  */
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
+import { ical } from '../lib/ical';
 import type { Interval } from '../contract/booking';
 import { type Calendar, type CalendarEvent, readCalendar } from './calendarEvents';
 import { instantOfWallTime, knownZone } from './wallClock';
@@ -68,7 +69,7 @@ function expandChunk(event: CalendarEvent, calendar: Calendar, from: number, to:
   const uid = event.component.getFirstPropertyValue('uid');
   const replacedBy = typeof uid === 'string' ? (calendar.replaced.get(uid) ?? []) : [];
   const replaced = new Set(replacedBy.map((r) => clock(r.at, r.zone)));
-  const expansion = new ICAL.RecurExpansion({
+  const expansion = new (ical().RecurExpansion)({
     component: event.component,
     dtstart: fastForward(event, from, clock) ?? event.start,
   });
@@ -121,7 +122,7 @@ function ownerClock(ownerTimeZone: string): Clock {
       const wall = Date.UTC(time.year, time.month - 1, time.day);
       return kept(midnights, wall, () => instantOfWallTime(wall, ownerTimeZone));
     }
-    if (time.zone !== ICAL.Timezone.localTimezone) return time.toUnixTime() * 1000;
+    if (time.zone !== ical().Timezone.localTimezone) return time.toUnixTime() * 1000;
     const wall = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
     return instantOfWallTime(wall, zone !== undefined && knownZone(zone) ? zone : ownerTimeZone);
   };
@@ -164,7 +165,7 @@ function fastForward(event: CalendarEvent, from: number, clock: Clock): Time | u
   const rules = event.component.getAllProperties('rrule');
   if (rules.length !== 1 || event.component.hasProperty('rdate')) return undefined;
   const rule = rules[0]!.getFirstValue();
-  if (!(rule instanceof ICAL.Recur) || (rule.freq !== 'DAILY' && rule.freq !== 'WEEKLY') || rule.count) return;
+  if (!(rule instanceof ical().Recur) || (rule.freq !== 'DAILY' && rule.freq !== 'WEEKLY') || rule.count) return;
   if (Object.keys(rule.parts).some((part) => !PERIODIC_PARTS.has(part))) return undefined;
   // A weekday with an ordinal (1MO) means nothing in a weekly rule's period; left to ical.js as it is.
   if (rule.parts.BYDAY?.some((day) => !/^[A-Z]{2}$/.test(day))) return undefined;

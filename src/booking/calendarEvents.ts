@@ -3,7 +3,8 @@
  * for each window asked. Reading is the costly part (a feed of 2,000 events takes tens of milliseconds), so the
  * feed keeps this for its current copy and only expands it again.
  */
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
+import { ical } from '../lib/ical';
 
 type Component = InstanceType<typeof ICAL.Component>;
 type Time = InstanceType<typeof ICAL.Time>;
@@ -52,7 +53,7 @@ const REMEMBERED_OFFSETS = 20_000;
  * times call after call. The zone object belongs to this copy of the feed, so the memory goes with it.
  */
 function rememberOffsets(zone: Timezone): void {
-  if (remembering.has(zone) || zone === ICAL.Timezone.utcTimezone || zone === ICAL.Timezone.localTimezone) return;
+  if (remembering.has(zone) || zone === ical().Timezone.utcTimezone || zone === ical().Timezone.localTimezone) return;
   remembering.add(zone);
   const offsets = new Map<number, number>();
   const utcOffset = zone.utcOffset.bind(zone);
@@ -72,12 +73,12 @@ function timeOf(event: Component, name: string): { time: Time; zone: string | un
   const property = event.getFirstProperty(name);
   if (!property) return undefined;
   const time = property.getFirstValue();
-  if (!(time instanceof ICAL.Time)) throw new Error(`an event's ${name.toUpperCase()} is not a date or time`);
+  if (!(time instanceof ical().Time)) throw new Error(`an event's ${name.toUpperCase()} is not a date or time`);
   if (Number.isNaN(time.toUnixTime())) throw new Error(`an event's ${name.toUpperCase()} is not a valid date`);
   if (time.zone) rememberOffsets(time.zone);
   // ical.js reads a TZID it finds no VTIMEZONE for as floating; the name may still be an IANA zone.
   const tzid = property.getParameter('tzid');
-  const zone = time.zone === ICAL.Timezone.localTimezone && typeof tzid === 'string' ? tzid : undefined;
+  const zone = time.zone === ical().Timezone.localTimezone && typeof tzid === 'string' ? tzid : undefined;
   return { time, zone };
 }
 
@@ -99,14 +100,14 @@ function readEvent(event: Component, calendar: Calendar): void {
   const wallStart = wallTime(start.time);
   const wallEnd = end
     ? wallTime(end.time)
-    : wallStart + (duration instanceof ICAL.Duration ? duration.toSeconds() : 86_400) * 1000;
+    : wallStart + (duration instanceof ical().Duration ? duration.toSeconds() : 86_400) * 1000;
   calendar.events.push({
     component: event,
     start: start.time,
     startZone: start.zone,
     end: end?.time,
     endZone: end?.zone,
-    duration: duration instanceof ICAL.Duration ? duration : undefined,
+    duration: duration instanceof ical().Duration ? duration : undefined,
     // An override is the one instance it describes, whatever rules it repeats.
     wall: { start: wallStart, end: Math.max(wallStart, wallEnd) },
     recurring: !recurrenceId && (event.hasProperty('rrule') || event.hasProperty('rdate')),
@@ -117,7 +118,7 @@ function readEvent(event: Component, calendar: Calendar): void {
 export function readCalendar(ics: string): Calendar {
   let parsed: unknown;
   try {
-    parsed = ICAL.parse(ics);
+    parsed = ical().parse(ics);
   } catch (err) {
     throw new Error(`the calendar feed is not valid iCalendar data: ${(err as Error).message}`);
   }
@@ -128,7 +129,7 @@ export function readCalendar(ics: string): Calendar {
   const calendar: Calendar = { events: [], replaced: new Map() };
   try {
     for (const root of roots) {
-      for (const event of new ICAL.Component(root as unknown[]).getAllSubcomponents('vevent'))
+      for (const event of new (ical().Component)(root as unknown[]).getAllSubcomponents('vevent'))
         readEvent(event, calendar);
     }
   } catch (err) {

@@ -2,11 +2,12 @@
  * The owner's calendar feed as busy times: read again when its copy is older than FEED_FRESH_MS, not again before
  * FEED_RETRY_MS after a failed read (the last good copy serves meanwhile), and no copy older than FEED_STALE_MS
  * served (no slot offered then). The copy is kept in feed_copies, so a restart keeps it. Its ICS text is read and
- * expanded once, for a span well past the longest horizon, and only those busy times stay in memory: ical.js's
+ * expanded once, for a span a little past the window asked, and only those busy times stay in memory: ical.js's
  * tree of a large calendar (2,000 events) held 20 MB of the server's memory for good.
  */
 import { createHash } from 'node:crypto';
 import { FEED_FRESH_MS, FEED_RETRY_MS, FEED_STALE_MS, FEED_TIMEOUT_MS, type Interval } from '../contract/booking';
+import { loadIcal } from '../lib/ical';
 import { iso } from '../lib/time';
 import { busyTimesIn, readCalendar } from './busyTimes';
 import type { FeedCopiesTable } from './feedCopiesTable';
@@ -39,11 +40,11 @@ function withoutAddress(message: string, url: string): string {
   return secrets.reduce((text, secret) => text.replaceAll(secret, 'the calendar feed'), message);
 }
 
-// The span expanded at once: a day before the window (an event begun earlier that runs into it) and 120 days
-// after its start, past the longest window the slots ask for (90 days ahead, 30 days' notice, and two days).
+// The span expanded at once: a day before the window (an event begun earlier that runs into it) and three days
+// past its end, so the windows of the next days (each request's starts at its own now) are answered from it.
 const DAY_MS = 86_400_000;
 const SPAN_BEFORE_MS = DAY_MS;
-const SPAN_AFTER_MS = 125 * DAY_MS;
+const SPAN_AFTER_MS = 3 * DAY_MS;
 const covers = (span: Interval, window: Interval) => span.start <= window.start && span.end >= window.end;
 
 export function createFeed({ table, now, fetchText = fetchFeedText, timeoutMs = FEED_TIMEOUT_MS }: FeedOptions) {
@@ -60,7 +61,7 @@ export function createFeed({ table, now, fetchText = fetchFeedText, timeoutMs = 
     // A feed read again unchanged (the same text) keeps its busy times: no parse, no expansion.
     const same = current?.hash === hash && current.zone === zone && covers(current.span, window);
     const span =
-      same && current ? current.span : { start: window.start - SPAN_BEFORE_MS, end: window.start + SPAN_AFTER_MS };
+      same && current ? current.span : { start: window.start - SPAN_BEFORE_MS, end: window.end + SPAN_AFTER_MS };
     const busy = same && current ? current.busy : busyTimesIn(readCalendar(body), span, zone);
     current = { key, readAt, hash, zone, span, busy };
     return busy;
@@ -98,6 +99,7 @@ export function createFeed({ table, now, fetchText = fetchFeedText, timeoutMs = 
     async busy(feedUrl: string, window: Interval, ownerTimeZone: string): Promise<FeedBusy> {
       const problem = feedUrlProblem(feedUrl);
       if (problem) throw new Error(problem);
+      await loadIcal();
       const key = urlKey(feedUrl);
       let copy = state(key);
       const at = now();

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { loadIcal } from '../../src/lib/ical';
 import ICAL from 'ical.js';
 import type { AlertBooking, AlertLead } from '../../src/alerts/alertSender';
 import {
@@ -27,6 +28,9 @@ import {
 } from '../../src/alerts/webhookSender';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+
+// ical.js is loaded on first use by the site (src/lib/ical.ts): these tests call it directly.
+before(() => loadIcal());
 
 const profile = {
   name: 'Anna Berg',

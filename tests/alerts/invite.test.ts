@@ -4,10 +4,14 @@
  * event.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
+import { loadIcal } from '../../src/lib/ical';
 import ICAL from 'ical.js';
 import type { AlertBooking } from '../../src/alerts/alertSender';
 import { type InviteInput, inviteCalendar } from '../../src/alerts/invite';
+
+// ical.js is loaded on first use by the site (src/lib/ical.ts): these tests call it directly.
+before(() => loadIcal());
 
 const booking: AlertBooking = {
   uid: 'booking-42@anna.example',

@@ -5,9 +5,13 @@
  * New York is UTC-4 from 2027-03-14.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
+import { loadIcal } from '../../src/lib/ical';
 import { busyTimes, busyTimesIn, readCalendar } from '../../src/booking/busyTimes';
 import { bigCalendar, calendar, FIXTURE_CALENDAR, vevent } from '../support/icsFeed';
+
+// ical.js is loaded on first use by the site (src/lib/ical.ts): these tests call it directly.
+before(() => loadIcal());
 
 const WINDOW = { start: Date.parse('2027-03-22T00:00:00Z'), end: Date.parse('2027-04-06T00:00:00Z') };
 const shown = (intervals: { start: number; end: number }[]) =>

@@ -77,6 +77,10 @@ describe('calendar feed: fresh copies', () => {
         T0,
       ),
     );
+    // A long window (90 days ahead, as `days` allows) sees its last weeks too.
+    const quarter = { start: Date.parse('2027-04-02T00:00:00Z'), end: Date.parse('2027-07-01T00:00:00Z') };
+    const weeks = await feed.busy(server.feedUrl, quarter, 'UTC');
+    assert.equal(weeks.ok && weeks.busy.length, 12, 'every Thursday of the quarter, 8 April to 24 June');
     assert.equal(server.requests.length, 1, 'one read: the copy is expanded again, never fetched again');
   });
 
