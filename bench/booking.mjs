@@ -36,13 +36,27 @@ export async function runBookingBench(print, fmt, { origin, env, contract }) {
       const { slots } = await res.json();
       return { ms: performance.now() - started, slots: Array.isArray(slots) ? slots.length : slots };
     };
-    const cold = await once();
+    // While the feed is read and expanded (in a process of its own), the home page keeps answering.
+    const homeTimes = [];
+    let reading = true;
+    const coldRequest = once().finally(() => {
+      reading = false;
+    });
+    while (reading) {
+      const started = performance.now();
+      await (await fetch(new URL('/', origin))).arrayBuffer();
+      homeTimes.push(performance.now() - started);
+    }
+    const cold = await coldRequest;
     const warm = [];
     for (let i = 0; i < WARM_REQUESTS; i += 1) warm.push(await once());
     const times = warm.map((w) => w.ms).sort((a, b) => a - b);
     const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
     print(
       `Booking: free times for 14 days from a calendar feed of 2,000 events (${cold.slots} slots offered): first request (reads and expands the feed) ${fmt(cold.ms, 1)} ms; warm, ${WARM_REQUESTS} requests: median ${fmt(at(0.5), 1)} ms, p95 ${fmt(at(0.95), 1)} ms (target < 50 ms)`,
+    );
+    print(
+      `  GET / meanwhile, one after another: ${homeTimes.length} answered, slowest ${fmt(Math.max(...homeTimes), 1)} ms`,
     );
   } finally {
     await feed.close();

@@ -50,6 +50,8 @@ export const serverEntries = {
   cli: 'src/cli.ts',
   // Uploads are processed in a process of its own (src/images/imageProcess.ts).
   imageWorker: 'src/images/imageWorker.ts',
+  // A calendar feed is read in a process of its own (src/booking/feedExpansion.ts).
+  feedWorker: 'src/booking/feedWorker.ts',
 };
 
 const present = (entries) =>
