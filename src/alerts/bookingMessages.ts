@@ -112,17 +112,17 @@ export function buildVisitorInviteEmail(lead: AlertLead, { from, profile }: Visi
     html,
     messageId: leadMessageId(versionKind('invite', booking), lead, from),
     headers: { 'Auto-Submitted': 'auto-generated' },
-    icalEvent: {
-      method,
-      content: inviteCalendar({
-        method,
-        booking,
-        organizer: { name: profile.name, email: profile.email },
-        attendee: visitorPerson(lead),
-        summary: say.inviteSummary(profile.name),
-        description,
-      }),
-    },
+    icalEvent: invite(lead, booking, profile, say.inviteSummary(profile.name), description),
+  };
+}
+
+/** The call's invite, the same event for both: the owner organizes it, the visitor attends. */
+function invite(lead: AlertLead, booking: AlertBooking, profile: Profile, summary: string, description: string) {
+  const method = inviteMethod(booking);
+  const organizer = { name: profile.name, email: profile.email };
+  return {
+    method,
+    content: inviteCalendar({ method, booking, organizer, attendee: visitorPerson(lead), summary, description }),
   };
 }
 
@@ -159,7 +159,6 @@ export function bookingFacts(lead: AlertLead, booking: AlertBooking): [string, s
 /** The e-mail to the owner about the lead's call (a reply goes to the lead), with the invite for his calendar. */
 export function buildOwnerInviteEmail(lead: AlertLead, mail: EmailEnvelope, profile: Profile): MailMessage {
   const booking = bookingOf(lead);
-  const method = inviteMethod(booking);
   const verb = bookingVerb(booking);
   const rows = bookingFacts(lead, booking);
   const intro = OWNER_INTROS[verb];
@@ -187,18 +186,5 @@ export function buildOwnerInviteEmail(lead: AlertLead, mail: EmailEnvelope, prof
     `${lead.name}, ${lead.company} <${lead.email}>${languageMark(lead)}`,
     ...(lead.inboxUrl ? [`${INBOX_LINK_TEXT}: ${lead.inboxUrl}`] : []),
   ].join('\n');
-  return {
-    ...message,
-    icalEvent: {
-      method,
-      content: inviteCalendar({
-        method,
-        booking,
-        organizer: { name: profile.name, email: profile.email },
-        attendee: visitorPerson(lead),
-        summary: `Call: ${lead.name} (${lead.company})`,
-        description,
-      }),
-    },
-  };
+  return { ...message, icalEvent: invite(lead, booking, profile, `Call: ${lead.name} (${lead.company})`, description) };
 }

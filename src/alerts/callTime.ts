@@ -5,6 +5,7 @@
  * "Sept" in recent ICU data, and a server left on UTC never loads ICU's data for these (see src/lib/zonedTime.ts).
  */
 import type { SiteLanguage } from '../contract/languages';
+import { wallAsUtc } from '../lib/zoneClock';
 import { bookingMail as englishWords } from '../strings/en';
 import { bookingMailStrings } from '../strings';
 
@@ -21,38 +22,12 @@ export interface WallClock {
 }
 
 const UTC = 'UTC';
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function numericFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 /** The wall clock of `isoTime` in `timeZone` (an IANA name, or UTC); throws on a value that is no time. */
 export function wallClock(isoTime: string, timeZone = UTC): WallClock {
   const ms = Date.parse(isoTime);
   if (Number.isNaN(ms)) throw new Error(`not a time: ${isoTime}`);
-  let local = ms;
-  if (timeZone !== UTC) {
-    const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-    for (const part of numericFormatter(timeZone).formatToParts(ms))
-      if (part.type !== 'literal') parts[part.type] = Number(part.value);
-    const { year = 0, month = 1, day = 1, hour = 0, minute = 0 } = parts;
-    local = Date.UTC(year, month - 1, day, hour, minute);
-  }
-  const date = new Date(local);
+  const date = new Date(wallAsUtc(ms, timeZone));
   return {
     year: date.getUTCFullYear(),
     month: date.getUTCMonth() + 1,

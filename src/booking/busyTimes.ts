@@ -7,7 +7,8 @@ import type ICAL from 'ical.js';
 import { ical } from '../lib/ical';
 import type { Interval } from '../contract/booking';
 import { type Calendar, type CalendarEvent, readCalendar } from './calendarEvents';
-import { instantOfWallTime, knownZone } from './wallClock';
+import { instantOfWall } from '../lib/zoneClock';
+import { isTimeZone } from '../lib/zonedTime';
 
 type Time = InstanceType<typeof ICAL.Time>;
 
@@ -120,11 +121,11 @@ function ownerClock(ownerTimeZone: string): Clock {
   return (time, zone) => {
     if (time.isDate) {
       const wall = Date.UTC(time.year, time.month - 1, time.day);
-      return kept(midnights, wall, () => instantOfWallTime(wall, ownerTimeZone));
+      return kept(midnights, wall, () => instantOfWall(wall, ownerTimeZone).ms);
     }
     if (time.zone !== ical().Timezone.localTimezone) return time.toUnixTime() * 1000;
     const wall = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
-    return instantOfWallTime(wall, zone !== undefined && knownZone(zone) ? zone : ownerTimeZone);
+    return instantOfWall(wall, zone !== undefined && isTimeZone(zone) ? zone : ownerTimeZone).ms;
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Availability, Interval } from '../contract/booking';
 import { WEEKDAYS } from '../contract/booking';
-import { addDays, dateText, resolveWallTime, weekdayOfDate, zonedParts } from './zoneClock';
+import { addDays, resolveWallTime, weekdayOfDate, zonedParts } from '../lib/zoneClock';
 
 export interface SlotsInput {
   availability: Availability;
@@ -78,21 +78,4 @@ export function freeSlots(input: SlotsInput): Interval[] {
   // Starts already rise with the wall clock (a repeated wall time takes its earlier instant); the sort keeps
   // the order callers rely on even for hours given out of order.
   return slots.sort((a, b) => a.start - b.start);
-}
-
-/** The free slot starting exactly at `slotStart`, if there is one: what a booking form's slot is checked with. */
-export function isOffered(slotStart: number, input: SlotsInput): Interval | undefined {
-  return freeSlots(input).find((slot) => slot.start === slotStart);
-}
-
-/** The slots grouped by the date (YYYY-MM-DD) they start on in `timeZone`, in the order given: a page shows a day at a time. */
-export function groupByDay(slots: readonly Interval[], timeZone: string): { date: string; slots: Interval[] }[] {
-  const days = new Map<string, Interval[]>();
-  for (const slot of slots) {
-    const date = dateText(zonedParts(slot.start, timeZone));
-    const day = days.get(date);
-    if (day) day.push(slot);
-    else days.set(date, [slot]);
-  }
-  return [...days].map(([date, daySlots]) => ({ date, slots: daySlots }));
 }

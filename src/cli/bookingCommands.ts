@@ -5,7 +5,7 @@
  */
 import { CLI } from '../ownerActions/activity';
 import { CommandError, UsageError } from './cliArgs';
-import type { CliContext, Command } from './command';
+import { type CliContext, type Command, groupOf } from './command';
 
 function show({ services, print }: CliContext) {
   print(`${services().owner.booking.lines().join('\n')}\n`);
@@ -20,18 +20,4 @@ function set({ positionals, services, print }: CliContext) {
   print(`${change.line}\n`);
 }
 
-const SUBCOMMANDS: Record<string, (context: CliContext) => void> = { show, set };
-
-export const booking: Command = {
-  run(context) {
-    const name = context.positionals[0];
-    const sub = name !== undefined && Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
-    if (!sub)
-      throw new UsageError(
-        name === undefined
-          ? 'booking needs what to do: show, or set KEY VALUE.'
-          : `Unknown booking command "${name}": show, or set KEY VALUE.`,
-      );
-    sub(context);
-  },
-};
+export const booking: Command = groupOf('booking', { show, set }, 'show, or set KEY VALUE');

@@ -3,6 +3,7 @@ import type { parseArgs } from 'node:util';
 import type { Config } from '../config';
 import type { Services } from '../services/services';
 import type { Logger } from '../lib/logger';
+import { UsageError } from './cliArgs';
 
 /** The options parseArgs reads for every command; each command looks at those it takes. */
 export const CLI_OPTIONS = {
@@ -40,4 +41,28 @@ export interface CliContext {
 
 export interface Command {
   run(context: CliContext): Promise<void> | void;
+}
+
+/**
+ * A command of several (`content export`, `booking set`): the first positional picks one; none or an unknown one
+ * is a usage error that lists them (`choices`: "show, or set KEY VALUE").
+ */
+export function groupOf(
+  group: string,
+  subcommands: Record<string, (context: CliContext) => void>,
+  choices: string,
+): Command {
+  return {
+    run(context) {
+      const name = context.positionals[0];
+      const sub = name !== undefined && Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
+      if (!sub)
+        throw new UsageError(
+          name === undefined
+            ? `${group} needs what to do: ${choices}.`
+            : `Unknown ${group} command "${name}": ${choices}.`,
+        );
+      sub(context);
+    },
+  };
 }

@@ -12,7 +12,7 @@ import { CLI } from '../ownerActions/activity';
 import type { PublishOutcome } from '../ownerActions/contentActions';
 import { offeredSentence } from '../ownerActions/contentLanguages';
 import { CommandError, parsePositiveInt, UsageError } from './cliArgs';
-import type { CliContext, Command } from './command';
+import { type CliContext, type Command, groupOf } from './command';
 import { alignColumns } from './formatLeads';
 
 const when = (time: string) => time.replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC');
@@ -85,16 +85,4 @@ const SUBCOMMANDS: Record<string, (context: CliContext) => void> = {
   restore,
 };
 
-export const content: Command = {
-  run(context) {
-    const name = context.positionals[0];
-    const sub = name !== undefined && Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
-    if (!sub)
-      throw new UsageError(
-        name === undefined
-          ? 'content needs what to do: export, import, publish, history or restore.'
-          : `Unknown content command "${name}": export, import, publish, history or restore.`,
-      );
-    sub(context);
-  },
-};
+export const content: Command = groupOf('content', SUBCOMMANDS, 'export, import, publish, history or restore');

@@ -18,7 +18,8 @@ export const BOOKING_FIELDS = {
   zone: 'zone',
 } as const;
 
-export type BookingAction = 'book' | 'cancel';
+/** The values of the `action` field: book (or move the booking to `slot`), or cancel. */
+export const BOOKING_ACTIONS = { book: 'book', cancel: 'cancel' } as const;
 
 /** A lead's booking link is valid this long after the lead was stored. */
 export const BOOKING_LINK_MS = 48 * 3_600_000;

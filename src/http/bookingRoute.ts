@@ -8,7 +8,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
 import type { BookingChange, Bookings, BookingView } from '../booking/bookingService';
-import { BOOKING_FIELDS, bookingPath } from '../contract/booking';
+import { BOOKING_ACTIONS, BOOKING_FIELDS, bookingPath } from '../contract/booking';
 import { SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
 import { isTimeZone } from '../lib/zonedTime';
 import type { BookingPage, BookingPageView } from '../pages/bookingPage';
@@ -110,8 +110,8 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
     const slot = body[BOOKING_FIELDS.slot];
     const token = String(req.params.token);
     let change: BookingChange;
-    if (action === 'cancel') change = await bookings.cancel(token);
-    else if (action === 'book' && typeof slot === 'string' && !Number.isNaN(Date.parse(slot)))
+    if (action === BOOKING_ACTIONS.cancel) change = await bookings.cancel(token);
+    else if (action === BOOKING_ACTIONS.book && typeof slot === 'string' && !Number.isNaN(Date.parse(slot)))
       change = await bookings.book(token, slot);
     else return refuse(req, res, 400, language, (say) => say.notOffered);
     if (!('view' in change)) return closed(req, res, change, language);

@@ -16,7 +16,9 @@ export type AvailabilityChange =
   | { kind: 'invalid'; error: string };
 
 /** A value `set` would take, as it would be stored (its canonical text), or why it would not. */
-export type AvailabilityCheck = { ok: true; stored: string } | { ok: false; error: string };
+export type AvailabilityChanges =
+  | { kind: 'set'; lines: string[] }
+  | { kind: 'invalid'; errors: Partial<Record<AvailabilityKey, string>> };
 
 export interface BookingActionsDeps {
   availability: AvailabilityTable;
@@ -27,31 +29,45 @@ export interface BookingActionsDeps {
 const isKey = (key: string): key is AvailabilityKey => (AVAILABILITY_KEYS as readonly string[]).includes(key);
 
 export function createBookingActions({ availability, bookings, activity }: BookingActionsDeps) {
+  /** Sets one key from its text; a bad key or value changes nothing and says what was expected. */
+  function set(actor: Actor, key: string, value: string): AvailabilityChange {
+    if (!isKey(key)) return { kind: 'invalid', error: unknownKeyError(key) };
+    const parsed = parseAvailabilityValue(key, value);
+    if (!parsed.ok) return { kind: 'invalid', error: parsed.error };
+    const next = { ...bookings.settings(), ...parsed.patch };
+    availability.set(key, storedValue(key, next));
+    const line = availabilityLines(next)[AVAILABILITY_KEYS.indexOf(key)] ?? key;
+    activity.record(actor, 'booking-changed', line);
+    return { kind: 'set', key, availability: next, line };
+  }
+
   return {
     /** His availability now: each key's value, the feed's address masked after its host. */
     settings: () => bookings.settings(),
     /** `booking show`: each key and value, one per line. */
     lines: () => availabilityLines(bookings.settings()),
+    /** Sets one key from its text (`booking set KEY VALUE`). */
+    set,
     /**
-     * What `set` would make of one key's text, saving nothing: the inbox checks every field of its form first,
-     * so one bad value leaves all of them unsaved.
+     * Sets the keys of a form at once (the inbox's Booking page): every value is checked first, so one bad value
+     * saves none of them; then each key whose value changes is set, a line of activity each.
      */
-    check(key: string, value: string): AvailabilityCheck {
-      if (!isKey(key)) return { ok: false, error: unknownKeyError(key) };
-      const parsed = parseAvailabilityValue(key, value);
-      if (!parsed.ok) return parsed;
-      return { ok: true, stored: storedValue(key, { ...bookings.settings(), ...parsed.patch }) };
-    },
-    /** Sets one key from its text; a bad key or value changes nothing and says what was expected. */
-    set(actor: Actor, key: string, value: string): AvailabilityChange {
-      if (!isKey(key)) return { kind: 'invalid', error: unknownKeyError(key) };
-      const parsed = parseAvailabilityValue(key, value);
-      if (!parsed.ok) return { kind: 'invalid', error: parsed.error };
-      const next = { ...bookings.settings(), ...parsed.patch };
-      availability.set(key, storedValue(key, next));
-      const line = availabilityLines(next)[AVAILABILITY_KEYS.indexOf(key)] ?? key;
-      activity.record(actor, 'booking-changed', line);
-      return { kind: 'set', key, availability: next, line };
+    setAll(actor: Actor, values: ReadonlyMap<AvailabilityKey, string>): AvailabilityChanges {
+      const current = bookings.settings();
+      const errors: Partial<Record<AvailabilityKey, string>> = {};
+      const changed: [AvailabilityKey, string][] = [];
+      for (const [key, value] of values) {
+        const parsed = parseAvailabilityValue(key, value);
+        if (!parsed.ok) errors[key] = parsed.error;
+        else if (storedValue(key, { ...current, ...parsed.patch }) !== storedValue(key, current))
+          changed.push([key, value]);
+      }
+      if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+      const lines = changed.flatMap(([key, value]) => {
+        const change = set(actor, key, value);
+        return change.kind === 'set' ? [change.line] : [];
+      });
+      return { kind: 'set', lines };
     },
     /** Cancels the lead's booked call: both get the CANCEL, the time is free again. */
     cancel(actor: Actor, leadId: number): BookingRow | undefined {

@@ -5,7 +5,7 @@
  * JavaScript, and the zone is chosen with a select (the form's panel links here with the browser's zone).
  */
 import type { Profile } from '../content/content';
-import { BOOKING_FIELDS } from '../contract/booking';
+import { BOOKING_ACTIONS, BOOKING_FIELDS } from '../contract/booking';
 import { LANGUAGE_TAGS, pagePath, type SiteLanguage } from '../contract/languages';
 import { bookPageStrings, siteStrings } from '../strings';
 import { assetUrl, type Assets } from './assets';
@@ -67,7 +67,7 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
                 <p>{say.current(when(view.booked.start))}</p>
                 {view.booked.changeable ? (
                   <form method="post" action={path}>
-                    <input type="hidden" name={BOOKING_FIELDS.action} value="cancel" />
+                    <input type="hidden" name={BOOKING_FIELDS.action} value={BOOKING_ACTIONS.cancel} />
                     <input type="hidden" name={BOOKING_FIELDS.zone} value={zone} />
                     <button type="submit" className="button button-outline booking-cancel">
                       {say.cancel}
@@ -82,7 +82,7 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
               <form method="post" action={path} className="booking-confirm">
                 <h2>{say.confirmTitle}</h2>
                 <p className="booking-when">{when(view.confirm)}</p>
-                <input type="hidden" name={BOOKING_FIELDS.action} value="book" />
+                <input type="hidden" name={BOOKING_FIELDS.action} value={BOOKING_ACTIONS.book} />
                 <input type="hidden" name={BOOKING_FIELDS.slot} value={new Date(view.confirm).toISOString()} />
                 <input type="hidden" name={BOOKING_FIELDS.zone} value={zone} />
                 <button type="submit" className="button button-primary">

@@ -1,7 +1,7 @@
 /**
  * His availability and his calls in the inbox, through the booking actions the CLI's `booking` command calls:
- * the Booking form (every value checked before any is saved, then one `set` per key changed, so the activity
- * has one line per change), the upcoming calls, and cancelling a lead's booked call from the lead's page.
+ * the Booking form (`setAll`: every value checked before any is saved, a line of activity per key changed), the
+ * upcoming calls, and cancelling a lead's booked call from the lead's page.
  */
 import express, { type Response, Router } from 'express';
 import { AVAILABILITY_KEYS, type AvailabilityKey } from '../../contract/booking';
@@ -65,19 +65,9 @@ export function bookingRoutes(deps: InboxRouteDeps & { timeZone: string }): Rout
 
   router.post(INBOX_PATHS.booking, bookingForm, guard.action, (req, res) => {
     const typed = typedValues(req.body as Record<string, unknown>);
-    const current = owner.booking.settings();
-    const changed: [AvailabilityKey, string][] = [];
-    const errors: Errors = {};
-    for (const [key, value] of typed) {
-      const checked = owner.booking.check(key, value);
-      if (!checked.ok) errors[key] = checked.error;
-      else if (checked.stored !== storedValue(key, current)) changed.push([key, value]);
-    }
-    if (Object.keys(errors).length > 0) return settingsPage(res, 400, { typed, errors });
-    const lines = changed.flatMap(([key, value]) => {
-      const outcome = owner.booking.set(actorOf(res), key, value);
-      return outcome.kind === 'set' ? [outcome.line] : [];
-    });
+    const saved = owner.booking.setAll(actorOf(res), typed);
+    if (saved.kind === 'invalid') return settingsPage(res, 400, { typed, errors: saved.errors });
+    const { lines } = saved;
     guard.leaveNotice(res, lines.length === 0 ? 'Saved: nothing had changed.' : `Saved: ${lines.join('; ')}`);
     res.redirect(303, INBOX_PATHS.booking);
   });

@@ -5,7 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addDays, resolveWallTime, wallTimeToUtc, zonedParts } from '../../src/booking/zoneClock';
+import { addDays, resolveWallTime, zonedParts } from '../../src/lib/zoneClock';
+
+/** The instant of a wall time, as the slots read it. */
+const wallTimeToUtc = (year: number, month: number, day: number, minutes: number, zone: string) =>
+  resolveWallTime(year, month, day, minutes, zone).ms;
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;

@@ -1,6 +1,7 @@
 /**
  * Wall-clock arithmetic in an IANA time zone, with Intl: the date and time an instant reads as in a zone, and
- * the instant a zone's wall time is, across daylight saving's jumps. Dates are plain { year, month, day }
+ * the instant a zone's wall time is, across daylight saving's jumps. The slots, the calendar feed's times and the
+ * booking messages all read their clocks here. Dates are plain { year, month, day }
  * (month 1-12), computed with UTC dates so the machine's own zone never enters.
  */
 
@@ -43,7 +44,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The wall clock at `ms` in `timeZone`, written as if it were UTC: Date.UTC of the local date and time. */
-function wallAsUtc(ms: number, timeZone: string): number {
+export function wallAsUtc(ms: number, timeZone: string): number {
   // UTC needs no formatter, and the first formatter of a process loads ICU's data (see lib/zonedTime).
   if (timeZone === 'UTC') return Math.floor(ms / 1000) * 1000;
   // format() and its digits, not formatToParts: a fifth of the cost, and a week of slots asks hundreds of
@@ -82,10 +83,6 @@ export function addDays(year: number, month: number, day: number, days: number):
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
-/** "2027-03-28". */
-export const dateText = ({ year, month, day }: CalendarDate): string =>
-  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-
 /**
  * The instant of a wall time in `timeZone`, and whether the zone's clock ever shows it. A wall time skipped by
  * a jump forward gives the instant after the gap, as far past it as the wall time was into it (02:30 in a
@@ -98,7 +95,12 @@ export function resolveWallTime(
   minutes: number,
   timeZone: string,
 ): { ms: number; exists: boolean } {
-  const wall = Date.UTC(year, month - 1, day) + minutes * 60_000;
+  return instantOfWall(Date.UTC(year, month - 1, day) + minutes * 60_000, timeZone);
+}
+
+/** resolveWallTime, for a wall time written as if it were UTC (Date.UTC of its fields, seconds included). */
+export function instantOfWall(wall: number, timeZone: string): { ms: number; exists: boolean } {
+  if (timeZone === 'UTC') return { ms: wall, exists: true };
   // Offsets are within ±14 hours, and zones change theirs months apart: the offsets a day either side are
   // the only ones this wall time can be read with.
   const before = offsetAt(wall - DAY_MS, timeZone);
@@ -110,7 +112,3 @@ export function resolveWallTime(
   // In a gap: the clock was still on the offset before the jump, so read it with that one.
   return { ms: wall - before, exists: false };
 }
-
-/** The UTC ms of a wall time in `timeZone` (see resolveWallTime for the times a jump skips or repeats). */
-export const wallTimeToUtc = (year: number, month: number, day: number, minutes: number, timeZone: string): number =>
-  resolveWallTime(year, month, day, minutes, timeZone).ms;
