@@ -158,7 +158,7 @@ export function createAlertQueue(db: Db) {
     },
     /** Counts an attempt and leases the alert until `leaseUntil`; undefined when another claim won or it is not due. */
     claim: (leadId: number, channel: Channel, now: string, leaseUntil: string) =>
-      relaxed(() => claim.get({ leadId, channel, now, leaseUntil })?.attempts),
+      relaxed(() => claim.all({ leadId, channel, now, leaseUntil })[0]?.attempts),
     recordSent(leadId: number, channel: Channel, providerMessageId: string, sentAt: string): void {
       const [row] = relaxed(() => sent.all(providerMessageId, sentAt, leadId, channel));
       if (row?.status === 'pending') wake(leadId, channel);

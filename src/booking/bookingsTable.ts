@@ -88,7 +88,7 @@ export function createBookingsTable(db: Db) {
       if (existing) {
         move.run({ id: existing.id, startsAt, endsAt, at });
         id = existing.id;
-      } else id = (insert.get({ leadId, uid, startsAt, endsAt, at }) as { id: number }).id;
+      } else [{ id }] = insert.all({ leadId, uid, startsAt, endsAt, at }) as [{ id: number }];
       holdTime(id, start, end, bufferMinutes);
       return ofLead.get(leadId) as BookingRow;
     },
