@@ -58,6 +58,8 @@ export interface AlertBooking {
   changedAt: string;
   /** The owner's meeting room (LOCATION and DESCRIPTION of the invites); '' when he set none. */
   meetingUrl: string;
+  /** The zone the visitor booked in (an IANA name; UTC for a booking stored before it was kept): their e-mail's. */
+  visitorZone: string;
   /** The visitor's page to move or cancel the call (their invite e-mail links it); absent once cancelled. */
   manageUrl?: string;
 }

@@ -61,7 +61,7 @@ export function buildVisitorInviteEmail(lead: AlertLead, { from, profile }: Visi
   const say = bookingMailStrings(languageOfTag(lead.language ?? 'en'));
   const method = inviteMethod(booking);
   const cancelled = method === 'CANCEL';
-  const when = visitorCallTime(booking.startsAt, languageOfTag(lead.language ?? 'en'));
+  const when = visitorCallTime(booking.startsAt, languageOfTag(lead.language ?? 'en'), booking.visitorZone);
   const subject = cancelled
     ? say.cancelledSubject(profile.name, when)
     : booking.event === 'moved'
@@ -77,7 +77,7 @@ export function buildVisitorInviteEmail(lead: AlertLead, { from, profile }: Visi
     intro,
     '',
     `${say.whenLabel}: ${when}`,
-    ...(cancelled ? [] : [say.utcNote, '', roomLine]),
+    ...(cancelled ? [] : [say.zoneNote, '', roomLine]),
     '',
     ...(manage ? [say.manageLine, manage, ''] : []),
     ...(cancelled ? [say.cancelledLine, ''] : []),
@@ -92,7 +92,7 @@ export function buildVisitorInviteEmail(lead: AlertLead, { from, profile }: Visi
     `<p>${escapeHtml(say.greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     `<p><strong>${escapeHtml(say.whenLabel)}:</strong> ${escapeHtml(when)}</p>`,
-    ...(cancelled ? [] : [`<p style="color:#666;font-size:small">${escapeHtml(say.utcNote)}</p>`]),
+    ...(cancelled ? [] : [`<p style="color:#666;font-size:small">${escapeHtml(say.zoneNote)}</p>`]),
     ...(cancelled ? [] : room ? linkHtml(room, escapeHtml(say.joinLabel)) : [`<p>${escapeHtml(say.noRoomYet)}</p>`]),
     ...(manage ? [`<p>${escapeHtml(say.manageLine)}</p>`, ...linkHtml(manage, escapeHtml(say.manageLabel))] : []),
     ...(cancelled ? [`<p>${escapeHtml(say.cancelledLine)}</p>`] : []),

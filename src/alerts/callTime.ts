@@ -1,6 +1,6 @@
 /**
- * A booked call's time as its messages write it: the visitor's e-mail in UTC in their language (their time zone is
- * unknown; the invite carries the exact time), the owner's alerts in his time zone (OWNER_TIME_ZONE), in English:
+ * A booked call's time as its messages write it: the visitor's e-mail in their language and in the zone they booked
+ * in (UTC for a booking stored before the zone was kept), the owner's alerts in his time zone (OWNER_TIME_ZONE), in English:
  * "Tue 1 Dec 15:00". Names of days and months come from src/strings, not from Intl: en-GB's short September is
  * "Sept" in recent ICU data, and a server left on UTC never loads ICU's data for these (see src/lib/zonedTime.ts).
  */
@@ -43,15 +43,16 @@ const two = (n: number) => String(n).padStart(2, '0');
 /** "15:00". */
 export const clockTime = (clock: WallClock) => `${two(clock.hour)}:${two(clock.minute)}`;
 
-/** The visitor's words for the call's start, in UTC and labelled so: "Tue 1 Dec, 18:00 (UTC)". */
-export function visitorCallTime(isoTime: string, language: SiteLanguage): string {
+/** The visitor's words for the call's start in their zone, named as the booking page names it: "Tue 1 Dec, 18:00 (Asia/Kolkata)". */
+export function visitorCallTime(isoTime: string, language: SiteLanguage, zone: string): string {
   const words = bookingMailStrings(language);
-  const clock = wallClock(isoTime);
+  const clock = wallClock(isoTime, zone);
   return words.when(
     words.weekdays[clock.weekday] as string,
     clock.day,
     words.months[clock.month - 1] as string,
     clockTime(clock),
+    zone.replaceAll('_', ' '),
   );
 }
 

@@ -14,7 +14,7 @@ import type { Db } from '../storage/database';
 import type { AvailabilityTable } from './availabilityTable';
 import { availabilityOf } from './availability';
 import type { BookingLinks } from './bookingLinks';
-import { type BookingRow, type BookingsTable, TimeTaken } from './bookingsTable';
+import { type BookingRow, type BookingsTable, type NewCall, TimeTaken } from './bookingsTable';
 import type { Feed } from './feed';
 import { freeSlots } from './slots';
 
@@ -127,8 +127,8 @@ export function createBookings(deps: BookingDeps) {
     queue.reopenCancelled(row.lead_id, deps.reminderChannels, iso(due));
   }
 
-  const hold = deps.db.transaction((leadId: number, start: number, end: number, buffer: number, at: number) => {
-    const row = bookings.book(leadId, randomUUID(), start, end, buffer, iso(at));
+  const hold = deps.db.transaction((leadId: number, call: Omit<NewCall, 'uid'>, buffer: number, at: number) => {
+    const row = bookings.book(leadId, { uid: randomUUID(), ...call }, buffer, iso(at));
     announce(row, at);
     return row;
   });
@@ -161,8 +161,11 @@ export function createBookings(deps: BookingDeps) {
       const token = links.token(row.lead_id, Date.parse(row.starts_at));
       return `${deps.publicUrl}${bookingPath(language, token)}`;
     },
-    /** Books the slot starting at `slot` (UTC ISO text) for the link's lead, or moves its booking there. */
-    async book(token: string, slot: string): Promise<BookingChange> {
+    /**
+     * Books the slot starting at `slot` (UTC ISO text) for the link's lead, or moves its booking there; `zone` is
+     * the visitor's (an IANA name), which their e-mails write the time in.
+     */
+    async book(token: string, slot: string, zone: string): Promise<BookingChange> {
       const before = await view(token);
       if (before.kind !== 'open') return before;
       if (!before.changeable) return { kind: 'too-late', view: before };
@@ -178,7 +181,8 @@ export function createBookings(deps: BookingDeps) {
         return { kind: taken ? 'taken' : 'not-offered', view: before };
       }
       try {
-        const row = hold.immediate(before.lead.id, offered.start, offered.end, settings().bufferMinutes, now());
+        const call = { start: offered.start, end: offered.end, zone };
+        const row = hold.immediate(before.lead.id, call, settings().bufferMinutes, now());
         return { kind: row.event === 'moved' ? 'moved' : 'booked', booking: row, view: await reopened(token) };
       } catch (err) {
         if (!(err instanceof TimeTaken)) throw err;

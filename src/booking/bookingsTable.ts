@@ -18,6 +18,16 @@ export interface BookingRow {
   created_at: string;
   updated_at: string;
   cancelled_by: string | null;
+  /** The zone the visitor booked in; null for a booking made before it was kept. */
+  zone: string | null;
+}
+
+/** A call to book: its UID (kept when it moves an existing booking), its times (UTC ms), the visitor's zone. */
+export interface NewCall {
+  uid: string;
+  start: number;
+  end: number;
+  zone: string;
 }
 
 /** An upcoming call with the lead it is with, for the owner's list. */
@@ -37,14 +47,14 @@ export type BookingsTable = ReturnType<typeof createBookingsTable>;
 export function createBookingsTable(db: Db) {
   const ofLead = db.prepare<[number], BookingRow>('SELECT * FROM bookings WHERE lead_id = ?');
   const insert = db.prepare<
-    { leadId: number; uid: string; startsAt: string; endsAt: string; at: string },
+    { leadId: number; uid: string; startsAt: string; endsAt: string; at: string; zone: string },
     { id: number }
   >(`
-    INSERT INTO bookings (lead_id, uid, starts_at, ends_at, status, sequence, event, created_at, updated_at)
-    VALUES (@leadId, @uid, @startsAt, @endsAt, 'booked', 0, 'created', @at, @at) RETURNING id`);
+    INSERT INTO bookings (lead_id, uid, starts_at, ends_at, status, sequence, event, created_at, updated_at, zone)
+    VALUES (@leadId, @uid, @startsAt, @endsAt, 'booked', 0, 'created', @at, @at, @zone) RETURNING id`);
   // A new time for the lead's one booking: moved when it was booked, booked anew (a new version) after a cancel.
-  const move = db.prepare<{ id: number; startsAt: string; endsAt: string; at: string }>(`
-    UPDATE bookings SET starts_at = @startsAt, ends_at = @endsAt, sequence = sequence + 1, updated_at = @at,
+  const move = db.prepare<{ id: number; startsAt: string; endsAt: string; at: string; zone: string }>(`
+    UPDATE bookings SET starts_at = @startsAt, ends_at = @endsAt, zone = @zone, sequence = sequence + 1, updated_at = @at,
                         event = CASE status WHEN 'booked' THEN 'moved' ELSE 'created' END, status = 'booked',
                         cancelled_by = NULL
     WHERE id = @id`);
@@ -80,15 +90,16 @@ export function createBookingsTable(db: Db) {
   return {
     ofLead: (leadId: number): BookingRow | undefined => ofLead.get(leadId),
     /** Books the lead's call (or moves its one booking), holding its time; throws TimeTaken. Run in a transaction. */
-    book(leadId: number, uid: string, start: number, end: number, bufferMinutes: number, at: string): BookingRow {
+    book(leadId: number, call: NewCall, bufferMinutes: number, at: string): BookingRow {
+      const { uid, start, end, zone } = call;
       const startsAt = new Date(start).toISOString();
       const endsAt = new Date(end).toISOString();
       const existing = ofLead.get(leadId);
       let id: number;
       if (existing) {
-        move.run({ id: existing.id, startsAt, endsAt, at });
+        move.run({ id: existing.id, startsAt, endsAt, at, zone });
         id = existing.id;
-      } else [{ id }] = insert.all({ leadId, uid, startsAt, endsAt, at }) as [{ id: number }];
+      } else [{ id }] = insert.all({ leadId, uid, startsAt, endsAt, at, zone }) as [{ id: number }];
       holdTime(id, start, end, bufferMinutes);
       return ofLead.get(leadId) as BookingRow;
     },

@@ -112,7 +112,7 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
     let change: BookingChange;
     if (action === BOOKING_ACTIONS.cancel) change = await bookings.cancel(token);
     else if (action === BOOKING_ACTIONS.book && typeof slot === 'string' && !Number.isNaN(Date.parse(slot)))
-      change = await bookings.book(token, slot);
+      change = await bookings.book(token, slot, zoneOf(body[BOOKING_FIELDS.zone]));
     else return refuse(req, res, 400, language, (say) => say.notOffered);
     if (!('view' in change)) return closed(req, res, change, language);
     const status = {

@@ -65,6 +65,7 @@ export function openBooking(deps: BookingServiceDeps) {
         event: row.event,
         changedAt: row.updated_at,
         meetingUrl: bookings.settings().meetingUrl,
+        visitorZone: row.zone ?? 'UTC',
         ...(booked ? { manageUrl: bookings.manageUrl(row, languageOfTag(language)) } : {}),
       };
     },

@@ -44,3 +44,10 @@ export const BOOKINGS = `
   CREATE INDEX booking_holds_booking ON booking_holds (booking_id);
   ALTER TABLE alerts ADD COLUMN again INTEGER NOT NULL DEFAULT 0;
 `;
+
+/**
+ * Version 17: the zone the visitor booked in (an IANA name, as the booking page's select sends it), set at each
+ * booking and move, so their e-mails give the call's time on their own clock. NULL for a booking made before: its
+ * e-mails keep UTC.
+ */
+export const BOOKING_ZONE = 'ALTER TABLE bookings ADD COLUMN zone TEXT;';

@@ -5,7 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { storedAddressKey } from '../lib/addressKey';
 import { ALERT_RECEIPTS } from './alertReceiptsMigration';
-import { BOOKINGS } from './bookingMigration';
+import { BOOKING_ZONE, BOOKINGS } from './bookingMigration';
 import { CONTENT_REVISIONS } from './contentRevisionsMigration';
 import { IMAGES } from './imagesMigration';
 import { LEAD_LANGUAGE } from './languageMigration';
@@ -225,4 +225,6 @@ export const migrations: readonly Migration[] = [
   LEAD_LANGUAGE,
   // Calls booked on the site: his availability, his calendar's copy, the bookings and the time they hold.
   BOOKINGS,
+  // The zone each visitor booked in, for their e-mails.
+  BOOKING_ZONE,
 ];

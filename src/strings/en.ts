@@ -131,16 +131,17 @@ export type MailStrings = typeof mail;
 export type BookPageStrings = typeof bookPage;
 
 /**
- * The e-mail a visitor receives about the call they booked, and the invite it carries. The visitor's time zone is
- * unknown, so the e-mail gives the time in UTC, saying so, and the attached invite puts the exact time in their
- * calendar.
+ * The e-mail a visitor receives about the call they booked, and the invite it carries. The e-mail gives the time in
+ * the zone the visitor chose on the booking page, naming it; the attached invite puts the exact time in their
+ * calendar wherever they are.
  */
 export const bookingMail = {
   /** Sunday first, as Date.getUTCDay counts. */
   weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
   months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-  /** The call's start in UTC, labelled: "Tue 1 Dec, 18:00 (UTC)". `time` is "18:00". */
-  when: (weekday: string, day: number, month: string, time: string) => `${weekday} ${day} ${month}, ${time} (UTC)`,
+  /** The call's start in the visitor's zone, named: "Tue 1 Dec, 18:00 (Asia/Kolkata)". `time` is "18:00". */
+  when: (weekday: string, day: number, month: string, time: string, zone: string) =>
+    `${weekday} ${day} ${month}, ${time} (${zone})`,
   bookedSubject: (owner: string, when: string) => `Your call with ${owner}: ${when}`,
   movedSubject: (owner: string, when: string) => `New time for your call with ${owner}: ${when}`,
   cancelledSubject: (owner: string, when: string) => `Cancelled: your call with ${owner} on ${when}`,
@@ -149,8 +150,8 @@ export const bookingMail = {
   movedIntro: 'Your call has been moved to a new time.',
   cancelledIntro: 'Your call has been cancelled.',
   whenLabel: 'When',
-  utcNote:
-    'The time is given in UTC (Coordinated Universal Time). The attached invitation adds the call to your calendar at the right time for your time zone.',
+  zoneNote:
+    'The time is given in the time zone chosen when booking. The attached invitation adds the call to your calendar at the right time wherever you are.',
   joinLabel: 'Join the call',
   noRoomYet: 'I will send you the link to join the call before it starts.',
   manageLabel: 'Move or cancel',

@@ -131,7 +131,7 @@ export const bookingMail: BookingMailStrings = {
     'noviembre',
     'diciembre',
   ],
-  when: (weekday, day, month, time) => `${weekday} ${day} de ${month}, a las ${time} (UTC)`,
+  when: (weekday, day, month, time, zone) => `${weekday} ${day} de ${month}, a las ${time} (${zone})`,
   bookedSubject: (owner, when) => `Tu llamada con ${owner}: ${when}`,
   movedSubject: (owner, when) => `Nuevo horario de tu llamada con ${owner}: ${when}`,
   cancelledSubject: (owner, when) => `Cancelada: tu llamada con ${owner} del ${when}`,
@@ -140,8 +140,8 @@ export const bookingMail: BookingMailStrings = {
   movedIntro: 'Tu llamada se cambió a un nuevo horario.',
   cancelledIntro: 'Tu llamada fue cancelada.',
   whenLabel: 'Cuándo',
-  utcNote:
-    'La hora está en UTC (tiempo universal coordinado). La invitación adjunta agrega la llamada a tu calendario a la hora correcta de tu zona horaria.',
+  zoneNote:
+    'La hora está en la zona horaria elegida al reservar. La invitación adjunta agrega la llamada a tu calendario a la hora correcta, estés donde estés.',
   joinLabel: 'Unirse a la llamada',
   noRoomYet: 'Te enviaré el enlace de la llamada antes de la hora acordada.',
   manageLabel: 'Cambiar o cancelar',

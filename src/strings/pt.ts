@@ -129,7 +129,7 @@ export const bookingMail: BookingMailStrings = {
     'novembro',
     'dezembro',
   ],
-  when: (weekday, day, month, time) => `${weekday}, ${day === 1 ? '1º' : day} de ${month}, às ${time} (UTC)`,
+  when: (weekday, day, month, time, zone) => `${weekday}, ${day === 1 ? '1º' : day} de ${month}, às ${time} (${zone})`,
   bookedSubject: (owner, when) => `Sua chamada com ${owner}: ${when}`,
   movedSubject: (owner, when) => `Novo horário da sua chamada com ${owner}: ${when}`,
   cancelledSubject: (owner, when) => `Cancelada: sua chamada com ${owner} de ${when}`,
@@ -138,8 +138,8 @@ export const bookingMail: BookingMailStrings = {
   movedIntro: 'Sua chamada foi remarcada para um novo horário.',
   cancelledIntro: 'Sua chamada foi cancelada.',
   whenLabel: 'Quando',
-  utcNote:
-    'O horário está em UTC (Tempo Universal Coordenado). O convite em anexo adiciona a chamada à sua agenda no horário correto do seu fuso horário.',
+  zoneNote:
+    'O horário está no fuso escolhido no agendamento. O convite em anexo adiciona a chamada à sua agenda no horário certo, onde quer que você esteja.',
   joinLabel: 'Entrar na chamada',
   noRoomYet: 'Enviarei o link da chamada antes do horário marcado.',
   manageLabel: 'Remarcar ou cancelar',

@@ -54,9 +54,11 @@ const booked: AlertBooking = {
   changedAt: '2026-11-20T09:15:30.000Z',
   meetingUrl: 'https://meet.example/anna',
   manageUrl: 'https://anna.example/booking/9f2c',
+  visitorZone: 'America/Sao_Paulo',
 };
 const moved: AlertBooking = {
   ...booked,
+  visitorZone: 'Asia/Kolkata',
   startsAt: '2026-12-03T13:00:00.000Z',
   endsAt: '2026-12-03T13:30:00.000Z',
   event: 'moved',
@@ -95,11 +97,14 @@ function eventOf(content: string | undefined) {
 }
 
 describe('the visitor invite e-mail', () => {
-  it('is written in Brazilian Portuguese for a pt-BR lead, the time in UTC and labelled so', () => {
+  it('is written in Brazilian Portuguese for a pt-BR lead, the time on the clock of the zone they booked in', () => {
     const mail = buildVisitorInviteEmail(lead(), visitorEnvelope);
-    assert.equal(mail.subject, 'Sua chamada com Anna Berg: terça-feira, 1º de dezembro, às 18:00 (UTC)');
+    assert.equal(mail.subject, 'Sua chamada com Anna Berg: terça-feira, 1º de dezembro, às 15:00 (America/Sao Paulo)');
     assert.ok(mail.text.startsWith('Olá,\n\nSua chamada está agendada.'), mail.text);
-    assert.match(mail.text, /Quando: terça-feira, 1º de dezembro, às 18:00 \(UTC\)\nO horário está em UTC/);
+    assert.match(
+      mail.text,
+      /Quando: terça-feira, 1º de dezembro, às 15:00 \(America\/Sao Paulo\)\nO horário está no fuso escolhido/,
+    );
     assert.match(mail.text, /Entrar na chamada: https:\/\/meet\.example\/anna\n/);
     assert.match(mail.text, /remarcar ou cancelar a chamada aqui:\nhttps:\/\/anna\.example\/booking\/9f2c\n/);
     assert.match(mail.html, /<a href="https:\/\/anna\.example\/booking\/9f2c">Remarcar ou cancelar<\/a>/);
@@ -108,7 +113,10 @@ describe('the visitor invite e-mail', () => {
 
   it('is written in Spanish for an es lead, a move says so', () => {
     const mail = buildVisitorInviteEmail(lead({ language: 'es', booking: moved }), visitorEnvelope);
-    assert.equal(mail.subject, 'Nuevo horario de tu llamada con Anna Berg: jueves 3 de diciembre, a las 13:00 (UTC)');
+    assert.equal(
+      mail.subject,
+      'Nuevo horario de tu llamada con Anna Berg: jueves 3 de diciembre, a las 18:30 (Asia/Kolkata)',
+    );
     assert.match(mail.text, /Tu llamada se cambió a un nuevo horario\./);
     assert.match(mail.text, /Unirse a la llamada: https:\/\/meet\.example\/anna/);
     assert.match(mail.html, /<a href="https:\/\/anna\.example\/booking\/9f2c">Cambiar o cancelar<\/a>/);
@@ -121,8 +129,19 @@ describe('the visitor invite e-mail', () => {
   it('is in English for an English lead or one without a language', () => {
     for (const language of ['en', undefined]) {
       const mail = buildVisitorInviteEmail(lead({ language }), visitorEnvelope);
-      assert.equal(mail.subject, 'Your call with Anna Berg: Tue 1 Dec, 18:00 (UTC)');
+      assert.equal(mail.subject, 'Your call with Anna Berg: Tue 1 Dec, 15:00 (America/Sao Paulo)');
     }
+  });
+
+  it("gives the day on the visitor's clock when it is another day in UTC, and UTC for a booking without a zone", () => {
+    const early = { ...booked, startsAt: '2026-12-01T05:00:00.000Z', visitorZone: 'America/Los_Angeles' };
+    const west = buildVisitorInviteEmail(lead({ language: 'en', booking: early }), visitorEnvelope);
+    assert.equal(west.subject, 'Your call with Anna Berg: Mon 30 Nov, 21:00 (America/Los Angeles)');
+    const older = buildVisitorInviteEmail(
+      lead({ language: 'en', booking: { ...booked, visitorZone: 'UTC' } }),
+      visitorEnvelope,
+    );
+    assert.equal(older.subject, 'Your call with Anna Berg: Tue 1 Dec, 18:00 (UTC)');
   });
 
   it('goes to the visitor from our address, replies to the owner, the invite a REQUEST for the visitor', () => {
@@ -145,7 +164,10 @@ describe('the visitor invite e-mail', () => {
   it('sends a CANCEL once cancelled, with no link to move or cancel, and a Message-ID of its own', () => {
     const first = buildVisitorInviteEmail(lead(), visitorEnvelope);
     const mail = buildVisitorInviteEmail(lead({ booking: cancelled }), visitorEnvelope);
-    assert.equal(mail.subject, 'Cancelada: sua chamada com Anna Berg de terça-feira, 1º de dezembro, às 18:00 (UTC)');
+    assert.equal(
+      mail.subject,
+      'Cancelada: sua chamada com Anna Berg de terça-feira, 1º de dezembro, às 15:00 (America/Sao Paulo)',
+    );
     assert.ok(!mail.text.includes('/booking/9f2c') && !mail.html.includes('/booking/9f2c'));
     assert.ok(!mail.text.includes('meet.example'), mail.text);
     assert.equal(mail.icalEvent?.method, 'CANCEL');

@@ -23,6 +23,7 @@ const booking: AlertBooking = {
   changedAt: '2026-11-20T09:15:30.000Z',
   meetingUrl: 'https://meet.example/anna-call?pwd=x,y;z',
   manageUrl: 'https://anna.example/booking/abc',
+  visitorZone: 'Asia/Kolkata',
 };
 
 const input = (changes: Partial<InviteInput> = {}): InviteInput => ({

@@ -19,6 +19,17 @@ const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 // America/Sao_Paulo keeps UTC-3 all year: his 08:00-20:00 is 11:00-23:00 UTC.
 const SAO_PAULO = -3 * HOUR;
+const KOLKATA = 5.5 * HOUR;
+/** "Tue 1 Dec, 23:30 (Asia/Kolkata)": how the visitor's e-mail writes a time for a visitor who booked in Kolkata. */
+function kolkataWords(iso: string): string {
+  const local = new Date(Date.parse(iso) + KOLKATA);
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][local.getUTCDay()];
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
+    local.getUTCMonth()
+  ];
+  const time = local.toISOString().slice(11, 16);
+  return `${weekday} ${local.getUTCDate()} ${month}, ${time} (Asia/Kolkata)`;
+}
 
 const stamp = (ms: number) =>
   new Date(ms)
@@ -110,6 +121,9 @@ describe('a call booked on the site', () => {
     assert.match(await booked.text(), /Your call is booked for .*\(Asia\/Kolkata\)/);
     await waitFor(() => mailsTo('ana@fintech.example').length === 1 && mailsTo('owner@example.com').length === 2);
     const visitorInvite = await inviteOf(mailsTo('ana@fintech.example')[0] as never);
+    // The e-mail says the time on the clock of the zone the visitor booked in: Kolkata is UTC+5:30 all year.
+    const subject = mailsTo('ana@fintech.example')[0]?.subject ?? '';
+    assert.ok(subject.startsWith('Your call with ') && subject.endsWith(`: ${kolkataWords(first)}`), subject);
     assert.equal(visitorInvite.method, 'REQUEST');
     assert.equal(visitorInvite.start, first);
     assert.equal(visitorInvite.end, new Date(Date.parse(first) + 30 * MIN).toISOString());
@@ -146,6 +160,7 @@ describe('a call booked on the site', () => {
     assert.match(await moved.text(), /Your call is now on/);
     await waitFor(() => mailsTo('ana@fintech.example').length === 2);
     const movedInvite = await inviteOf(mailsTo('ana@fintech.example')[1] as never);
+    assert.match(mailsTo('ana@fintech.example')[1]?.subject ?? '', /, \d\d:\d\d \(UTC\)$/, 'moved from a page in UTC');
     assert.deepEqual([movedInvite.uid, movedInvite.sequence, movedInvite.start], [visitorInvite.uid, 1, second]);
     await waitFor(() => receiver.events.some((e) => e.type === 'booking.moved'));
     assert.equal(site.services.bookings.ofLead(1)?.status, 'booked');

@@ -47,7 +47,7 @@ async function bookedLead(s: LeadSite, name: string) {
   assert.equal(view.kind, 'open');
   const slot = view.kind === 'open' && Array.isArray(view.slots) ? view.slots[0] : undefined;
   assert.ok(slot, 'a slot is offered');
-  const booked = await bookings.book(token, new Date(slot.start).toISOString());
+  const booked = await bookings.book(token, new Date(slot.start).toISOString(), 'Europe/Lisbon');
   assert.equal(booked.kind, 'booked');
   return { id, startsAt: new Date(slot.start).toISOString() };
 }
