@@ -198,8 +198,17 @@ export function createBookings(deps: BookingDeps) {
       const row = release.immediate(before.lead.id, now(), 'visitor') as BookingRow;
       return { kind: 'cancelled', booking: row, view: await reopened(token) };
     },
-    /** The owner cancels a lead's call (from the inbox or the CLI), at any time; undefined when none is booked. */
-    cancelByOwner: (leadId: number): BookingRow | undefined => release.immediate(leadId, now(), 'owner'),
+    /**
+     * The owner cancels a lead's call (from the inbox), until it starts: 'none' when none is booked, 'begun' once
+     * its time has come (a cancellation of a call under way or over would only confuse both calendars).
+     */
+    cancelByOwner(leadId: number): BookingRow | 'none' | 'begun' {
+      const at = now();
+      const row = bookings.ofLead(leadId);
+      if (!isBooked(row)) return 'none';
+      if (Date.parse(row.starts_at) <= at) return 'begun';
+      return release.immediate(leadId, at, 'owner') ?? 'none';
+    },
     /**
      * Before a person is erased: cancels their future calls and queues the owner's cancellation (his invite, his
      * alert, the webhook), never the visitor's; the cancelled bookings, for the erasure to wait on and report.

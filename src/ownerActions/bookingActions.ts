@@ -70,9 +70,9 @@ export function createBookingActions({ availability, bookings, activity }: Booki
       return { kind: 'set', lines };
     },
     /** Cancels the lead's booked call: both get the CANCEL, the time is free again. */
-    cancel(actor: Actor, leadId: number): BookingRow | undefined {
+    cancel(actor: Actor, leadId: number): BookingRow | 'none' | 'begun' {
       const row = bookings.cancelByOwner(leadId);
-      if (row) activity.record(actor, 'call-cancelled', `lead #${leadId}, ${row.starts_at}`);
+      if (typeof row === 'object') activity.record(actor, 'call-cancelled', `lead #${leadId}, ${row.starts_at}`);
       return row;
     },
     upcoming: (limit?: number) => bookings.upcoming(limit),

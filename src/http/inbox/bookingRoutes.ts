@@ -20,6 +20,7 @@ export const CALL_CANCELLED_NOTICE = 'The call is cancelled: both of you get the
 type Errors = BookingSettingsView['errors'];
 
 const NO_BOOKED_CALL = 'This lead has no booked call, so nothing was cancelled.';
+const CALL_BEGUN = "The call's time has come, so it can no longer be cancelled: nothing was sent.";
 
 /** The form's text for each key it names; a key the form left out is kept as it is. */
 function typedValues(body: Record<string, unknown>): Map<AvailabilityKey, string> {
@@ -87,7 +88,9 @@ export function bookingRoutes(deps: InboxRouteDeps & { timeZone: string }): Rout
   router.post(`${INBOX_PATHS.lead}:id/cancel-call`, inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
     if (id === undefined || !owner.reads.lead(id)) return answers.notFound(res);
-    if (!owner.booking.cancel(actorOf(res), id)) return answers.refuse(req, res, 409, NO_BOOKED_CALL);
+    const cancelled = owner.booking.cancel(actorOf(res), id);
+    if (cancelled === 'none') return answers.refuse(req, res, 409, NO_BOOKED_CALL);
+    if (cancelled === 'begun') return answers.refuse(req, res, 409, CALL_BEGUN);
     guard.leaveNotice(res, CALL_CANCELLED_NOTICE);
     res.redirect(303, `${INBOX_PATHS.lead}${id}`);
   });

@@ -52,11 +52,11 @@ export function leadDetailView({ lead, alerts, marks }: LeadDetail, signedIn: Si
 /** Who cancelled a call, as its row records it ('visitor': the lead, on the booking link). */
 const CANCELLED_BY = { owner: 'owner', visitor: 'lead', erased: 'erasure' } as const;
 
-/** The lead's call as its page shows it; undefined when it never booked one. */
-export function callView(row: BookingRow | undefined): LeadCallView | undefined {
+/** The lead's call as its page shows it at `now` (ms); undefined when it never booked one. */
+export function callView(row: BookingRow | undefined, now: number): LeadCallView | undefined {
   if (!row) return undefined;
   const { starts_at: startsAt, ends_at: endsAt } = row;
-  if (row.status === 'booked') return { status: 'booked', startsAt, endsAt };
+  if (row.status === 'booked') return { status: 'booked', startsAt, endsAt, begun: Date.parse(startsAt) <= now };
   const by = CANCELLED_BY[(row.cancelled_by ?? 'owner') as keyof typeof CANCELLED_BY] ?? 'owner';
   return { status: 'cancelled', startsAt, endsAt, cancelledAt: row.updated_at, by };
 }
@@ -72,6 +72,6 @@ export function sendLeadPage(deps: InboxRouteDeps, res: Response, id?: number, w
   const detail = id === undefined ? undefined : deps.owner.reads.lead(id);
   if (!detail) return deps.answers.notFound(res);
   const view = leadDetailView(detail, deps.guard.signedIn(res), deps.now());
-  const call = callView(deps.owner.booking.ofLead(detail.lead.id));
+  const call = callView(deps.owner.booking.ofLead(detail.lead.id), deps.now());
   sendPage(res, wrong ? 400 : 200, deps.pages.lead({ ...view, call, ...wrong }));
 }

@@ -1,4 +1,7 @@
-/** The lead's call on its page: when it is (or was, cancelled), and the button that cancels a booked one. */
+/**
+ * The lead's call on its page: when it is (or was, cancelled), and the button that cancels a booked one until its
+ * time comes.
+ */
 import { INBOX_PATHS } from '../../contract/inbox';
 import { callMinutes } from './CallsPage';
 import { ActionButton } from './InboxLayout';
@@ -18,7 +21,9 @@ export function LeadCall({ leadId, call, csrf }: { leadId: number; call: LeadCal
   return (
     <section className="owner-card" aria-labelledby="lead-call">
       <h2 id="lead-call">Call</h2>
-      {call.status === 'booked' ? (
+      {call.status === 'booked' && call.begun ? (
+        <p>Booked: {when}. Its time has come, so it can no longer be cancelled.</p>
+      ) : call.status === 'booked' ? (
         <>
           <p>Booked: {when}</p>
           <div className="owner-actions">

@@ -47,7 +47,8 @@ export interface AlertView {
 
 /** A lead's call on its page: booked, or cancelled (by either side) at `cancelledAt`. */
 export type LeadCallView =
-  | { status: 'booked'; startsAt: string; endsAt: string }
+  /** begun: its time has come (under way or over), so it can no longer be cancelled. */
+  | { status: 'booked'; startsAt: string; endsAt: string; begun: boolean }
   | { status: 'cancelled'; startsAt: string; endsAt: string; cancelledAt: string; by: 'owner' | 'lead' | 'erasure' };
 
 export interface LeadDetailView extends SignedIn {

@@ -14,10 +14,12 @@ import { ownerFetch, type OwnerHttpSession, postForm, signInByLink } from '../..
 const site = leadSitesPerTest();
 // The site's clock: a Thursday morning; the lead came in an hour before, so its booking link is valid.
 const NOW = Date.parse('2026-11-26T10:00:00.000Z');
+let clock = NOW;
 const FEED = 'https://calendar.example.com/private-5ecret-path/basic.ics';
 
 async function signedIn(): Promise<{ s: LeadSite; session: OwnerHttpSession }> {
-  const s = await site({ now: () => NOW, startWorker: false });
+  clock = NOW;
+  const s = await site({ now: () => clock, startWorker: false });
   return { s, session: await signInByLink(s) };
 }
 
@@ -197,6 +199,37 @@ describe('the calls in the inbox', () => {
     assert.match(after.querySelector('.owner-promise')?.text ?? '', / left$|^Overdue/, 'the promise runs again');
     assert.equal((await page(s, session, '/owner/calls')).dom.querySelectorAll('main .owner-lead').length, 0);
     assert.ok(s.services.owner.reads.activity(20).some((a) => a.action === 'call-cancelled'));
+  });
+
+  it('offers no cancel once the call has begun, and refuses one posted then: nothing is sent', async () => {
+    const { s, session } = await signedIn();
+    const { id, startsAt } = await bookedLead(s, 'Hedy');
+    clock = Date.parse(startsAt) + 10 * 60_000;
+    const lead = (await page(s, session, `/owner/leads/${id}`)).dom;
+    assert.match(
+      lead.querySelector('#lead-call')?.parentNode?.text ?? '',
+      /Booked: 2026-11-27 09:00 UTC, 30 min\. Its time has come, so it can no longer be cancelled\./,
+    );
+    assert.equal(lead.querySelectorAll(`form[action="/owner/leads/${id}/cancel-call"]`).length, 0);
+    const alertsBefore = s.services.db.prepare('SELECT channel, status, attempts FROM alerts ORDER BY channel').all();
+    const late = await postForm(
+      s,
+      `/owner/leads/${id}/cancel-call`,
+      { _csrf: session.csrf },
+      { Cookie: session.cookie },
+    );
+    assert.equal(late.status, 409);
+    assert.match(
+      parse(await late.text()).text,
+      /The call's time has come, so it can no longer be cancelled: nothing was sent\./,
+    );
+    assert.equal(s.services.owner.booking.ofLead(id)?.status, 'booked');
+    assert.deepEqual(
+      s.services.db.prepare('SELECT channel, status, attempts FROM alerts ORDER BY channel').all(),
+      alertsBefore,
+      'no cancellation queued',
+    );
+    assert.ok(!s.services.owner.reads.activity(20).some((a) => a.action === 'call-cancelled'));
   });
 
   it('answers 409 for a lead without a booked call and 404 for no such lead, changing nothing', async () => {
