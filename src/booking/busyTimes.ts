@@ -1,12 +1,13 @@
 /**
  * The owner's busy times from his calendar feed: the events that block time in a window, recurring ones
- * expanded (RRULE, RDATE, EXDATE, overrides by RECURRENCE-ID), as sorted, merged intervals. All-day events
+ * expanded (RRULE, RDATE, EXDATE, overrides by RECURRENCE-ID, with RANGE=THISANDFUTURE those that change every
+ * later instance too), as sorted, merged intervals. All-day events
  * block his whole days in his time zone; floating times are read in it too.
  */
 import type ICAL from 'ical.js';
 import { ical } from '../lib/ical';
 import type { Interval } from '../contract/booking';
-import { type Calendar, type CalendarEvent, readCalendar } from './calendarEvents';
+import { type Calendar, type CalendarEvent, type FromThisOn, readCalendar } from './calendarEvents';
 import { instantOfWall } from '../lib/zoneClock';
 import { isTimeZone } from '../lib/zonedTime';
 
@@ -52,24 +53,38 @@ const chunksOf = new WeakMap<CalendarEvent, Map<string, Interval[]>>();
 function seriesSpans(event: CalendarEvent, calendar: Calendar, window: Interval, zone: string, clock: Clock) {
   const chunks = kept(chunksOf, event, () => new Map<string, Interval[]>());
   const first = spanOf(event, event.start, clock);
+  const uid = event.component.getFirstPropertyValue('uid');
+  const later = typeof uid === 'string' ? (calendar.fromThisOn.get(uid) ?? []) : [];
+  // How far a change of the later instances moves one from where the rule puts it, its new length included.
+  const reach = Math.max(0, ...later.map((c) => Math.abs(c.shift.toSeconds() * 1000) + wallLength(c.event)));
   // An occurrence may begin before the window and end in it: one occurrence's length earlier, and a day for DST.
   const spans: Interval[] = [];
-  for (let chunk = Math.floor((window.start - (first.end - first.start) - DAY_MS) / CHUNK_MS); ; chunk += 1) {
-    if (chunk * CHUNK_MS >= window.end) return spans;
+  for (let chunk = Math.floor((window.start - (first.end - first.start) - DAY_MS - reach) / CHUNK_MS); ; chunk += 1) {
+    if (chunk * CHUNK_MS >= window.end + reach) return spans;
     const key = `${zone} ${chunk}`;
     // A few dozen stretches at most: the window moves forward, and the old ones are not asked for again.
     if (!chunks.has(key) && chunks.size >= 64) chunks.clear();
     spans.push(
-      ...kept(chunks, key, () => expandChunk(event, calendar, chunk * CHUNK_MS, (chunk + 1) * CHUNK_MS, clock)),
+      ...kept(chunks, key, () =>
+        expandChunk(event, calendar, { start: chunk * CHUNK_MS, end: (chunk + 1) * CHUNK_MS }, clock, later),
+      ),
     );
   }
 }
 
-/** The occurrences of a series that begin in [from, to), less those its overrides replace. */
-function expandChunk(event: CalendarEvent, calendar: Calendar, from: number, to: number, clock: Clock): Interval[] {
+const wallLength = (event: CalendarEvent | undefined) => (event ? event.wall.end - event.wall.start : 0);
+
+/**
+ * The spans of a series' occurrences that the rule puts in [from, to), less those its overrides replace; an
+ * occurrence at or after a THISANDFUTURE override takes that override's shift and length, or is dropped with it.
+ */
+function expandChunk(event: CalendarEvent, calendar: Calendar, chunk: Interval, clock: Clock, later: FromThisOn[]) {
+  const { start: from, end: to } = chunk;
   const uid = event.component.getFirstPropertyValue('uid');
   const replacedBy = typeof uid === 'string' ? (calendar.replaced.get(uid) ?? []) : [];
   const replaced = new Set(replacedBy.map((r) => clock(r.at, r.zone)));
+  const changes = later.map((change) => ({ ...change, from: clock(change.at, change.zone) }));
+  changes.sort((a, b) => a.from - b.from);
   const expansion = new (ical().RecurExpansion)({
     component: event.component,
     dtstart: fastForward(event, from, clock) ?? event.start,
@@ -79,10 +94,20 @@ function expandChunk(event: CalendarEvent, calendar: Calendar, from: number, to:
   for (let occurrence = expansion.next(); occurrence; occurrence = expansion.next()) {
     const span = spanOf(event, occurrence, clock);
     if (span.start >= to) break;
-    if (span.start >= from && !replaced.has(span.start)) spans.push(span);
-    // Cut short: the rest counts as busy, since an occurrence not read may be anywhere in it.
+    if (span.start >= from && !replaced.has(span.start)) {
+      let change: (typeof changes)[number] | undefined;
+      for (const c of changes) if (c.from <= span.start) change = c;
+      if (!change) spans.push(span);
+      else if (change.event) {
+        const moved = occurrence.clone();
+        moved.addDuration(change.shift);
+        spans.push(spanOf(change.event, moved, clock));
+      }
+    }
+    // Cut short: the rest counts as busy, since an occurrence not read may be anywhere in it (or moved from it).
     if (++count === MAX_OCCURRENCES) {
-      spans.push({ start: Math.max(span.start, from), end: to });
+      const reach = Math.max(0, ...changes.map((c) => Math.abs(c.shift.toSeconds() * 1000) + wallLength(c.event)));
+      spans.push({ start: Math.max(span.start, from) - reach, end: to + reach });
       break;
     }
   }

@@ -24,6 +24,16 @@ export interface CalendarEvent {
   wall: { start: number; end: number };
 }
 
+/** An override that changes its instance and every later one of its series (RECURRENCE-ID;RANGE=THISANDFUTURE). */
+export interface FromThisOn {
+  at: Time;
+  zone: string | undefined;
+  /** The wall-clock shift from the instance it names to its own start, which every later instance takes too. */
+  shift: Duration;
+  /** The override's own event, whose length the later instances take; undefined when it blocks nothing: nor do they. */
+  event: CalendarEvent | undefined;
+}
+
 export interface Calendar {
   events: CalendarEvent[];
   /**
@@ -31,6 +41,8 @@ export interface Calendar {
    * (or blocks nothing when cancelled or transparent), and the series skips the instance it replaces.
    */
   replaced: Map<string, { at: Time; zone: string | undefined }[]>;
+  /** Per series (UID), its overrides that change the later instances as well. */
+  fromThisOn: Map<string, FromThisOn[]>;
 }
 
 /** True when the event takes no time from the owner: marked free (transparent) or cancelled. */
@@ -89,10 +101,17 @@ function readEvent(event: Component, calendar: Calendar): void {
   if (!start) throw new Error('an event has no start (DTSTART)');
   const recurrenceId = timeOf(event, 'recurrence-id');
   const uid = event.getFirstPropertyValue('uid');
+  let later: FromThisOn | undefined;
   if (recurrenceId && typeof uid === 'string') {
     const replaced = calendar.replaced.get(uid) ?? [];
     replaced.push({ at: recurrenceId.time, zone: recurrenceId.zone });
     calendar.replaced.set(uid, replaced);
+    const range = event.getFirstProperty('recurrence-id')?.getParameter('range');
+    if (typeof range === 'string' && range.toUpperCase() === 'THISANDFUTURE') {
+      const shift = start.time.subtractDate(recurrenceId.time);
+      later = { at: recurrenceId.time, zone: recurrenceId.zone, shift, event: undefined };
+      calendar.fromThisOn.set(uid, [...(calendar.fromThisOn.get(uid) ?? []), later]);
+    }
   }
   if (blocksNothing(event)) return;
   const end = timeOf(event, 'dtend');
@@ -101,7 +120,7 @@ function readEvent(event: Component, calendar: Calendar): void {
   const wallEnd = end
     ? wallTime(end.time)
     : wallStart + (duration instanceof ical().Duration ? duration.toSeconds() : 86_400) * 1000;
-  calendar.events.push({
+  const read: CalendarEvent = {
     component: event,
     start: start.time,
     startZone: start.zone,
@@ -111,7 +130,9 @@ function readEvent(event: Component, calendar: Calendar): void {
     // An override is the one instance it describes, whatever rules it repeats.
     wall: { start: wallStart, end: Math.max(wallStart, wallEnd) },
     recurring: !recurrenceId && (event.hasProperty('rrule') || event.hasProperty('rdate')),
-  });
+  };
+  calendar.events.push(read);
+  if (later) later.event = read;
 }
 
 /** Reads a feed's ICS text; throws an Error saying what is wrong when it is no iCalendar data ical.js can read. */
@@ -126,7 +147,7 @@ export function readCalendar(ics: string): Calendar {
   const roots = (Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed : [parsed]) as unknown[];
   if (roots.length === 0 || roots.some((root) => !Array.isArray(root) || root[0] !== 'vcalendar'))
     throw new Error('the calendar feed is not an iCalendar file (no VCALENDAR)');
-  const calendar: Calendar = { events: [], replaced: new Map() };
+  const calendar: Calendar = { events: [], replaced: new Map(), fromThisOn: new Map() };
   try {
     for (const root of roots) {
       for (const event of new (ical().Component)(root as unknown[]).getAllSubcomponents('vevent'))

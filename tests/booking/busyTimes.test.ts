@@ -141,3 +141,88 @@ describe('busy times: what is not a calendar', () => {
     assert.throws(() => busyTimes(calendar(vevent('DTSTART:2027-garbage')), WINDOW, 'UTC'), /calendar feed/);
   });
 });
+
+describe('busy times: a series changed from one instance on (RANGE=THISANDFUTURE)', () => {
+  const only = (window: { start: number; end: number }, zone: string, ...events: string[]) =>
+    shown(busyTimes(calendar(...events), window, zone));
+  // Mondays 10:00-11:00 UTC from 1 March 2027.
+  const mondays = vevent(
+    'UID:mondays@test',
+    'DTSTART:20270301T100000Z',
+    'DTEND:20270301T110000Z',
+    'RRULE:FREQ=WEEKLY;BYDAY=MO',
+  );
+  const MARCH = { start: Date.parse('2027-03-01T00:00:00Z'), end: Date.parse('2027-04-06T00:00:00Z') };
+
+  it('moves that instance and every later one to the new time and length; one of them moved again alone', () => {
+    // From 15 March on: 15:00-16:30. Then 29 March's instance (by its original time) alone to Tuesday 09:00-09:30.
+    const fromThisOn = vevent(
+      'UID:mondays@test',
+      'RECURRENCE-ID;RANGE=THISANDFUTURE:20270315T100000Z',
+      'DTSTART:20270315T150000Z',
+      'DTEND:20270315T163000Z',
+    );
+    const single = vevent(
+      'UID:mondays@test',
+      'RECURRENCE-ID:20270329T100000Z',
+      'DTSTART:20270330T090000Z',
+      'DTEND:20270330T093000Z',
+    );
+    assert.deepEqual(only(MARCH, 'UTC', mondays, fromThisOn, single), [
+      span('2027-03-01T10:00:00Z', '2027-03-01T11:00:00Z'),
+      span('2027-03-08T10:00:00Z', '2027-03-08T11:00:00Z'),
+      span('2027-03-15T15:00:00Z', '2027-03-15T16:30:00Z'),
+      span('2027-03-22T15:00:00Z', '2027-03-22T16:30:00Z'),
+      span('2027-03-30T09:00:00Z', '2027-03-30T09:30:00Z'),
+      span('2027-04-05T15:00:00Z', '2027-04-05T16:30:00Z'),
+    ]);
+  });
+
+  it('cancelled from one instance on, the later ones block nothing', () => {
+    const cancelled = vevent(
+      'UID:mondays@test',
+      'RECURRENCE-ID;RANGE=THISANDFUTURE:20270322T100000Z',
+      'DTSTART:20270322T100000Z',
+      'DTEND:20270322T110000Z',
+      'STATUS:CANCELLED',
+    );
+    assert.deepEqual(only(MARCH, 'UTC', mondays, cancelled), [
+      span('2027-03-01T10:00:00Z', '2027-03-01T11:00:00Z'),
+      span('2027-03-08T10:00:00Z', '2027-03-08T11:00:00Z'),
+      span('2027-03-15T10:00:00Z', '2027-03-15T11:00:00Z'),
+    ]);
+  });
+
+  it('moved two days earlier, an instance from past the window lands in it', () => {
+    // From 15 March on, Saturdays before: Monday 29 March's instance is Saturday 27 March's.
+    const earlier = vevent(
+      'UID:mondays@test',
+      'RECURRENCE-ID;RANGE=THISANDFUTURE:20270315T100000Z',
+      'DTSTART:20270313T100000Z',
+      'DTEND:20270313T110000Z',
+    );
+    const saturday = { start: Date.parse('2027-03-27T00:00:00Z'), end: Date.parse('2027-03-28T00:00:00Z') };
+    assert.deepEqual(only(saturday, 'UTC', mondays, earlier), [span('2027-03-27T10:00:00Z', '2027-03-27T11:00:00Z')]);
+  });
+
+  it('keeps the new wall time in his zone across the change to summer time (Lisbon, 28 March 2027)', () => {
+    const lisbon = vevent(
+      'UID:lisbon-mondays@test',
+      'DTSTART;TZID=Europe/Lisbon:20270301T100000',
+      'DTEND;TZID=Europe/Lisbon:20270301T110000',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO',
+    );
+    const afternoons = vevent(
+      'UID:lisbon-mondays@test',
+      'RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Lisbon:20270322T100000',
+      'DTSTART;TZID=Europe/Lisbon:20270322T140000',
+      'DTEND;TZID=Europe/Lisbon:20270322T150000',
+    );
+    const window = { start: Date.parse('2027-03-22T00:00:00Z'), end: Date.parse('2027-03-30T00:00:00Z') };
+    assert.deepEqual(only(window, 'Europe/Lisbon', lisbon, afternoons), [
+      // 22 March: 14:00 WET is 14:00 UTC; 29 March: 14:00 WEST is 13:00 UTC.
+      span('2027-03-22T14:00:00Z', '2027-03-22T15:00:00Z'),
+      span('2027-03-29T13:00:00Z', '2027-03-29T14:00:00Z'),
+    ]);
+  });
+});
