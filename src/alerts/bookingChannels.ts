@@ -21,8 +21,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const owner = { audience: 'owner', kind: 'booking', recordWhenOff: false } as const;
 
 /**
- * An invite's sender: ical.js writes the invite, and is loaded by the first one (src/lib/ical.ts), not by the
- * senders' warm-up, which every server with SMTP runs at start.
+ * An invite's sender, the visitor's and the owner's alike: ical.js writes the invite, and is loaded by the first
+ * one (src/lib/ical.ts), not by the senders' warm-up, which every server with SMTP runs at start.
  */
 const withIcal = (sender: AlertSender): AlertSender => ({
   ...sender,
@@ -42,8 +42,10 @@ export const BOOKING_CHANNELS = [
     maxInFlight: FEW_IN_FLIGHT,
     sender: ({ mail, config }) =>
       mail &&
-      mailSenderFor(mail.transport, (lead) =>
-        buildVisitorInviteEmail(lead, { from: mail.from, profile: config.profile }),
+      withIcal(
+        mailSenderFor(mail.transport, (lead) =>
+          buildVisitorInviteEmail(lead, { from: mail.from, profile: config.profile }),
+        ),
       ),
   },
   {
