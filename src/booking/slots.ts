@@ -63,8 +63,7 @@ export function freeSlots(input: SlotsInput): Interval[] {
     const { year, month, day } = addDays(today.year, today.month, today.day, offset);
     const weekday = WEEKDAYS[weekdayOfDate(year, month, day)];
     if (weekday === undefined) continue;
-    const ranges = [...availability.hours[weekday]].sort((a, b) => a.from - b.from);
-    for (const range of ranges) {
+    for (const range of availability.hours[weekday]) {
       const first = Math.ceil(range.from / STEP_MINUTES) * STEP_MINUTES;
       for (let minutes = first; minutes + availability.lengthMinutes <= range.to; minutes += STEP_MINUTES) {
         // Each start is converted on its own, so a day daylight saving changes gets its own offsets.

@@ -91,7 +91,15 @@ describe('parseAvailabilityValue: the other keys', () => {
     ])
       assert.deepEqual(patchOf('feed-url', good), { feedUrl: good });
     assert.deepEqual(patchOf('feed-url', ''), { feedUrl: '' });
-    for (const bad of ['http://calendar.example/private-s3cret.ics', 'ftp://x/private-s3cret', 'private-s3cret']) {
+    assert.deepEqual(patchOf('feed-url', ' https://calendar.example/feed.ics '), {
+      feedUrl: 'https://calendar.example/feed.ics',
+    });
+    for (const bad of [
+      'http://calendar.example/private-s3cret.ics',
+      'ftp://x/private-s3cret',
+      'ftp://127.0.0.1/private-s3cret',
+      'private-s3cret',
+    ]) {
       const error = errorOf('feed-url', bad);
       assert.equal(error, "feed-url must be the https: (or webcal:) address of your calendar's secret ICS feed");
       assert.ok(!error.includes('s3cret'));

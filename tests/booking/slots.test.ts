@@ -48,6 +48,18 @@ describe('freeSlots by hand', () => {
     assertSlots(slots, 30, saoPaulo(29, 9, 30), saoPaulo(29, 10), saoPaulo(30, 9, 30), saoPaulo(30, 10));
   });
 
+  it('gives the slots in time order when a day has its ranges out of order', () => {
+    const hours = {
+      ...DEFAULT_AVAILABILITY.hours,
+      mon: [
+        { from: at(14), to: at(15) },
+        { from: at(9), to: at(10) },
+      ],
+    };
+    const slots = freeSlots(input({ hours, lengthMinutes: 30, daysAhead: 0 }));
+    assertSlots(slots, 30, saoPaulo(29, 9), saoPaulo(29, 9, 30), saoPaulo(29, 14), saoPaulo(29, 14, 30));
+  });
+
   it('offers a slot ending exactly at its range end, and not one ending past it', () => {
     const slots = freeSlots(input({ hours: everyDay([at(9), at(10, 30)]), lengthMinutes: 60, daysAhead: 1 }));
     assertSlots(slots, 60, saoPaulo(29, 9), saoPaulo(29, 9, 30), saoPaulo(30, 9), saoPaulo(30, 9, 30));

@@ -63,6 +63,17 @@ describe('parseAvailabilityValue: hours', () => {
     });
   });
 
+  it('takes spaces around the value, between its parts and around the dash of a range, and any minute to :59', () => {
+    assert.deepEqual(patchOf('hours', '  mon  09:00 - 12:00,12:59-18:00 '), {
+      hours: week({
+        mon: [
+          { from: at(9), to: at(12) },
+          { from: at(12, 59), to: at(18) },
+        ],
+      }),
+    });
+  });
+
   it('clears every day with "off" or nothing', () => {
     assert.deepEqual(patchOf('hours', 'off'), { hours: week({}) });
     assert.deepEqual(patchOf('hours', '  '), { hours: week({}) });
@@ -83,6 +94,10 @@ describe('parseAvailabilityValue: hours', () => {
       'mon 09:00-09:00',
       'mon 09:00-24:30',
       'mon 09:60-10:00',
+      'mon 09:75-12:00',
+      'xmon 09:00-17:00',
+      'mon 109:00-17:00',
+      'mon 09:00-17:00x',
       'mon 25:00-26:00',
       'mon 09:00-12:00, 11:00-13:00',
       'mon-fri 09:00-12:00; wed 11:00-13:00',
