@@ -8,8 +8,7 @@ import type ICAL from 'ical.js';
 import { ical } from '../lib/ical';
 import type { Interval } from '../contract/booking';
 import { type Calendar, type CalendarEvent, type FromThisOn, readCalendar } from './calendarEvents';
-import { instantOfWall } from '../lib/zoneClock';
-import { isTimeZone } from '../lib/zonedTime';
+import { type Clock, clockFor, kept } from './feedClock';
 
 type Time = InstanceType<typeof ICAL.Time>;
 
@@ -112,46 +111,6 @@ function expandChunk(event: CalendarEvent, calendar: Calendar, chunk: Interval, 
     }
   }
   return spans;
-}
-
-/** The value kept under the key, made and kept first if there is none. */
-function kept<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
-}
-
-type Clock = (time: Time, zone: string | undefined) => number;
-
-/**
- * An ICAL time as an instant: a date is the owner's midnight that day; a floating time is read in the zone its
- * TZID names (when Intl knows it) or else in the owner's; any other through its VTIMEZONE, or UTC.
- */
-const clocks = new WeakMap<Calendar, Map<string, Clock>>();
-
-function clockFor(calendar: Calendar, ownerTimeZone: string): Clock {
-  return kept(
-    kept(clocks, calendar, () => new Map<string, Clock>()),
-    ownerTimeZone,
-    () => ownerClock(ownerTimeZone),
-  );
-}
-
-function ownerClock(ownerTimeZone: string): Clock {
-  // An all-day series asks for the same midnights again and again; Intl is the cost.
-  const midnights = new Map<number, number>();
-  return (time, zone) => {
-    if (time.isDate) {
-      const wall = Date.UTC(time.year, time.month - 1, time.day);
-      return kept(midnights, wall, () => instantOfWall(wall, ownerTimeZone).ms);
-    }
-    if (time.zone !== ical().Timezone.localTimezone) return time.toUnixTime() * 1000;
-    const wall = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
-    return instantOfWall(wall, zone !== undefined && isTimeZone(zone) ? zone : ownerTimeZone).ms;
-  };
 }
 
 /** The time one occurrence (starting at `start`) of the event blocks. */
