@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { at, errorOf, patchOf, week } from '../support/availabilityValues';
 import {
   availabilityLines,
   availabilityOf,
   maskFeedUrl,
-  parseAvailabilityValue,
   storedValue,
   unknownKeyError,
 } from '../../src/booking/availability';
@@ -19,30 +19,6 @@ import {
   type AvailabilityKey,
   DEFAULT_AVAILABILITY,
 } from '../../src/contract/booking';
-
-const at = (h: number, m = 0) => h * 60 + m;
-const week = (days: Partial<Availability['hours']>): Availability['hours'] => ({
-  mon: [],
-  tue: [],
-  wed: [],
-  thu: [],
-  fri: [],
-  sat: [],
-  sun: [],
-  ...days,
-});
-
-function patchOf(key: AvailabilityKey, value: string): Partial<Availability> {
-  const parsed = parseAvailabilityValue(key, value);
-  assert.ok(parsed.ok, `${key} ${value}: ${parsed.ok ? '' : parsed.error}`);
-  return parsed.patch;
-}
-
-function errorOf(key: AvailabilityKey, value: string): string {
-  const parsed = parseAvailabilityValue(key, value);
-  assert.ok(!parsed.ok, `${key} "${value}" should be refused`);
-  return parsed.error;
-}
 
 describe('parseAvailabilityValue: the other keys', () => {
   it('reads enabled as true or false', () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { loadIcal } from '../../src/lib/ical';
 import { busyTimes, busyTimesIn, readCalendar } from '../../src/booking/busyTimes';
-import { calendar, FIXTURE_CALENDAR, vevent } from '../support/icsFeed';
+import { calendar, FIXTURE_BUSY_IN_LISBON, FIXTURE_CALENDAR, vevent } from '../support/icsFeed';
 
 // ical.js is loaded on first use by the site (src/lib/ical.ts): these tests call it directly.
 before(() => loadIcal());
@@ -20,25 +20,10 @@ const span = (start: string, end: string) => `${start.replace('Z', '.000Z')} ${e
 
 describe('busy times: the fixture calendar', () => {
   it('for an owner in Lisbon', () => {
-    assert.deepEqual(shown(busyTimes(FIXTURE_CALENDAR, WINDOW, 'Europe/Lisbon')), [
-      // Begins before the window: kept whole.
-      span('2027-03-21T23:00:00Z', '2027-03-22T00:30:00Z'),
-      // Monday 22's meeting moved to Tuesday 14:00-15:00 (UTC+0), joined to the 14:30-16:00 UTC event.
-      span('2027-03-23T14:00:00Z', '2027-03-23T16:00:00Z'),
-      // Wednesday 24, 10:00 Lisbon, still UTC+0.
-      span('2027-03-24T10:00:00Z', '2027-03-24T11:00:00Z'),
-      // Saturday and Sunday all day: midnight UTC+0 to Monday's midnight UTC+1, 47 hours.
-      span('2027-03-27T00:00:00Z', '2027-03-28T23:00:00Z'),
-      // Monday 29, 10:00 Lisbon in summer time is 09:00 UTC.
-      span('2027-03-29T09:00:00Z', '2027-03-29T10:00:00Z'),
-      span('2027-03-30T13:00:00Z', '2027-03-30T14:30:00Z'),
-      // Floating 09:00 read in Lisbon's summer time.
-      span('2027-04-01T08:00:00Z', '2027-04-01T09:00:00Z'),
-      // DURATION:PT45M.
-      span('2027-04-02T16:00:00Z', '2027-04-02T16:45:00Z'),
-      // Not there: Wednesday 31 (cancelled), Monday 5 April (EXDATE), the free and the cancelled events, the
-      // reminder with no end, and the event that begins as the window ends.
-    ]);
+    assert.deepEqual(
+      shown(busyTimes(FIXTURE_CALENDAR, WINDOW, 'Europe/Lisbon')),
+      FIXTURE_BUSY_IN_LISBON.map(([start, end]) => span(start, end)),
+    );
   });
 
   it('for an owner in New York: the all-day and floating events move with him, the rest stays', () => {

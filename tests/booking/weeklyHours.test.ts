@@ -4,32 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatHours, parseAvailabilityValue } from '../../src/booking/availability';
-import type { Availability, AvailabilityKey } from '../../src/contract/booking';
-
-const at = (h: number, m = 0) => h * 60 + m;
-const week = (days: Partial<Availability['hours']>): Availability['hours'] => ({
-  mon: [],
-  tue: [],
-  wed: [],
-  thu: [],
-  fri: [],
-  sat: [],
-  sun: [],
-  ...days,
-});
-
-function patchOf(key: AvailabilityKey, value: string): Partial<Availability> {
-  const parsed = parseAvailabilityValue(key, value);
-  assert.ok(parsed.ok, `${key} ${value}: ${parsed.ok ? '' : parsed.error}`);
-  return parsed.patch;
-}
-
-function errorOf(key: AvailabilityKey, value: string): string {
-  const parsed = parseAvailabilityValue(key, value);
-  assert.ok(!parsed.ok, `${key} "${value}" should be refused`);
-  return parsed.error;
-}
+import { at, errorOf, patchOf, week } from '../support/availabilityValues';
+import { formatHours } from '../../src/booking/availability';
+import type { Availability } from '../../src/contract/booking';
 
 describe('parseAvailabilityValue: hours', () => {
   it('reads day ranges, single days, lists of days and several ranges a day', () => {

@@ -9,24 +9,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_AVAILABILITY } from '../../src/contract/booking';
 import { pathOf, setAvailability } from '../support/booking';
-import { FIXTURE_CALENDAR, type IcsFeed, startIcsFeed } from '../support/icsFeed';
+import { FIXTURE_BUSY_IN_LISBON, FIXTURE_CALENDAR, type IcsFeed, startIcsFeed } from '../support/icsFeed';
 import { type LeadSite, startLeadSite } from '../support/leadSite';
 import { referenceSlots } from '../support/slotsReference';
 
 const HOUR = 3_600_000;
 const T0 = Date.parse('2027-03-22T06:00:00Z'); // Monday, 06:00 in Lisbon (UTC+0 until Sunday the 28th)
 const span = (start: string, end: string) => ({ start: Date.parse(start), end: Date.parse(end) });
-// The fixture calendar's busy times for an owner in Lisbon, worked out by hand (tests/booking/busyTimes.test.ts).
-const BUSY = [
-  span('2027-03-21T23:00:00Z', '2027-03-22T00:30:00Z'),
-  span('2027-03-23T14:00:00Z', '2027-03-23T16:00:00Z'),
-  span('2027-03-24T10:00:00Z', '2027-03-24T11:00:00Z'),
-  span('2027-03-27T00:00:00Z', '2027-03-28T23:00:00Z'),
-  span('2027-03-29T09:00:00Z', '2027-03-29T10:00:00Z'),
-  span('2027-03-30T13:00:00Z', '2027-03-30T14:30:00Z'),
-  span('2027-04-01T08:00:00Z', '2027-04-01T09:00:00Z'),
-  span('2027-04-02T16:00:00Z', '2027-04-02T16:45:00Z'),
-];
+const BUSY = FIXTURE_BUSY_IN_LISBON.map(([start, end]) => span(start, end));
 const WEEK = { from: 9 * 60, to: 18 * 60 };
 const RULES = {
   ...DEFAULT_AVAILABILITY,

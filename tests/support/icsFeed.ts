@@ -151,3 +151,27 @@ export async function startIcsFeed(text: string): Promise<IcsFeed> {
     hang: () => void (answer = () => {}),
   });
 }
+
+/**
+ * The fixture calendar's busy times over its window for an owner in Lisbon, worked out by hand from each event's
+ * rules (UTC starts and ends): what the busy times and the slots' tests expect.
+ */
+export const FIXTURE_BUSY_IN_LISBON: [string, string][] = [
+  // Begins before the window: kept whole.
+  ['2027-03-21T23:00:00Z', '2027-03-22T00:30:00Z'],
+  // Monday 22's meeting moved to Tuesday 14:00-15:00 (UTC+0), joined to the 14:30-16:00 UTC event.
+  ['2027-03-23T14:00:00Z', '2027-03-23T16:00:00Z'],
+  // Wednesday 24, 10:00 Lisbon, still UTC+0.
+  ['2027-03-24T10:00:00Z', '2027-03-24T11:00:00Z'],
+  // Saturday and Sunday all day: midnight UTC+0 to Monday's midnight UTC+1, 47 hours.
+  ['2027-03-27T00:00:00Z', '2027-03-28T23:00:00Z'],
+  // Monday 29, 10:00 Lisbon in summer time is 09:00 UTC.
+  ['2027-03-29T09:00:00Z', '2027-03-29T10:00:00Z'],
+  ['2027-03-30T13:00:00Z', '2027-03-30T14:30:00Z'],
+  // Floating 09:00 read in Lisbon's summer time.
+  ['2027-04-01T08:00:00Z', '2027-04-01T09:00:00Z'],
+  // DURATION:PT45M.
+  ['2027-04-02T16:00:00Z', '2027-04-02T16:45:00Z'],
+  // Not there: Wednesday 31 (cancelled), Monday 5 April (EXDATE), the free and the cancelled events, the
+  // reminder with no end, and the event that begins as the window ends.
+];
