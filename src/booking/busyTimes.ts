@@ -54,8 +54,7 @@ function seriesSpans(event: CalendarEvent, calendar: Calendar, window: Interval,
   const first = spanOf(event, event.start, clock);
   const uid = event.component.getFirstPropertyValue('uid');
   const later = typeof uid === 'string' ? (calendar.fromThisOn.get(uid) ?? []) : [];
-  // How far a change of the later instances moves one from where the rule puts it, its new length included.
-  const reach = Math.max(0, ...later.map((c) => Math.abs(c.shift.toSeconds() * 1000) + wallLength(c.event)));
+  const reach = reachOf(later);
   // An occurrence may begin before the window and end in it: one occurrence's length earlier, and a day for DST.
   const spans: Interval[] = [];
   for (let chunk = Math.floor((window.start - (first.end - first.start) - DAY_MS - reach) / CHUNK_MS); ; chunk += 1) {
@@ -72,6 +71,10 @@ function seriesSpans(event: CalendarEvent, calendar: Calendar, window: Interval,
 }
 
 const wallLength = (event: CalendarEvent | undefined) => (event ? event.wall.end - event.wall.start : 0);
+
+/** How far a change of the later instances moves one from where the rule puts it, its new length included. */
+const reachOf = (later: readonly FromThisOn[]) =>
+  Math.max(0, ...later.map((change) => Math.abs(change.shift.toSeconds() * 1000) + wallLength(change.event)));
 
 /**
  * The spans of a series' occurrences that the rule puts in [from, to), less those its overrides replace; an
@@ -105,7 +108,7 @@ function expandChunk(event: CalendarEvent, calendar: Calendar, chunk: Interval, 
     }
     // Cut short: the rest counts as busy, since an occurrence not read may be anywhere in it (or moved from it).
     if (++count === MAX_OCCURRENCES) {
-      const reach = Math.max(0, ...changes.map((c) => Math.abs(c.shift.toSeconds() * 1000) + wallLength(c.event)));
+      const reach = reachOf(later);
       spans.push({ start: Math.max(span.start, from) - reach, end: to + reach });
       break;
     }
