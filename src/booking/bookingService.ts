@@ -72,6 +72,10 @@ export type BookingChange =
 
 export type Bookings = ReturnType<typeof createBookings>;
 
+/** A call's time has come (under way or over): the owner can no longer cancel it. */
+export const callHasBegun = (row: Pick<BookingRow, 'starts_at'>, now: number): boolean =>
+  Date.parse(row.starts_at) <= now;
+
 export function createBookings(deps: BookingDeps) {
   const { bookings, feed, queue, links, now } = deps;
   const settings = (): Availability => availabilityOf(deps.availability.rows());
@@ -206,7 +210,7 @@ export function createBookings(deps: BookingDeps) {
       const at = now();
       const row = bookings.ofLead(leadId);
       if (!isBooked(row)) return 'none';
-      if (Date.parse(row.starts_at) <= at) return 'begun';
+      if (callHasBegun(row, at)) return 'begun';
       return release.immediate(leadId, at, 'owner') ?? 'none';
     },
     /**
