@@ -3,6 +3,7 @@
  * the runner never knows which SDK is behind a channel: a new channel is a new AlertSender, declared in
  * channels.ts.
  */
+import type { CancelledBy } from '../contract/booking';
 
 /** What an alert tells about the lead. The leads layer fills it in. */
 export interface AlertLead {
@@ -62,6 +63,8 @@ export interface AlertBooking {
   visitorZone: string;
   /** The visitor's page to move or cancel the call (their invite e-mail links it); absent once cancelled. */
   manageUrl?: string;
+  /** Who cancelled it, once cancelled: the owner's alert says so, and the webhook's event carries it. */
+  cancelledBy?: CancelledBy;
 }
 
 export interface AlertSender {

@@ -5,7 +5,7 @@
  * and the webhook's events booking.created, booking.moved, booking.cancelled.
  */
 import type { AlertLead } from './alertSender';
-import { bookingFacts, bookingOf, bookingVerb, OWNER_INTROS, ownerWhen } from './bookingMessages';
+import { bookingFacts, bookingOf, bookingVerb, ownerIntro, ownerWhen } from './bookingMessages';
 import type { InstantMessage } from './instantMessage';
 import { languageMark } from './leadLanguage';
 import { fitSms, smsSize } from './smsText';
@@ -37,7 +37,7 @@ export function bookingInstantMessage(lead: AlertLead): InstantMessage {
   const booking = bookingOf(lead);
   return {
     title: `${headline(lead)} — ${lead.name}, ${lead.company}${languageMark(lead)}`,
-    intro: OWNER_INTROS[bookingVerb(booking)],
+    intro: ownerIntro(booking),
     facts: bookingFacts(lead, booking),
     url: lead.inboxUrl,
   };
@@ -58,6 +58,7 @@ export function bookingWebhookData(lead: AlertLead): object {
       ends_at: booking.endsAt,
       status: booking.status,
       sequence: booking.sequence,
+      ...(booking.cancelledBy ? { cancelled_by: booking.cancelledBy } : {}),
     },
   };
 }

@@ -8,6 +8,7 @@
  * would put their words into a mail from the owner's domain. Their name is only the invite's attendee name.
  */
 import type { Profile } from '../content/content';
+import type { CancelledBy } from '../contract/booking';
 import { FIELD_LIMITS } from '../contract/lead';
 import { languageOfTag } from '../contract/languages';
 import { bookingMailStrings } from '../strings';
@@ -46,8 +47,8 @@ export const inviteMethod = (booking: AlertBooking): InviteMethod =>
   booking.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
 
 /**
- * The Message-ID kind of one version of a booking's e-mail: a retry of it carries the same Message-ID, a move or a
- * cancel (a higher sequence) and another booking of the same lead (another UID) a new one.
+ * The Message-ID kind of one version of a booking's e-mail: a retry of it carries the same Message-ID; a move, a
+ * cancel and a booking again after a cancel (each a higher sequence of the same UID) a new one.
  */
 const versionKind = (kind: string, booking: AlertBooking) =>
   `${kind}-${booking.uid.replace(/[^A-Za-z0-9]/g, '').slice(0, 64)}-${booking.sequence}`;
@@ -138,12 +139,19 @@ export function bookingVerb(booking: AlertBooking): BookingVerb {
 export const ownerWhen = (lead: AlertLead, booking: AlertBooking) =>
   `${ownerCallTime(booking.startsAt, lead.ownerTimeZone)} your time`;
 
-/** The owner's sentence about what happened. */
-export const OWNER_INTROS: Record<BookingVerb, string> = {
-  Booked: 'A visitor booked a call with you.',
-  Moved: 'A visitor moved their call to a new time.',
-  Cancelled: 'A visitor cancelled their call.',
+/** The owner's sentence about a cancel, by who made it: he may have cancelled it himself, from another device. */
+const CANCELLED_INTROS: Record<CancelledBy, string> = {
+  visitor: 'A visitor cancelled their call.',
+  owner: 'You cancelled this call from your inbox; the visitor was sent the cancellation.',
+  erasure: 'This call was cancelled because the person was erased; they are sent nothing more.',
 };
+
+/** The owner's sentence about what happened. */
+export function ownerIntro(booking: AlertBooking): string {
+  const verb = bookingVerb(booking);
+  if (verb === 'Cancelled') return CANCELLED_INTROS[booking.cancelledBy ?? 'visitor'];
+  return verb === 'Moved' ? 'A visitor moved their call to a new time.' : 'A visitor booked a call with you.';
+}
 
 /** The owner's facts of the call: its time in his zone, its room, then the lead's facts. */
 export function bookingFacts(lead: AlertLead, booking: AlertBooking): [string, string][] {
@@ -161,7 +169,7 @@ export function buildOwnerInviteEmail(lead: AlertLead, mail: EmailEnvelope, prof
   const booking = bookingOf(lead);
   const verb = bookingVerb(booking);
   const rows = bookingFacts(lead, booking);
-  const intro = OWNER_INTROS[verb];
+  const intro = ownerIntro(booking);
   const text = [
     intro,
     '',

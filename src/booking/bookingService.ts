@@ -7,7 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AlertQueue } from '../alerts/alertQueue';
-import { type Availability, BOOKING_LINK_MS, bookingPath, CHANGE_CUTOFF_MS, type Interval } from '../contract/booking';
+import {
+  type Availability,
+  BOOKING_LINK_MS,
+  bookingPath,
+  type CancelledBy,
+  CHANGE_CUTOFF_MS,
+  type Interval,
+} from '../contract/booking';
 import { languageOfTag, type SiteLanguage } from '../contract/languages';
 import { DAY_MS, iso } from '../lib/time';
 import type { Db } from '../storage/database';
@@ -136,7 +143,7 @@ export function createBookings(deps: BookingDeps) {
     announce(row, at);
     return row;
   });
-  const release = deps.db.transaction((leadId: number, at: number, by: string) => {
+  const release = deps.db.transaction((leadId: number, at: number, by: CancelledBy) => {
     const row = bookings.cancel(leadId, iso(at), by);
     if (row) announce(row, at);
     return row;

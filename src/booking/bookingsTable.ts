@@ -4,6 +4,7 @@
  * half-minutes, from half the buffer before the call to half the buffer after it: two calls closer than the buffer
  * would hold a half-minute twice, which the primary key refuses, so no request can book over another.
  */
+import type { CancelledBy } from '../contract/booking';
 import type { Db } from '../storage/database';
 
 export interface BookingRow {
@@ -17,7 +18,8 @@ export interface BookingRow {
   event: 'created' | 'moved' | 'cancelled';
   created_at: string;
   updated_at: string;
-  cancelled_by: string | null;
+  /** Set at a cancel, cleared when the lead books again. */
+  cancelled_by: CancelledBy | null;
   /** The zone the visitor booked in; null for a booking made before it was kept. */
   zone: string | null;
 }
@@ -52,13 +54,15 @@ export function createBookingsTable(db: Db) {
   >(`
     INSERT INTO bookings (lead_id, uid, starts_at, ends_at, status, sequence, event, created_at, updated_at, zone)
     VALUES (@leadId, @uid, @startsAt, @endsAt, 'booked', 0, 'created', @at, @at, @zone) RETURNING id`);
-  // A new time for the lead's one booking: moved when it was booked, booked anew (a new version) after a cancel.
+  // A new time for the lead's one booking: moved when it was booked, booked anew after a cancel. Either way the
+  // same UID with a higher SEQUENCE, so a calendar that got the cancel (or, when alerts collapsed, never did)
+  // updates its one event instead of keeping a stale one beside the new.
   const move = db.prepare<{ id: number; startsAt: string; endsAt: string; at: string; zone: string }>(`
     UPDATE bookings SET starts_at = @startsAt, ends_at = @endsAt, zone = @zone, sequence = sequence + 1, updated_at = @at,
                         event = CASE status WHEN 'booked' THEN 'moved' ELSE 'created' END, status = 'booked',
                         cancelled_by = NULL
     WHERE id = @id`);
-  const cancel = db.prepare<{ id: number; at: string; by: string }>(`
+  const cancel = db.prepare<{ id: number; at: string; by: CancelledBy }>(`
     UPDATE bookings SET status = 'cancelled', event = 'cancelled', sequence = sequence + 1, updated_at = @at,
                         cancelled_by = @by
     WHERE id = @id AND status = 'booked'`);
@@ -104,7 +108,7 @@ export function createBookingsTable(db: Db) {
       return ofLead.get(leadId) as BookingRow;
     },
     /** Cancels the lead's booking and frees its time; undefined when it had none booked. */
-    cancel(leadId: number, at: string, by: string): BookingRow | undefined {
+    cancel(leadId: number, at: string, by: CancelledBy): BookingRow | undefined {
       const existing = ofLead.get(leadId);
       if (!existing || cancel.run({ id: existing.id, at, by }).changes === 0) return undefined;
       release.run(existing.id);

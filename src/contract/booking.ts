@@ -21,6 +21,9 @@ export const BOOKING_FIELDS = {
 /** The values of the `action` field: book (or move the booking to `slot`), or cancel. */
 export const BOOKING_ACTIONS = { book: 'book', cancel: 'cancel' } as const;
 
+/** Who cancelled a call: the visitor on their booking link, the owner from his inbox, or the erasure of the person. */
+export type CancelledBy = 'visitor' | 'owner' | 'erasure';
+
 /** A lead's booking link is valid this long after the lead was stored. */
 export const BOOKING_LINK_MS = 48 * 3_600_000;
 /** The booking's own link (in the invite e-mail) moves or cancels it until this long before the call. */

@@ -67,6 +67,7 @@ export function openBooking(deps: BookingServiceDeps) {
         meetingUrl: bookings.settings().meetingUrl,
         visitorZone: row.zone ?? 'UTC',
         ...(booked ? { manageUrl: bookings.manageUrl(row, languageOfTag(language)) } : {}),
+        ...(row.cancelled_by && !booked ? { cancelledBy: row.cancelled_by } : {}),
       };
     },
   };

@@ -239,6 +239,24 @@ describe('the owner invite e-mail', () => {
     assert.equal(event.getFirstPropertyValue('status'), 'CANCELLED');
   });
 
+  it('says who cancelled: the visitor, he himself from the inbox, or the erasure of the person', () => {
+    const intro = (cancelledBy?: AlertBooking['cancelledBy']) => {
+      const booking = { ...cancelled, ...(cancelledBy ? { cancelledBy } : {}) };
+      const mail = buildOwnerInviteEmail(lead({ booking }), ownerEnvelope, profile);
+      const telegram = bookingInstantMessage(lead({ booking })).intro;
+      assert.equal(mail.text.split('\n')[0], telegram, 'the e-mail and the instant message say the same');
+      assert.match(mail.html, new RegExp(`<p>${telegram.replace(/[.;]/g, '\\$&')}</p>`));
+      return telegram;
+    };
+    assert.equal(intro('visitor'), 'A visitor cancelled their call.');
+    assert.equal(intro('owner'), 'You cancelled this call from your inbox; the visitor was sent the cancellation.');
+    assert.equal(
+      intro('erasure'),
+      'This call was cancelled because the person was erased; they are sent nothing more.',
+    );
+    assert.equal(intro(), 'A visitor cancelled their call.', "a cancel of unknown origin reads as the visitor's");
+  });
+
   it("carries the same event as the visitor's invite: the owner organizes, the visitor attends", () => {
     const owner = eventOf(buildOwnerInviteEmail(lead(), ownerEnvelope, profile).icalEvent?.content).event;
     const visitor = eventOf(buildVisitorInviteEmail(lead(), visitorEnvelope).icalEvent?.content).event;
@@ -309,6 +327,17 @@ describe('the booking webhook', () => {
         status: 'booked',
         sequence: 1,
       },
+    });
+    const byOwner = bookingWebhookData(lead({ booking: { ...cancelled, cancelledBy: 'owner' } })) as {
+      booking: Record<string, unknown>;
+    };
+    assert.deepEqual(byOwner.booking, {
+      uid: 'booking-42@anna.example',
+      starts_at: '2026-12-01T18:00:00.000Z',
+      ends_at: '2026-12-01T18:30:00.000Z',
+      status: 'cancelled',
+      sequence: 2,
+      cancelled_by: 'owner',
     });
   });
 

@@ -67,6 +67,8 @@ describe('a call booked on the site', () => {
       publicOrigin: true,
       env: {
         OWNER_TIME_ZONE: 'America/Sao_Paulo',
+        OWNER_NAME: 'Anna Berg',
+        CONTACT_EMAIL: 'anna@anna.example',
         WEBHOOK_URL: `${receiver.url}/hook`,
         WEBHOOK_SECRET: receiver.secret,
         WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -130,7 +132,9 @@ describe('a call booked on the site', () => {
     assert.equal(visitorInvite.sequence, 0);
     assert.equal(visitorInvite.attendee, 'mailto:ana@fintech.example');
     assert.equal(visitorInvite.rsvp, 'TRUE');
-    assert.match(visitorInvite.organizer, /^mailto:/);
+    // The organizer is CONTACT_EMAIL with the owner's name.
+    assert.equal(visitorInvite.organizer, 'mailto:anna@anna.example');
+    assert.equal(visitorInvite.organizerName, 'Anna Berg');
     assert.equal(visitorInvite.location, 'https://meet.example.com/anna');
     assert.match(visitorInvite.description, /https:\/\/meet\.example\.com\/anna/);
     const ownerInvite = await inviteOf(mailsTo('owner@example.com')[1] as never);
@@ -178,7 +182,11 @@ describe('a call booked on the site', () => {
       assert.equal(invite.sequence, 2);
       assert.equal(invite.status, 'CANCELLED');
     }
+    const ownerCancelMail = mailsTo('owner@example.com')[4]?.text ?? '';
+    assert.ok(ownerCancelMail.startsWith('A visitor cancelled their call.\n'), ownerCancelMail);
     await waitFor(() => receiver.events.some((e) => e.type === 'booking.cancelled'));
+    const cancelledEvent = receiver.events.find((e) => e.type === 'booking.cancelled');
+    assert.equal((cancelledEvent?.data.booking as { cancelled_by?: string } | undefined)?.cancelled_by, 'visitor');
     assert.ok((await slotsOf(path)).includes(second), 'the cancelled time is offered again');
     const remindersAgain = site.services.db
       .prepare("SELECT status FROM alerts WHERE lead_id = 1 AND channel LIKE 'reminder-%'")
@@ -188,6 +196,27 @@ describe('a call booked on the site', () => {
       remindersAgain.every((status) => status === 'pending'),
       'with the call cancelled, the promise runs again: so do its reminders',
     );
+
+    // Booking again after the cancel: the same event brought back (its UID, a higher SEQUENCE), so a calendar
+    // that still holds the cancelled version updates it rather than keeping two.
+    const again = await post(path, { action: 'book', slot: second, zone: 'UTC' });
+    assert.equal(again.status, 200);
+    assert.match(await again.text(), /Your call is booked for /);
+    await waitFor(() => mailsTo('ana@fintech.example').length === 4);
+    const rebooked = await inviteOf(mailsTo('ana@fintech.example')[3] as never);
+    assert.deepEqual(
+      [rebooked.method, rebooked.uid, rebooked.sequence, rebooked.status, rebooked.start],
+      ['REQUEST', visitorInvite.uid, 3, 'CONFIRMED', second],
+    );
+    await waitFor(() => receiver.events.filter((e) => e.type === 'booking.created').length === 2);
+    const recreated = receiver.events.filter((e) => e.type === 'booking.created')[1];
+    assert.deepEqual(recreated?.data.booking, {
+      uid: visitorInvite.uid,
+      starts_at: second,
+      ends_at: new Date(Date.parse(second) + 30 * MIN).toISOString(),
+      status: 'booked',
+      sequence: 3,
+    });
   });
 
   it("erasing a person cancels their future call: the owner's calendar is told, the person gets nothing more", async () => {
@@ -205,6 +234,17 @@ describe('a call booked on the site', () => {
     const cancel = await inviteOf(mailsTo('owner@example.com').at(-1) as never);
     const invite = await inviteOf(mailsTo(email)[0] as never);
     assert.deepEqual([cancel.method, cancel.uid, cancel.sequence], ['CANCEL', invite.uid, 1]);
+    const bookingOf = (e: { data: { booking?: unknown } }) =>
+      e.data.booking as { uid?: string; cancelled_by?: string } | undefined;
+    const told = mailsTo('owner@example.com').at(-1)?.text ?? '';
+    assert.ok(told.startsWith('This call was cancelled because the person was erased;'), told);
+    await waitFor(() =>
+      receiver.events.some(
+        (e) => e.type === 'booking.cancelled' && (e.data.booking as { uid: string }).uid === invite.uid,
+      ),
+    );
+    const event = receiver.events.find((e) => e.type === 'booking.cancelled' && bookingOf(e)?.uid === invite.uid);
+    assert.equal(event && bookingOf(event)?.cancelled_by, 'erasure');
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(mailsTo(email).length, 1, 'the erased person gets nothing more');
     assert.equal(site.services.db.prepare('SELECT COUNT(*) FROM bookings WHERE uid = ?').pluck().get(invite.uid), 0);

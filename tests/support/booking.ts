@@ -25,6 +25,8 @@ export interface Invite {
   sequence: number;
   status: string;
   organizer: string;
+  /** The organizer's CN: the name the calendar shows. */
+  organizerName: string;
   attendee: string;
   rsvp: string;
   start: string;
@@ -51,6 +53,7 @@ export async function inviteOf(message: SinkMessage): Promise<Invite> {
     sequence: Number(value('sequence')),
     status: value('status'),
     organizer: value('organizer'),
+    organizerName: String(event.getFirstProperty('organizer')?.getParameter('cn') ?? ''),
     attendee: String(attendee?.getFirstValue() ?? ''),
     rsvp: String(attendee?.getParameter('rsvp') ?? ''),
     start: time('dtstart'),

@@ -2,6 +2,7 @@
 import type { Request, Response } from 'express';
 import { callHasBegun } from '../../booking/bookingService';
 import type { BookingRow } from '../../booking/bookingsTable';
+import type { CancelledBy } from '../../contract/booking';
 import type { LeadRow } from '../../leads/leadsTable';
 import type { LeadDetail } from '../../ownerActions/inboxReads';
 import type { LeadCallView, LeadDetailView, LeadListItem, SignedIn } from '../../pages/inbox/views';
@@ -51,14 +52,18 @@ export function leadDetailView({ lead, alerts, marks }: LeadDetail, signedIn: Si
 }
 
 /** Who cancelled a call, as its row records it ('visitor': the lead, on the booking link). */
-const CANCELLED_BY = { owner: 'owner', visitor: 'lead', erasure: 'erasure' } as const;
+const CANCELLED_BY: Record<CancelledBy, 'owner' | 'lead' | 'erasure'> = {
+  owner: 'owner',
+  visitor: 'lead',
+  erasure: 'erasure',
+};
 
 /** The lead's call as its page shows it at `now` (ms); undefined when it never booked one. */
 export function callView(row: BookingRow | undefined, now: number): LeadCallView | undefined {
   if (!row) return undefined;
   const { starts_at: startsAt, ends_at: endsAt } = row;
   if (row.status === 'booked') return { status: 'booked', startsAt, endsAt, begun: callHasBegun(row, now) };
-  const by = CANCELLED_BY[(row.cancelled_by ?? 'owner') as keyof typeof CANCELLED_BY] ?? 'owner';
+  const by = CANCELLED_BY[row.cancelled_by ?? 'owner'];
   return { status: 'cancelled', startsAt, endsAt, cancelledAt: row.updated_at, by };
 }
 

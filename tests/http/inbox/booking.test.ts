@@ -200,6 +200,17 @@ describe('the calls in the inbox', () => {
     assert.match(after.querySelector('.owner-promise')?.text ?? '', / left$|^Overdue/, 'the promise runs again');
     assert.equal((await page(s, session, '/owner/calls')).dom.querySelectorAll('main .owner-lead').length, 0);
     assert.ok(s.services.owner.reads.activity(20).some((a) => a.action === 'call-cancelled'));
+
+    // His own alert of the cancel says he made it, not the visitor.
+    s.start();
+    const toOwner = () =>
+      s.smtp.messages.find((m) => m.to.includes('owner@example.com') && m.subject?.startsWith('Cancelled: '));
+    await waitFor(() => toOwner() !== undefined, 5_000, "the owner's cancel e-mail");
+    const text = toOwner()?.text ?? '';
+    assert.ok(
+      text.startsWith('You cancelled this call from your inbox; the visitor was sent the cancellation.\n'),
+      text,
+    );
   });
 
   it('offers no cancel once the call has begun, and refuses one posted then: nothing is sent', async () => {
