@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { FEED_FRESH_MS, FEED_RETRY_MS, FEED_STALE_MS } from '../../src/contract/booking';
 import { createFeed, feedUrlProblem } from '../../src/booking/feed';
 import { createFeedCopiesTable } from '../../src/booking/feedCopiesTable';
 import { openDatabase } from '../../src/storage/database';
@@ -20,6 +19,11 @@ const SECOND = calendar(vevent('DTSTART:20270401T150000Z', 'DTEND:20270401T16000
 const NINE = [{ start: Date.parse('2027-04-01T09:00:00Z'), end: Date.parse('2027-04-01T10:00:00Z') }];
 const THREE = [{ start: Date.parse('2027-04-01T15:00:00Z'), end: Date.parse('2027-04-01T16:00:00Z') }];
 const T0 = Date.parse('2027-03-31T12:00:00Z');
+// The rules' times, as the booking's rules state them: a copy is fresh for 5 minutes; after a failed read the
+// feed is tried again after 1 minute; a good copy serves for 24 hours after it was read.
+const FEED_FRESH_MS = 5 * 60_000;
+const FEED_RETRY_MS = 60_000;
+const FEED_STALE_MS = 24 * 60 * 60_000;
 
 const feeds: { close(): Promise<void> }[] = [];
 after(() => Promise.all(feeds.map((f) => f.close())));

@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { inviteOf, pathOf, setAvailability } from '../support/booking';
 import { calendar, type IcsFeed, startIcsFeed, vevent } from '../support/icsFeed';
-import { type LeadSite, startLeadSite } from '../support/leadSite';
+import { runCli } from '../support/cli';
+import { alertEnv, type LeadSite, startLeadSite } from '../support/leadSite';
 import { waitFor } from '../support/waitFor';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 
@@ -208,6 +209,12 @@ describe('a call booked on the site', () => {
       [rebooked.method, rebooked.uid, rebooked.sequence, rebooked.status, rebooked.start],
       ['REQUEST', visitorInvite.uid, 3, 'CONFIRMED', second],
     );
+    // The operator sees the call's alerts in `leads status`, by channel.
+    await waitFor(() => mailsTo('owner@example.com').length === 6);
+    const status = await runCli(['status'], { ...alertEnv(site.twilio, site.smtp), DATABASE_PATH: site.databasePath });
+    assert.equal(status.code, 0, status.stderr);
+    for (const channel of ['booking-invite', 'booking-email', 'booking-sms'])
+      assert.match(status.stdout, new RegExp(`${channel}\\s+sent\\s+1\\n`), status.stdout);
     await waitFor(() => receiver.events.filter((e) => e.type === 'booking.created').length === 2);
     const recreated = receiver.events.filter((e) => e.type === 'booking.created')[1];
     assert.deepEqual(recreated?.data.booking, {
@@ -248,6 +255,9 @@ describe('a call booked on the site', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(mailsTo(email).length, 1, 'the erased person gets nothing more');
     assert.equal(site.services.db.prepare('SELECT COUNT(*) FROM bookings WHERE uid = ?').pluck().get(invite.uid), 0);
+    const link = await fetch(`${site.url}${path}`);
+    assert.equal(link.status, 403, "the erased person's link opens nothing");
+    assert.match(await link.text(), /This booking link is not valid/);
     const another = await site.post({ name: 'Eve', company: 'E', email: 'eve@e.example' });
     assert.ok((await slotsOf(pathOf(String(another.json.bookingUrl)))).includes(slot), 'the time is free again');
   });

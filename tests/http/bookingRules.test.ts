@@ -7,21 +7,28 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_AVAILABILITY } from '../../src/contract/booking';
 import { pathOf, setAvailability } from '../support/booking';
 import { FIXTURE_BUSY_IN_LISBON, FIXTURE_CALENDAR, type IcsFeed, startIcsFeed } from '../support/icsFeed';
 import { type LeadSite, startLeadSite } from '../support/leadSite';
 import { referenceSlots } from '../support/slotsReference';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const T0 = Date.parse('2027-03-22T06:00:00Z'); // Monday, 06:00 in Lisbon (UTC+0 until Sunday the 28th)
 const span = (start: string, end: string) => ({ start: Date.parse(start), end: Date.parse(end) });
 const BUSY = FIXTURE_BUSY_IN_LISBON.map(([start, end]) => span(start, end));
 const WEEK = { from: 9 * 60, to: 18 * 60 };
+// His hours as set below; the rest are the defaults the booking rules state (30-minute calls, 15 minutes of
+// buffer, 12 hours of notice, 14 days ahead).
 const RULES = {
-  ...DEFAULT_AVAILABILITY,
   enabled: true,
   hours: { mon: [WEEK], tue: [WEEK], wed: [WEEK], thu: [WEEK], fri: [WEEK], sat: [WEEK], sun: [WEEK] },
+  lengthMinutes: 30,
+  bufferMinutes: 15,
+  noticeHours: 12,
+  daysAhead: 14,
+  meetingUrl: '',
+  feedUrl: '',
 };
 
 describe('the booking rules over HTTP', () => {
@@ -121,6 +128,11 @@ describe('the booking rules over HTTP', () => {
     const madeUp = await post(`/book/1.9999999999.${'A'.repeat(43)}`, { action: 'book', slot });
     assert.equal(madeUp.status, 403);
     assert.match(await madeUp.text(), /This booking link is not valid/);
+    for (const guess of [`/book/1.9999999999.${'A'.repeat(43)}`, '/book/guess', `/book/${lead}.${expires}.x${sig}`]) {
+      const opened = await fetch(`${site.url}${guess}`);
+      assert.equal(opened.status, 403, guess);
+      assert.match(await opened.text(), /This booking link is not valid\. Use the link from your e-mail\./, guess);
+    }
     const altered = await post(`/book/${Number(lead) - 1}.${expires}.${sig}`, { action: 'book', slot });
     assert.equal(altered.status, 403);
     const notOffered = await post(path, { action: 'book', slot: '2027-03-23T03:00:00.000Z' });
@@ -130,8 +142,11 @@ describe('the booking rules over HTTP', () => {
     const crossSite = await post(path, { action: 'book', slot }, 'https://evil.example');
     assert.equal(crossSite.status, 403);
     assert.deepEqual(site.services.db.prepare('SELECT COUNT(*) AS n FROM bookings').get(), before);
-    clock = T0 + 49 * HOUR;
+    // The link opens for 48 hours after the lead came in (at T0), not a minute more.
+    clock = T0 + 48 * HOUR - MINUTE;
     try {
+      assert.equal((await fetch(`${site.url}${path}`)).status, 200, 'a minute before 48 hours');
+      clock = T0 + 48 * HOUR + MINUTE;
       const expired = await fetch(`${site.url}${path}`);
       assert.equal(expired.status, 403);
       assert.match(await expired.text(), /This booking link has expired/);
@@ -140,22 +155,38 @@ describe('the booking rules over HTTP', () => {
     }
   });
 
+  it('cancels nothing when no call is booked, and says so', async () => {
+    const path = (await newLead()) as string;
+    const before = site.services.db.prepare('SELECT COUNT(*) AS n FROM bookings').get();
+    const refused = await post(path, { action: 'cancel' });
+    assert.equal(refused.status, 409);
+    assert.match(await refused.text(), /There is no booked call to cancel\./);
+    assert.deepEqual(site.services.db.prepare('SELECT COUNT(*) AS n FROM bookings').get(), before);
+  });
+
   it('keeps a call from being moved or cancelled within 2 hours of it', async () => {
     const path = (await newLead()) as string;
-    const slot = (await slotsOf(path))[2] as string; // Tuesday morning: the 48-hour link still opens then
+    const offered = await slotsOf(path);
+    const slot = offered[2] as string; // Tuesday morning: the 48-hour link still opens then
     assert.equal((await post(path, { action: 'book', slot })).status, 200);
-    clock = Date.parse(slot) - HOUR;
+    const statusOf = () =>
+      site.services.db.prepare('SELECT status FROM bookings WHERE starts_at = ?').pluck().get(slot);
+    clock = Date.parse(slot) - 2 * HOUR + MINUTE;
     try {
       const late = await post(path, { action: 'cancel' });
       assert.equal(late.status, 403);
       assert.match(await late.text(), /less than 2 hours/);
+      const lateMove = await post(path, { action: 'book', slot: offered.at(-1) as string });
+      assert.equal(lateMove.status, 403);
+      assert.match(await lateMove.text(), /less than 2 hours/);
+      assert.equal(statusOf(), 'booked');
+      clock = Date.parse(slot) - 2 * HOUR - MINUTE;
+      const inTime = await post(path, { action: 'cancel' });
+      assert.equal(inTime.status, 200, 'a minute before the 2 hours');
+      assert.equal(statusOf(), 'cancelled');
     } finally {
       clock = T0;
     }
-    assert.equal(
-      site.services.db.prepare('SELECT status FROM bookings WHERE starts_at = ?').pluck().get(slot),
-      'booked',
-    );
   });
 
   it('opens the page in the lead’s language, whatever the prefix', async () => {
@@ -192,8 +223,25 @@ describe('the booking rules over HTTP', () => {
     assert.equal(page.headers.get('content-security-policy'), home.headers.get('content-security-policy'));
     assert.equal(page.headers.get('cache-control'), 'no-store');
     assert.equal(page.headers.get('x-robots-tag'), 'noindex, nofollow');
+    assert.equal(page.headers.get('set-cookie'), null, 'no cookie');
+    const answer = await post(path, { action: 'cancel' });
+    assert.equal(answer.headers.get('set-cookie'), null, 'no cookie on a post either');
     const html = await page.text();
     assert.doesNotMatch(html, /<script|<iframe|https?:\/\/(?!127\.0\.0\.1)[^"]*\.(js|css)/);
+  });
+
+  it('gives the link even when no time is free, and the page says so', async () => {
+    setAvailability(site, { hours: 'sat 09:00-10:00', days: '1' }); // Monday: no Saturday within a day
+    try {
+      const path = await newLead();
+      assert.ok(path, 'the answer carries the link');
+      assert.deepEqual(await slotsOf(path), []);
+      const page = await fetch(`${site.url}${path}`);
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /No time is free in the coming days\. I will reply by e-mail to find one\./);
+    } finally {
+      setAvailability(site, { hours: 'mon-sun 09:00-18:00', days: '14' });
+    }
   });
 
   it('gives no link to a lead held back, nor any while booking is off', async () => {

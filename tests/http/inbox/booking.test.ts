@@ -201,6 +201,11 @@ describe('the calls in the inbox', () => {
     assert.equal((await page(s, session, '/owner/calls')).dom.querySelectorAll('main .owner-lead').length, 0);
     assert.ok(s.services.owner.reads.activity(20).some((a) => a.action === 'call-cancelled'));
 
+    // The call's alerts are owed (no runner yet): the Alerts page lists them, by channel.
+    const owed = (await page(s, session, '/owner/alerts')).dom.querySelectorAll('.owner-lead-name').map((n) => n.text);
+    for (const channel of ['booking-invite', 'booking-email'])
+      assert.ok(owed.includes(`${channel}: pending`), `${channel} in ${owed.join(', ')}`);
+
     // His own alert of the cancel says he made it, not the visitor.
     s.start();
     const toOwner = () =>
@@ -211,6 +216,8 @@ describe('the calls in the inbox', () => {
       text.startsWith('You cancelled this call from your inbox; the visitor was sent the cancellation.\n'),
       text,
     );
+    const sentList = (await page(s, session, `/owner/leads/${id}`)).dom.querySelector('#lead-alerts')?.parentNode;
+    assert.match(sentList?.text ?? '', /booking-email: sent, 1 attempt, sent /);
   });
 
   it('offers no cancel once the call has begun, and refuses one posted then: nothing is sent', async () => {
