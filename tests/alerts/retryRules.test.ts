@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { retryDelayMs } from '../../src/alerts/retryRules';
+import { afterFailure, retryDelayMs } from '../../src/alerts/retryRules';
 
 describe('retryDelayMs', () => {
   it('waits the base after the first failure and doubles after each further one', () => {
@@ -34,5 +34,52 @@ describe('retryDelayMs', () => {
     assert.equal(retryDelayMs(6, 675_000), 21_600_000, '675,000 ms x 32');
     assert.equal(retryDelayMs(5, 675_000), 10_800_000);
     assert.equal(retryDelayMs(1, 21_599_999), 21_599_999);
+  });
+});
+
+describe('afterFailure: what follows a failed attempt', () => {
+  const NOW = Date.parse('2026-11-27T12:00:00.000Z');
+  const failed = (changes: Partial<Parameters<typeof afterFailure>[0]> = {}) =>
+    afterFailure({
+      attempt: 3,
+      maxAttempts: 10,
+      retryBaseMs: 30_000,
+      now: NOW,
+      permanent: false,
+      retryAfterMs: 0,
+      ...changes,
+    });
+
+  it('waits the backoff and tries again while attempts are left', () => {
+    assert.deepEqual(failed(), { last: false, delayMs: 120_000 });
+    assert.deepEqual(failed({ attempt: 9 }), { last: false, delayMs: 7_680_000 });
+  });
+
+  it('stops after the last attempt', () => {
+    assert.equal(failed({ attempt: 10 }).last, true);
+    assert.equal(failed({ attempt: 11 }).last, true);
+  });
+
+  it('stops at once after a permanent failure, whatever attempts are left', () => {
+    assert.equal(failed({ attempt: 1, permanent: true }).last, true);
+  });
+
+  it('waits as long as the provider asked when that is longer than the backoff, never shorter', () => {
+    assert.equal(failed({ retryAfterMs: 300_000 }).delayMs, 300_000);
+    assert.equal(failed({ retryAfterMs: 5_000 }).delayMs, 120_000);
+  });
+
+  it("goes on past the last attempt while the channel's retry window is open, and stops once it has closed", () => {
+    const day = 86_400_000;
+    const began = (msAgo: number) => new Date(NOW - msAgo).toISOString();
+    assert.equal(failed({ attempt: 12, retryForMs: day, firstAttemptAt: began(day - 1) }).last, false);
+    assert.equal(failed({ attempt: 12, retryForMs: day, firstAttemptAt: began(day) }).last, true);
+    assert.equal(failed({ attempt: 12, retryForMs: day }).last, true, 'no first attempt known: no window');
+    assert.equal(failed({ attempt: 12, firstAttemptAt: began(1) }).last, true, 'a channel with no window');
+    assert.equal(
+      failed({ attempt: 2, permanent: true, retryForMs: day, firstAttemptAt: began(1) }).last,
+      true,
+      'a permanent failure ends it even inside the window',
+    );
   });
 });
