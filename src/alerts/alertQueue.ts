@@ -45,14 +45,17 @@ export function createAlertQueue(db: Db) {
     RETURNING attempts`);
   // Writes with RETURNING are stepped to the end (all(), never get()): get() stops at the first row and leaves the
   // statement's commit to a reset whose error is not reported, so a write the disk refused would pass for done.
-  // An alert asked for again during its attempt (again = 1) is pending once more when the attempt ends, with a fresh
-  // set of attempts, due at once: the next attempt sends what it is about now.
-  const sent = db.prepare<[string, string, number, Channel], { status: AlertStatus }>(`
+  // An alert asked for again during its attempt (again = 1) is pending again when it ends, with fresh attempts, due
+  // at once. A late acceptance (a sender past its deadline, already failed) is not recorded over an alert queued
+  // again since (attempts 0) or claimed again: that one is owed what the alert says now.
+  type Sent = { id: string; at: string; leadId: number; channel: Channel; late: number };
+  const sent = db.prepare<Sent, { status: AlertStatus }>(`
     UPDATE alerts SET status = CASE WHEN again = 1 THEN 'pending' ELSE 'sent' END,
-                      provider_message_id = ?, sent_at = ?, last_error = NULL,
+                      provider_message_id = @id, sent_at = @at, last_error = NULL,
                       next_attempt_at = CASE WHEN again = 1 THEN next_attempt_at END,
                       attempts = CASE WHEN again = 1 THEN 0 ELSE attempts END, lease_until = NULL, again = 0
-    WHERE lead_id = ? AND channel = ?
+    WHERE lead_id = @leadId AND channel = @channel
+      AND (@late = 0 OR NOT (status = 'pending' AND (attempts = 0 OR lease_until IS NOT NULL)))
     RETURNING status`);
   const failure = db.prepare<
     { leadId: number; channel: Channel; error: string; next: string | null },
@@ -159,9 +162,11 @@ export function createAlertQueue(db: Db) {
     /** Counts an attempt and leases the alert until `leaseUntil`; undefined when another claim won or it is not due. */
     claim: (leadId: number, channel: Channel, now: string, leaseUntil: string) =>
       relaxed(() => claim.all({ leadId, channel, now, leaseUntil })[0]?.attempts),
-    recordSent(leadId: number, channel: Channel, providerMessageId: string, sentAt: string): void {
-      const [row] = relaxed(() => sent.all(providerMessageId, sentAt, leadId, channel));
+    /** Records the provider's acceptance; `late`: see sent. False when a late one was not this alert's. */
+    recordSent(leadId: number, channel: Channel, id: string, at: string, late = false): boolean {
+      const [row] = relaxed(() => sent.all({ id, at, leadId, channel, late: late ? 1 : 0 }));
       if (row?.status === 'pending') wake(leadId, channel);
+      return row !== undefined;
     },
     /**
      * `next`: when the next attempt is due; null: that was the last attempt, the alert is 'failed' (unless it was

@@ -52,11 +52,11 @@ export function createAttempts(options: AttemptOptions) {
     else logger.warn({ ...log, retryInMs: delayMs }, 'alert attempt failed; will retry');
   }
 
-  function recordSent(leadId: number, channel: Channel, providerMessageId: string, late = false): void {
+  function recordSent(leadId: number, channel: Channel, providerMessageId: string): void {
     const sentAt = iso(now());
     try {
       queue.recordSent(leadId, channel, providerMessageId, sentAt);
-      logger.info({ leadId, channel }, late ? 'alert accepted after its deadline; recorded as sent' : 'alert sent');
+      logger.info({ leadId, channel }, 'alert sent');
     } catch (err) {
       unrecorded.set(`${channel}:${leadId}`, { providerMessageId, sentAt });
       logger.error({ leadId, channel, err }, 'alert sent but could not be recorded');
@@ -87,10 +87,22 @@ export function createAttempts(options: AttemptOptions) {
       accepted.push({ leadId, channel, providerMessageId, recorded });
     });
 
+  /** A sender's acceptance after its deadline: recorded, unless the alert was queued again meanwhile. */
+  function recordLate(leadId: number, channel: Channel, providerMessageId: string): void {
+    try {
+      if (queue.recordSent(leadId, channel, providerMessageId, iso(now()), true))
+        logger.info({ leadId, channel }, 'alert accepted after its deadline; recorded as sent');
+      else logger.info({ leadId, channel }, 'alert accepted after its deadline, but queued again since: sent anew');
+    } catch (err) {
+      unrecorded.set(`${channel}:${leadId}`, { providerMessageId, sentAt: iso(now()) });
+      logger.error({ leadId, channel, err }, 'alert sent but could not be recorded');
+    }
+  }
+
   function overrun(leadId: number, channel: Channel, sending: Promise<{ providerMessageId: string }>): void {
     const key = `${channel}:${leadId}`;
     const settled = sending.then(
-      ({ providerMessageId }) => recordSent(leadId, channel, providerMessageId, true),
+      ({ providerMessageId }) => recordLate(leadId, channel, providerMessageId),
       () => undefined,
     );
     overrunning.set(

@@ -91,4 +91,31 @@ describe('an alert wanted again', () => {
     queue.recordFailure(lead, 'invite', 'refused', null);
     assert.deepEqual(row(), { status: 'pending', attempts: 0, next_attempt_at: T1, lease_until: null, again: 0 });
   });
+
+  it("takes a late acceptance (a sender past its failed attempt's deadline) for sent only if not queued again since", () => {
+    const { queue, lead, row } = setUp();
+    queue.resend(lead, ['invite', 'other', 'third'], T0);
+    for (const channel of ['invite', 'other', 'third']) {
+      queue.claim(lead, channel, T0, LEASE);
+      queue.recordFailure(lead, channel, 'ETIMEDOUT: no answer within 1.5 s', T1);
+    }
+    // Not queued again: what it accepted is what the alert says, so it is sent.
+    assert.equal(queue.recordSent(lead, 'other', 'm-late', T1, true), true);
+    assert.equal((row('other') as { status: string }).status, 'sent');
+    // Queued again (a booking cancelled meanwhile): the late acceptance carried the old version; the new one is owed.
+    queue.resend(lead, ['invite'], T1);
+    assert.equal(queue.recordSent(lead, 'invite', 'm-late', T2, true), false);
+    assert.deepEqual(row(), { status: 'pending', attempts: 0, next_attempt_at: T1, lease_until: null, again: 0 });
+    // Queued again and claimed by another attempt (another process): that attempt records what it sends.
+    queue.resend(lead, ['third'], T1);
+    queue.claim(lead, 'third', T1, LEASE);
+    assert.equal(queue.recordSent(lead, 'third', 'm-late', T2, true), false);
+    assert.deepEqual(row('third'), {
+      status: 'pending',
+      attempts: 1,
+      next_attempt_at: T1,
+      lease_until: LEASE,
+      again: 0,
+    });
+  });
 });

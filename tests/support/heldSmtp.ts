@@ -2,7 +2,8 @@
  * An SMTP server on 127.0.0.1 that accepts mail, or, once held, leaves each
  * MAIL FROM unanswered until answer451() answers them all with a temporary
  * failure (451): an e-mail attempt staged to be under way at a chosen moment,
- * then failing in a way the worker would retry. Keeps every accepted message's
+ * then failing in a way the worker would retry; or until release() lets them
+ * through, accepted after the sender's deadline. Keeps every accepted message's
  * recipients and subject.
  */
 import type { AddressInfo } from 'node:net';
@@ -20,6 +21,8 @@ export interface HeldSmtp {
   hold(): void;
   /** Answers every waiting MAIL FROM with 451; later ones wait again while held. */
   answer451(): void;
+  /** Lets every waiting MAIL FROM go on, accepted (late, for a sender whose attempt timed out), and holds no more. */
+  release(): void;
   /** Back to accepting. */
   accept(): void;
   close(): Promise<void>;
@@ -27,7 +30,7 @@ export interface HeldSmtp {
 
 export async function startHeldSmtp(): Promise<HeldSmtp> {
   let holding = false;
-  const waiting: ((err: Error) => void)[] = [];
+  const waiting: ((err?: Error) => void)[] = [];
   const accepted: HeldSmtp['accepted'] = [];
   const server = new SMTPServer({
     ...PLAIN_LOCAL_SMTP,
@@ -61,6 +64,10 @@ export async function startHeldSmtp(): Promise<HeldSmtp> {
       for (const callback of waiting.splice(0)) callback(fail451());
     },
     accept: () => void (holding = false),
+    release: () => {
+      holding = false;
+      for (const callback of waiting.splice(0)) callback();
+    },
     close() {
       for (const callback of waiting.splice(0)) callback(fail451());
       return new Promise((resolve) => server.close(() => resolve()));

@@ -201,23 +201,29 @@ describe('the calls in the inbox', () => {
     assert.equal((await page(s, session, '/owner/calls')).dom.querySelectorAll('main .owner-lead').length, 0);
     assert.ok(s.services.owner.reads.activity(20).some((a) => a.action === 'call-cancelled'));
 
-    // The call's alerts are owed (no runner yet): the Alerts page lists them, by channel.
-    const owed = (await page(s, session, '/owner/alerts')).dom.querySelectorAll('.owner-lead-name').map((n) => n.text);
-    for (const channel of ['booking-invite', 'booking-email'])
-      assert.ok(owed.includes(`${channel}: pending`), `${channel} in ${owed.join(', ')}`);
-
-    // His own alert of the cancel says he made it, not the visitor.
+    // His own alert of the cancel says he made it, not the visitor. Alerts are attempted as they are queued; the
+    // loop retries one that failed (an SMTP answer slow under load) once its time comes, so the clock runs here.
     s.start();
-    const toOwner = () =>
-      s.smtp.messages.find((m) => m.to.includes('owner@example.com') && m.subject?.startsWith('Cancelled: '));
-    await waitFor(() => toOwner() !== undefined, 5_000, "the owner's cancel e-mail");
-    const text = toOwner()?.text ?? '';
+    const ticking = setInterval(() => (clock += 1_000), 50);
+    try {
+      const toOwner = () =>
+        s.smtp.messages.find((m) => m.to.includes('owner@example.com') && m.subject?.startsWith('Cancelled: '));
+      await waitFor(() => toOwner() !== undefined, 10_000, "the owner's cancel e-mail");
+      const text = toOwner()?.text ?? '';
+      assert.ok(
+        text.startsWith('You cancelled this call from your inbox; the visitor was sent the cancellation.\n'),
+        text,
+      );
+    } finally {
+      clearInterval(ticking);
+    }
+    // The call's alerts are on the lead's page, by channel, as its other alerts are.
+    const alerts = (await page(s, session, `/owner/leads/${id}`)).dom.querySelector('#lead-alerts')?.parentNode;
+    const channels = alerts?.querySelectorAll('li strong').map((n) => n.text) ?? [];
     assert.ok(
-      text.startsWith('You cancelled this call from your inbox; the visitor was sent the cancellation.\n'),
-      text,
+      ['booking-invite', 'booking-email'].every((channel) => channels.includes(channel)),
+      channels.join(', '),
     );
-    const sentList = (await page(s, session, `/owner/leads/${id}`)).dom.querySelector('#lead-alerts')?.parentNode;
-    assert.match(sentList?.text ?? '', /booking-email: sent, 1 attempt, sent /);
   });
 
   it('offers no cancel once the call has begun, and refuses one posted then: nothing is sent', async () => {
