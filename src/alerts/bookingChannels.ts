@@ -7,16 +7,11 @@ import { loadIcal } from '../lib/ical';
 import type { AlertSender } from './alertSender';
 import { bookingInstantMessage, bookingInstantText, bookingWebhookPayload } from './bookingAlerts';
 import { buildOwnerInviteEmail, buildVisitorInviteEmail } from './bookingMessages';
-import type { ChannelSpec } from './channelSpec';
+import { type ChannelSpec, IN_FLIGHT, WEBHOOK_RETRY_MS } from './channelSpec';
 import { mailSenderFor } from './emailSender';
 import { instantSenderFor } from './instantMessage';
 import { smsSenderFor } from './smsSender';
 import { WEBHOOK_DEADLINE_MS, webhookPayloadSenderFor } from './webhookSender';
-
-// As the lead's channels: HTTP providers take many at once, SMTP shares its pooled connections, Telegram is slow.
-const FEW_IN_FLIGHT = 16;
-const TELEGRAM_IN_FLIGHT = 4;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const owner = { audience: 'owner', kind: 'booking', recordWhenOff: false } as const;
 
@@ -39,7 +34,7 @@ export const BOOKING_CHANNELS = [
     kind: 'booking',
     recordWhenOff: false,
     provider: 'SMTP',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.smtp,
     sender: ({ mail, config }) =>
       mail &&
       withIcal(
@@ -52,7 +47,7 @@ export const BOOKING_CHANNELS = [
     ...owner,
     name: 'booking-email',
     provider: 'SMTP',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.smtp,
     sender: ({ mail, config }) =>
       mail && withIcal(mailSenderFor(mail.transport, (lead) => buildOwnerInviteEmail(lead, mail, config.profile))),
   },
@@ -60,29 +55,29 @@ export const BOOKING_CHANNELS = [
     ...owner,
     name: 'booking-sms',
     provider: 'Twilio',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.http,
     sender: ({ sms }) => sms && smsSenderFor(sms, bookingInstantText),
   },
   {
     ...owner,
     name: 'booking-telegram',
     provider: 'Telegram',
-    maxInFlight: TELEGRAM_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.telegram,
     sender: ({ telegram }) => telegram && instantSenderFor(telegram, bookingInstantMessage),
   },
   {
     ...owner,
     name: 'booking-ntfy',
     provider: 'ntfy',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.few,
     sender: ({ ntfy }) => ntfy && instantSenderFor(ntfy, bookingInstantMessage),
   },
   {
     ...owner,
     name: 'booking-webhook',
     provider: 'webhook',
-    maxInFlight: FEW_IN_FLIGHT,
-    retryForMs: DAY_MS,
+    maxInFlight: IN_FLIGHT.few,
+    retryForMs: WEBHOOK_RETRY_MS,
     deadlineMs: WEBHOOK_DEADLINE_MS,
     sender: ({ webhook }) => webhook && webhookPayloadSenderFor(webhook, bookingWebhookPayload),
   },

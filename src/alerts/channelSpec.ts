@@ -20,6 +20,15 @@ export type Audience = 'owner' | 'visitor';
  * - notice: the owner told that a channel was turned off (the webhook's endpoint answered 410).
  * - booking: a booked call, moved or cancelled: the invites to both, the owner's alert, the webhook's event.
  */
+// SMS, Telegram, ntfy and webhook attempts are short HTTP calls on keep-alive connections; e-mail
+// shares the five pooled SMTP connections, and more attempts under way than connections only hold
+// messages in memory. Telegram takes about one message a second per chat and answers 429 beyond.
+/** Attempts under way at once, by how the provider is reached: every channel's maxInFlight is one of these. */
+export const IN_FLIGHT = { http: 64, smtp: 16, telegram: 4, few: 16 } as const;
+
+/** The owner's endpoint may be down for a night: its events are retried for a day at least. */
+export const WEBHOOK_RETRY_MS = 24 * 60 * 60 * 1000;
+
 export type ChannelKind =
   | 'instant'
   | 'email'

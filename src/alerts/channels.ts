@@ -10,7 +10,7 @@
  */
 import type { Channel } from './alertQueue';
 import { BOOKING_CHANNELS } from './bookingChannels';
-import type { ChannelKind, ChannelSpec } from './channelSpec';
+import { type ChannelKind, type ChannelSpec, IN_FLIGHT, WEBHOOK_RETRY_MS } from './channelSpec';
 
 export type { Channel };
 import { buildAlertEmail } from './emailMessage';
@@ -24,17 +24,6 @@ import { buildSmsText } from './smsText';
 import { WEBHOOK_DEADLINE_MS, webhookSenderFor } from './webhookSender';
 
 export type { Audience, ChannelKind, ChannelSpec } from './channelSpec';
-
-// SMS, Telegram, ntfy and webhook attempts are short HTTP calls on keep-alive connections; e-mail
-// shares the five pooled SMTP connections, and more attempts under way than connections only hold
-// messages in memory. Telegram takes about one message a second per chat and answers 429 beyond.
-const HTTP_IN_FLIGHT = 64;
-const SMTP_IN_FLIGHT = 16;
-const TELEGRAM_IN_FLIGHT = 4;
-const FEW_IN_FLIGHT = 16;
-
-/** The owner's endpoint may be down for a night: its events are retried for a day at least. */
-const WEBHOOK_RETRY_MS = 24 * 60 * 60 * 1000;
 
 const owner = { audience: 'owner', recordWhenOff: false } as const;
 
@@ -50,7 +39,7 @@ export const CHANNELS = [
     name: 'sms',
     kind: 'instant',
     provider: 'Twilio',
-    maxInFlight: HTTP_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.http,
     recordWhenOff: true,
     sender: ({ sms }) => sms && smsSenderFor(sms, buildSmsText),
   },
@@ -59,7 +48,7 @@ export const CHANNELS = [
     name: 'telegram',
     kind: 'instant',
     provider: 'Telegram',
-    maxInFlight: TELEGRAM_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.telegram,
     sender: ({ telegram }) => telegram && instantSenderFor(telegram, newLeadMessage),
   },
   {
@@ -67,7 +56,7 @@ export const CHANNELS = [
     name: 'ntfy',
     kind: 'instant',
     provider: 'ntfy',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.few,
     sender: ({ ntfy }) => ntfy && instantSenderFor(ntfy, newLeadMessage),
   },
   {
@@ -75,7 +64,7 @@ export const CHANNELS = [
     name: 'email',
     kind: 'email',
     provider: 'SMTP',
-    maxInFlight: SMTP_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.smtp,
     recordWhenOff: true,
     sender: ({ mail, markUrl }) =>
       mail ? mailSenderFor(mail.transport, (lead) => buildAlertEmail(lead, mail, markUrl?.(lead))) : undefined,
@@ -85,7 +74,7 @@ export const CHANNELS = [
     name: 'webhook',
     kind: 'webhook',
     provider: 'webhook',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.few,
     retryForMs: WEBHOOK_RETRY_MS,
     deadlineMs: WEBHOOK_DEADLINE_MS,
     sender: ({ webhook, now }) => webhook && webhookSenderFor(webhook, 'lead.created', now),
@@ -95,7 +84,7 @@ export const CHANNELS = [
     name: 'webhook-released',
     kind: 'release',
     provider: 'webhook',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.few,
     retryForMs: WEBHOOK_RETRY_MS,
     deadlineMs: WEBHOOK_DEADLINE_MS,
     sender: ({ webhook, now }) => webhook && webhookSenderFor(webhook, 'lead.released', now),
@@ -105,7 +94,7 @@ export const CHANNELS = [
     audience: 'visitor',
     kind: 'reply',
     provider: 'SMTP',
-    maxInFlight: SMTP_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.smtp,
     recordWhenOff: false,
     sender: ({ mail, config }) =>
       mail && config.autoReply
@@ -117,7 +106,7 @@ export const CHANNELS = [
     name: 'reminder-sms',
     kind: 'reminder',
     provider: 'Twilio',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.few,
     sender: whenRemindersOn(({ sms, now }) => sms && smsSenderFor(sms, (lead) => buildReminderSms(lead, now()))),
   },
   {
@@ -125,7 +114,7 @@ export const CHANNELS = [
     name: 'reminder-email',
     kind: 'reminder',
     provider: 'SMTP',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.few,
     sender: whenRemindersOn(
       ({ mail, now, markUrl }) =>
         mail && mailSenderFor(mail.transport, (lead) => buildReminderEmail(lead, mail, now(), markUrl?.(lead))),
@@ -136,7 +125,7 @@ export const CHANNELS = [
     name: 'reminder-telegram',
     kind: 'reminder',
     provider: 'Telegram',
-    maxInFlight: TELEGRAM_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.telegram,
     sender: whenRemindersOn(
       ({ telegram, now }) => telegram && instantSenderFor(telegram, (lead) => reminderMessage(lead, now())),
     ),
@@ -146,7 +135,7 @@ export const CHANNELS = [
     name: 'reminder-ntfy',
     kind: 'reminder',
     provider: 'ntfy',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.few,
     sender: whenRemindersOn(({ ntfy, now }) => ntfy && instantSenderFor(ntfy, (lead) => reminderMessage(lead, now()))),
   },
   {
@@ -154,7 +143,7 @@ export const CHANNELS = [
     name: 'sms-fallback-email',
     kind: 'fallback',
     provider: 'SMTP',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.few,
     sender: ({ mail }) => mail && mailSenderFor(mail.transport, (lead) => buildSmsFallbackEmail(lead, mail)),
   },
   {
@@ -162,7 +151,7 @@ export const CHANNELS = [
     name: 'sms-fallback-telegram',
     kind: 'fallback',
     provider: 'Telegram',
-    maxInFlight: TELEGRAM_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.telegram,
     covers: 'telegram',
     sender: ({ telegram }) => telegram && instantSenderFor(telegram, smsFallbackMessage),
   },
@@ -171,7 +160,7 @@ export const CHANNELS = [
     name: 'sms-fallback-ntfy',
     kind: 'fallback',
     provider: 'ntfy',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.few,
     covers: 'ntfy',
     sender: ({ ntfy }) => ntfy && instantSenderFor(ntfy, smsFallbackMessage),
   },
@@ -180,7 +169,7 @@ export const CHANNELS = [
     name: 'webhook-off-email',
     kind: 'notice',
     provider: 'SMTP',
-    maxInFlight: FEW_IN_FLIGHT,
+    maxInFlight: IN_FLIGHT.few,
     sender: ({ mail, config }) =>
       mail && mailSenderFor(mail.transport, (lead) => buildWebhookOffEmail(lead, mail, config.publicUrl)),
   },

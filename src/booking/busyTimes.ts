@@ -9,10 +9,10 @@ import { ical } from '../lib/ical';
 import type { Interval } from '../contract/booking';
 import { type Calendar, type CalendarEvent, type FromThisOn, readCalendar } from './calendarEvents';
 import { type Clock, clockFor, kept } from './feedClock';
+import { DAY_MS } from '../lib/time';
 
 type Time = InstanceType<typeof ICAL.Time>;
 
-const DAY_MS = 86_400_000;
 /** Occurrences read per series at most, whatever its rule: a series that repeats every minute since 1990 ends. */
 export const MAX_OCCURRENCES = 5_000;
 

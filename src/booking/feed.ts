@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { FEED_FRESH_MS, FEED_RETRY_MS, FEED_STALE_MS, FEED_TIMEOUT_MS, type Interval } from '../contract/booking';
-import { iso } from '../lib/time';
+import { DAY_MS, iso } from '../lib/time';
 import { expandInProcess } from './feedExpansion';
 import type { FeedCopiesTable } from './feedCopiesTable';
 import { feedUrlProblem, fetchFeedText, readableUrl } from './feedRead';
@@ -44,7 +44,6 @@ function withoutAddress(message: string, url: string): string {
 
 // The span expanded at once: a day before the window (an event begun earlier that runs into it) and three days
 // past its end, so the windows of the next days (each request's starts at its own now) are answered from it.
-const DAY_MS = 86_400_000;
 const SPAN_BEFORE_MS = DAY_MS;
 const SPAN_AFTER_MS = 3 * DAY_MS;
 const covers = (span: Interval, window: Interval) => span.start <= window.start && span.end >= window.end;

@@ -6,6 +6,7 @@
 import type { Availability, Interval } from '../contract/booking';
 import { WEEKDAYS } from '../contract/booking';
 import { addDays, resolveWallTime, weekdayOfDate, zonedParts } from '../lib/zoneClock';
+import { HOUR_MS, MINUTE_MS } from '../lib/time';
 
 export interface SlotsInput {
   availability: Availability;
@@ -18,8 +19,6 @@ export interface SlotsInput {
   booked: readonly Interval[];
 }
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 /** Slots start on the wall clock's full and half hours. */
 const STEP_MINUTES = 30;
 

@@ -46,9 +46,29 @@ export const INBOX_PATHS = {
   contentThumbnail: '/owner/content/thumbnail',
   /** His availability for calls, one field per key of AVAILABILITY_KEYS; POST saves the keys changed. */
   booking: '/owner/booking',
-  /** The booked calls not over yet, soonest first. A lead's booked call is cancelled by POST `leads/<id>/cancel-call`. */
+  /** The booked calls not over yet, soonest first. A lead's booked call is cancelled on its page (LEAD_ACTIONS). */
   calls: '/owner/calls',
 } as const;
+
+/** What a lead's page does, each at its own address under the lead's (`/owner/leads/12/erase`). */
+export const LEAD_ACTIONS = {
+  /** POST: marks the lead contacted, won or lost. */
+  mark: 'mark',
+  /** POST: a lead held back as unverified is released: verified, its missed alerts sent. */
+  release: 'release',
+  /** POST: the lead's failed alerts back in the queue. */
+  sendAgain: 'send-again',
+  /** GET: everything stored about the lead's person, as JSON. */
+  data: 'data.json',
+  /** POST: erases the lead's person. */
+  erase: 'erase',
+  /** POST: cancels the lead's booked call. */
+  cancelCall: 'cancel-call',
+} as const;
+export type LeadAction = (typeof LEAD_ACTIONS)[keyof typeof LEAD_ACTIONS];
+
+/** The address of a lead's action: `/owner/leads/12/erase`; the routes give ':id'. */
+export const leadActionPath = (id: number | ':id', action: LeadAction): string => `${INBOX_PATHS.lead}${id}/${action}`;
 
 /** The Booking form's checkbox that clears the calendar feed (an empty feed-url field keeps it). */
 export const REMOVE_FEED_FIELD = 'remove-feed';

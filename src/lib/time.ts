@@ -1,5 +1,6 @@
 /** Units of time, the reply promise, and the one format times are stored and compared in. A leaf for every layer. */
-export const HOUR_MS = 3_600_000;
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
 /** The page promises an answer within 24 hours of a lead's arrival. */

@@ -4,6 +4,7 @@
  * booking messages all read their clocks here. Dates are plain { year, month, day }
  * (month 1-12), computed with UTC dates so the machine's own zone never enters.
  */
+import { DAY_MS } from './time';
 
 export interface CalendarDate {
   year: number;
@@ -17,9 +18,6 @@ export interface ZonedParts extends CalendarDate {
   /** Minutes after midnight, 0-1439. */
   minutes: number;
 }
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 // Building an Intl formatter costs far more than using one.
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -5,7 +5,7 @@
  */
 import express, { type Response, Router } from 'express';
 import { AVAILABILITY_KEYS, type AvailabilityKey } from '../../contract/booking';
-import { INBOX_PATHS, REMOVE_FEED_FIELD } from '../../contract/inbox';
+import { INBOX_PATHS, LEAD_ACTIONS, leadActionPath, REMOVE_FEED_FIELD } from '../../contract/inbox';
 import { maskFeedUrl, storedValue } from '../../booking/availability';
 import type { BookingSettingsView, ShownKey } from '../../pages/inbox/bookingViews';
 import { actorOf } from './guard';
@@ -85,7 +85,7 @@ export function bookingRoutes(deps: InboxRouteDeps & { timeZone: string }): Rout
     sendPage(res, 200, pages.calls({ ...guard.signedIn(res), calls }));
   });
 
-  router.post(`${INBOX_PATHS.lead}:id/cancel-call`, inboxForm, guard.action, (req, res) => {
+  router.post(leadActionPath(':id', LEAD_ACTIONS.cancelCall), inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
     if (id === undefined || !owner.reads.lead(id)) return answers.notFound(res);
     const cancelled = owner.booking.cancel(actorOf(res), id);

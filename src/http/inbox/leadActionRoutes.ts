@@ -6,7 +6,7 @@
  */
 import type { PersonErased } from '../../ownerActions/leadActions';
 import { Router } from 'express';
-import { INBOX_PATHS } from '../../contract/inbox';
+import { INBOX_PATHS, LEAD_ACTIONS, leadActionPath } from '../../contract/inbox';
 import { actorOf } from './guard';
 import { leadIdOf, sendLeadPage } from './leadViews';
 import { inboxForm } from './respond';
@@ -32,23 +32,22 @@ function erasedNotice(erasure: PersonErased, showTime: (iso: string) => string):
 export function leadActionRoutes(deps: InboxRouteDeps): Router {
   const { owner, guard, answers } = deps;
   const router = Router({ caseSensitive: true, strict: true });
-  const lead = (path: string) => `${INBOX_PATHS.lead}:id/${path}`;
 
-  router.post(lead('release'), inboxForm, guard.action, (req, res) => {
+  router.post(leadActionPath(':id', LEAD_ACTIONS.release), inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
     if (id === undefined || !owner.leads.release(actorOf(res), id)) return answers.notFound(res);
     guard.leaveNotice(res, `Lead #${id} is released: it is verified, and the alerts it missed are on their way.`);
     res.redirect(303, `${INBOX_PATHS.lead}${id}`);
   });
 
-  router.post(lead('send-again'), inboxForm, guard.action, (req, res) => {
+  router.post(leadActionPath(':id', LEAD_ACTIONS.sendAgain), inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
     if (id === undefined || !owner.leads.sendAgain(actorOf(res), id)) return answers.notFound(res);
     guard.leaveNotice(res, `The failed alerts of lead #${id} are being sent again.`);
     res.redirect(303, `${INBOX_PATHS.lead}${id}`);
   });
 
-  router.get(lead('data.json'), guard.page, (req, res) => {
+  router.get(leadActionPath(':id', LEAD_ACTIONS.data), guard.page, (req, res) => {
     const id = leadIdOf(req);
     const data = id === undefined ? undefined : owner.leads.exportPerson(actorOf(res), { leadId: id });
     if (!data) return answers.notFound(res);
@@ -56,7 +55,7 @@ export function leadActionRoutes(deps: InboxRouteDeps): Router {
     res.type('application/json').send(`${JSON.stringify(data, null, 2)}\n`);
   });
 
-  router.post(lead('erase'), inboxForm, guard.action, async (req, res) => {
+  router.post(leadActionPath(':id', LEAD_ACTIONS.erase), inboxForm, guard.action, async (req, res) => {
     const id = leadIdOf(req);
     const typed = (req.body as { email?: unknown }).email;
     const email = typeof typed === 'string' ? typed : '';

@@ -3,7 +3,7 @@
  * stored about it, and the marks he makes there. Reads become the pages' views here.
  */
 import { Router } from 'express';
-import { INBOX_PATHS } from '../../contract/inbox';
+import { INBOX_PATHS, LEAD_ACTIONS, leadActionPath } from '../../contract/inbox';
 import { VERDICTS } from '../../leads/grading';
 import { LEAD_STATUSES, type LeadStatus } from '../../leads/leadStatus';
 import { searchText } from '../../ownerActions/inboxReads';
@@ -50,7 +50,7 @@ export function leadRoutes(deps: InboxRouteDeps): Router {
 
   router.get(`${INBOX_PATHS.lead}:id`, guard.page, (req, res) => sendLeadPage(deps, res, leadIdOf(req)));
 
-  router.post(`${INBOX_PATHS.lead}:id/mark`, inboxForm, guard.action, (req, res) => {
+  router.post(leadActionPath(':id', LEAD_ACTIONS.mark), inboxForm, guard.action, (req, res) => {
     const id = leadIdOf(req);
     const status = choice((req.body as { status?: unknown }).status, LEAD_STATUSES) as LeadStatus | '';
     if (id === undefined) return answers.notFound(res);

@@ -2,7 +2,7 @@
  * The lead's call on its page: when it is (or was, cancelled), and the button that cancels a booked one until its
  * time comes.
  */
-import { INBOX_PATHS } from '../../contract/inbox';
+import { LEAD_ACTIONS, leadActionPath } from '../../contract/inbox';
 import { callMinutes } from './CallsPage';
 import { ActionButton } from './InboxLayout';
 import { useShowTime } from './time';
@@ -28,7 +28,7 @@ export function LeadCall({ leadId, call, csrf }: { leadId: number; call: LeadCal
           <p>Booked: {when}</p>
           <div className="owner-actions">
             <ActionButton
-              action={`${INBOX_PATHS.lead}${leadId}/cancel-call`}
+              action={leadActionPath(leadId, LEAD_ACTIONS.cancelCall)}
               csrf={csrf}
               label="Cancel the call"
               variant="danger"

@@ -5,7 +5,7 @@
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { LeadCall } from './LeadCall';
 import { promiseLeft, useShowTime } from './time';
-import { CSRF_FIELD, INBOX_PATHS } from '../../contract/inbox';
+import { CSRF_FIELD, INBOX_PATHS, LEAD_ACTIONS, leadActionPath } from '../../contract/inbox';
 import { languageLabel, languageOfTag, LANGUAGE_NAMES } from '../../contract/languages';
 import { mailtoHref } from '../mailto';
 import { replyByEmailHref } from './replyByEmail';
@@ -33,7 +33,6 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
   const showTime = useShowTime();
   const { lead, csrf } = view;
   const promise = promiseLeft(lead.createdAt, lead.status, view.now, view.call?.status === 'booked');
-  const action = `${INBOX_PATHS.lead}${lead.id}`;
   return (
     <InboxLayout assets={assets} title={`Lead #${lead.id}`} csrf={csrf} current="leads" notice={view.notice}>
       <p>
@@ -55,7 +54,7 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
           {MARKS.map(([status, label]) => (
             <ActionButton
               key={status}
-              action={`${action}/mark`}
+              action={leadActionPath(lead.id, LEAD_ACTIONS.mark)}
               csrf={csrf}
               label={label}
               fields={{ status }}
@@ -70,7 +69,12 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
         <section className="owner-card" aria-labelledby="lead-release">
           <h2 id="lead-release">{`Held back as ${lead.verdict}`}</h2>
           <p>Release it if it is a real lead: it becomes verified and gets the alerts it missed, once.</p>
-          <ActionButton action={`${action}/release`} csrf={csrf} label="Release this lead" variant="primary" />
+          <ActionButton
+            action={leadActionPath(lead.id, LEAD_ACTIONS.release)}
+            csrf={csrf}
+            label="Release this lead"
+            variant="primary"
+          />
         </section>
       )}
       <section className="owner-card" aria-labelledby="lead-fields">
@@ -123,7 +127,11 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
         )}
         {view.alerts.some((alert) => alert.status === 'failed') && (
           <div className="owner-actions">
-            <ActionButton action={`${action}/send-again`} csrf={csrf} label="Send failed alerts again" />
+            <ActionButton
+              action={leadActionPath(lead.id, LEAD_ACTIONS.sendAgain)}
+              csrf={csrf}
+              label="Send failed alerts again"
+            />
           </div>
         )}
       </section>
@@ -144,11 +152,11 @@ export function LeadPage({ view, assets }: { view: LeadDetailView; assets: Inbox
       <section className="owner-card" aria-labelledby="lead-privacy">
         <h2 id="lead-privacy">This person's data</h2>
         <p>
-          <a href={`${action}/data.json`} download>
+          <a href={leadActionPath(lead.id, LEAD_ACTIONS.data)} download>
             Download everything stored about {lead.email}
           </a>
         </p>
-        <form method="post" action={`${action}/erase`} className="owner-erase">
+        <form method="post" action={leadActionPath(lead.id, LEAD_ACTIONS.erase)} className="owner-erase">
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <p className="owner-field">
             <label htmlFor="erase-email">To erase this person for good, type their e-mail address</label>

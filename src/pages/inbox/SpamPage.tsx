@@ -1,5 +1,5 @@
 /** The spam folder: each lead the filter held back, with its reasons, and Release. */
-import { INBOX_PATHS } from '../../contract/inbox';
+import { LEAD_ACTIONS, leadActionPath } from '../../contract/inbox';
 import { ActionButton, InboxLayout, type InboxPageAssets } from './InboxLayout';
 import { LeadHeading } from './LeadHeading';
 import type { SpamView } from './views';
@@ -17,7 +17,7 @@ export function SpamPage({ view, assets }: { view: SpamView; assets: InboxPageAs
             <li key={lead.id} className="owner-lead">
               <LeadHeading lead={lead} after={`why: ${lead.reasons || 'not recorded'}`} />
               <ActionButton
-                action={`${INBOX_PATHS.lead}${lead.id}/release`}
+                action={leadActionPath(lead.id, LEAD_ACTIONS.release)}
                 csrf={view.csrf}
                 label={`Release lead #${lead.id}`}
               />
