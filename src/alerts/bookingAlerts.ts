@@ -5,7 +5,7 @@
  * and the webhook's events booking.created, booking.moved, booking.cancelled.
  */
 import type { AlertLead } from './alertSender';
-import { bookingFacts, bookingOf, bookingVerb, ownerIntro, ownerWhen } from './bookingMessages';
+import { bookingFacts, bookingOf, bookingVerb, ownerIntro, ownerWhen, uidLetters } from './bookingMessages';
 import type { InstantMessage } from './instantMessage';
 import { languageMark } from './leadLanguage';
 import { fitSms, smsSize } from './smsText';
@@ -71,7 +71,7 @@ export function bookingWebhookData(lead: AlertLead): object {
 export function bookingWebhookPayload(lead: AlertLead): WebhookPayload {
   const booking = bookingOf(lead);
   const type = bookingWebhookEvent(lead);
-  const version = `${booking.uid.replace(/[^A-Za-z0-9]/g, '').slice(0, 64)}_${booking.sequence}`;
+  const version = `${uidLetters(booking)}_${booking.sequence}`;
   return {
     type,
     id: `${webhookId(lead, type)}_${version}`,

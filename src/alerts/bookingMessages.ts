@@ -50,8 +50,10 @@ export const inviteMethod = (booking: AlertBooking): InviteMethod =>
  * The Message-ID kind of one version of a booking's e-mail: a retry of it carries the same Message-ID; a move, a
  * cancel and a booking again after a cancel (each a higher sequence of the same UID) a new one.
  */
-const versionKind = (kind: string, booking: AlertBooking) =>
-  `${kind}-${booking.uid.replace(/[^A-Za-z0-9]/g, '').slice(0, 64)}-${booking.sequence}`;
+const versionKind = (kind: string, booking: AlertBooking) => `${kind}-${uidLetters(booking)}-${booking.sequence}`;
+
+/** The booking's UID as letters and digits (at most 64), for the ids that name one version of it. */
+export const uidLetters = (booking: AlertBooking) => booking.uid.replace(/[^A-Za-z0-9]/g, '').slice(0, 64);
 
 /** The invite's attendee: the visitor, as they typed their name. */
 const visitorPerson = (lead: AlertLead) => ({ name: oneLineHeader(lead.name, FIELD_LIMITS.name), email: lead.email });

@@ -4,6 +4,7 @@
  * "Tue 1 Dec 15:00". Names of days and months come from src/strings, not from Intl: en-GB's short September is
  * "Sept" in recent ICU data, and a server left on UTC never loads ICU's data for these (see src/lib/zonedTime.ts).
  */
+import { zoneLabel } from '../contract/booking';
 import type { SiteLanguage } from '../contract/languages';
 import { wallAsUtc } from '../lib/zoneClock';
 import { bookingMail as englishWords } from '../strings/en';
@@ -52,7 +53,7 @@ export function visitorCallTime(isoTime: string, language: SiteLanguage, zone: s
     clock.day,
     words.months[clock.month - 1] as string,
     clockTime(clock),
-    zone.replaceAll('_', ' '),
+    zoneLabel(zone),
   );
 }
 

@@ -138,12 +138,14 @@ export function createBookings(deps: BookingDeps) {
     queue.reopenCancelled(row.lead_id, deps.reminderChannels, iso(due));
   }
 
-  const hold = deps.db.transaction((leadId: number, call: Omit<NewCall, 'uid'>, buffer: number, at: number) => {
-    const row = bookings.book(leadId, { uid: randomUUID(), ...call }, buffer, iso(at));
-    announce(row, at);
-    return row;
-  });
-  const release = deps.db.transaction((leadId: number, at: number, by: CancelledBy) => {
+  const bookAndAnnounce = deps.db.transaction(
+    (leadId: number, call: Omit<NewCall, 'uid'>, buffer: number, at: number) => {
+      const row = bookings.book(leadId, { uid: randomUUID(), ...call }, buffer, iso(at));
+      announce(row, at);
+      return row;
+    },
+  );
+  const cancelAndAnnounce = deps.db.transaction((leadId: number, at: number, by: CancelledBy) => {
     const row = bookings.cancel(leadId, iso(at), by);
     if (row) announce(row, at);
     return row;
@@ -193,7 +195,7 @@ export function createBookings(deps: BookingDeps) {
       }
       try {
         const call = { start: offered.start, end: offered.end, zone };
-        const row = hold.immediate(before.lead.id, call, settings().bufferMinutes, now());
+        const row = bookAndAnnounce.immediate(before.lead.id, call, settings().bufferMinutes, now());
         return { kind: row.event === 'moved' ? 'moved' : 'booked', booking: row, view: await reopened(token) };
       } catch (err) {
         if (!(err instanceof TimeTaken)) throw err;
@@ -206,7 +208,7 @@ export function createBookings(deps: BookingDeps) {
       if (before.kind !== 'open') return before;
       if (!before.booking) return { kind: 'not-booked', view: before };
       if (!before.changeable) return { kind: 'too-late', view: before };
-      const row = release.immediate(before.lead.id, now(), 'visitor') as BookingRow;
+      const row = cancelAndAnnounce.immediate(before.lead.id, now(), 'visitor') as BookingRow;
       return { kind: 'cancelled', booking: row, view: await reopened(token) };
     },
     /**
@@ -218,7 +220,7 @@ export function createBookings(deps: BookingDeps) {
       const row = bookings.ofLead(leadId);
       if (!isBooked(row)) return 'none';
       if (callHasBegun(row, at)) return 'begun';
-      return release.immediate(leadId, at, 'owner') ?? 'none';
+      return cancelAndAnnounce.immediate(leadId, at, 'owner') ?? 'none';
     },
     /**
      * Before a person is erased: cancels their future calls and queues the owner's cancellation (his invite, his

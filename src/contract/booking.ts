@@ -4,6 +4,9 @@
  */
 import type { SiteLanguage } from './languages';
 
+/** A booking page's path as bookingPath writes it, for a client that is handed one: /book/T, /pt/book/T. */
+export const BOOKING_PATH_PATTERN = /^\/(?:[a-z]{2}\/)?book\/[\w.-]+$/;
+
 /** The booking page of a lead's signed token, in the lead's language: /book/T, /pt/book/T, /es/book/T. */
 export const bookingPath = (language: SiteLanguage, token: string): string =>
   `${language === 'en' ? '' : `/${language}`}/book/${token}`;
@@ -23,6 +26,9 @@ export const BOOKING_ACTIONS = { book: 'book', cancel: 'cancel' } as const;
 
 /** Who cancelled a call: the visitor on their booking link, the owner from his inbox, or the erasure of the person. */
 export type CancelledBy = 'visitor' | 'owner' | 'erasure';
+
+/** An IANA zone as people read it: "America/Sao Paulo". */
+export const zoneLabel = (zone: string): string => zone.replaceAll('_', ' ');
 
 /** A lead's booking link is valid this long after the lead was stored. */
 export const BOOKING_LINK_MS = 48 * 3_600_000;

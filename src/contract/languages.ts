@@ -13,6 +13,10 @@ export type LanguageTag = (typeof LANGUAGE_TAGS)[SiteLanguage];
 /** Where each language's page is: English at the root, the others under their short code. */
 export const pagePath = (language: SiteLanguage): string => (language === 'en' ? '/' : `/${language}/`);
 
+/** The language whose prefix a path starts with (/pt/..., /es/...); undefined for English's unprefixed paths. */
+export const languageOfPrefix = (path: string): SiteLanguage | undefined =>
+  SITE_LANGUAGES.find((language) => language !== 'en' && path.startsWith(`/${language}/`));
+
 /** The body field in which the form sends its page's language (a tag: `en`, `pt-BR`, `es`). */
 export const LANGUAGE_FIELD = 'language';
 

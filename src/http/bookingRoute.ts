@@ -9,7 +9,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
 import type { BookingChange, Bookings, BookingView } from '../booking/bookingService';
 import { BOOKING_ACTIONS, BOOKING_FIELDS, bookingPath } from '../contract/booking';
-import { SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
+import { languageOfPrefix, SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
 import { isTimeZone } from '../lib/zonedTime';
 import type { BookingPage, BookingPageView } from '../pages/bookingPage';
 import { currentZoneName, slotLabel } from '../pages/bookingTimes';
@@ -79,8 +79,7 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
 
   const router = Router({ caseSensitive: true, strict: true });
   const paths = SITE_LANGUAGES.map((language) => bookingPath(language, ':token'));
-  const languageOfPath = (path: string): SiteLanguage =>
-    SITE_LANGUAGES.find((language) => language !== 'en' && path.startsWith(`/${language}/`)) ?? 'en';
+  const languageOfPath = (path: string): SiteLanguage => languageOfPrefix(path) ?? 'en';
 
   router.get(paths, async (req, res) => {
     const view = await bookings.view(String(req.params.token));

@@ -4,7 +4,7 @@
  * (`/pt/nada` in Portuguese), in English otherwise (`/fr/...`, or `/pt/...` while Portuguese is not offered).
  */
 import type { RequestHandler } from 'express';
-import { pagePath, SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
+import { languageOfPrefix, pagePath, SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
 import type { Logger } from '../lib/logger';
 import type { LanguagePages, RenderedSite } from '../pages/site';
 import { precompress } from './precompress';
@@ -19,7 +19,7 @@ function redirectOf(path: string, offered: ReadonlySet<SiteLanguage>): string | 
 }
 
 function languageOfPath(path: string, offered: ReadonlySet<SiteLanguage>): SiteLanguage {
-  const language = SITE_LANGUAGES.find((code) => code !== 'en' && path.startsWith(`/${code}/`));
+  const language = languageOfPrefix(path);
   return language !== undefined && offered.has(language) ? language : 'en';
 }
 

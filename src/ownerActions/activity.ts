@@ -7,7 +7,6 @@ import type { ActivityTable, OwnerAction } from './activityTable';
 
 export type { OwnerAction };
 
-/** Where an action came from: the inbox (on the device its session was made on), the CLI, or a link of an e-mail. */
 /** Who acted: the inbox on a device (with the passkey he signed in with, if he did), the CLI, or an e-mailed link. */
 export type Actor = { via: 'inbox'; device: string; passkey?: string } | { via: 'cli' } | { via: 'link' };
 

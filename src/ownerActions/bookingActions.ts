@@ -15,7 +15,7 @@ export type AvailabilityChange =
   | { kind: 'set'; key: AvailabilityKey; availability: Availability; line: string }
   | { kind: 'invalid'; error: string };
 
-/** A value `set` would take, as it would be stored (its canonical text), or why it would not. */
+/** What setting several keys at once did: each key's line, as `booking show` prints it, or each key's error. */
 export type AvailabilityChanges =
   | { kind: 'set'; lines: string[] }
   | { kind: 'invalid'; errors: Partial<Record<AvailabilityKey, string>> };
@@ -42,7 +42,7 @@ export function createBookingActions({ availability, bookings, activity }: Booki
   }
 
   return {
-    /** His availability now: each key's value, the feed's address masked after its host. */
+    /** His availability now, each key's value (the feed's address in full: whoever shows it masks it). */
     settings: () => bookings.settings(),
     /** `booking show`: each key and value, one per line. */
     lines: () => availabilityLines(bookings.settings()),

@@ -5,7 +5,7 @@
  * JavaScript, and the zone is chosen with a select (the form's panel links here with the browser's zone).
  */
 import type { Profile } from '../content/content';
-import { BOOKING_ACTIONS, BOOKING_FIELDS } from '../contract/booking';
+import { BOOKING_ACTIONS, BOOKING_FIELDS, zoneLabel } from '../contract/booking';
 import { LANGUAGE_TAGS, pagePath, type SiteLanguage } from '../contract/languages';
 import { bookPageStrings, siteStrings } from '../strings';
 import { assetUrl, type Assets } from './assets';
@@ -103,7 +103,7 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
                   <select id="booking-zone" name={BOOKING_FIELDS.zone} defaultValue={zone}>
                     {bookingZones(zone).map((name) => (
                       <option key={name} value={name}>
-                        {name.replaceAll('_', ' ')}
+                        {zoneLabel(name)}
                       </option>
                     ))}
                   </select>
@@ -135,7 +135,7 @@ function Slots({ view, href }: { view: BookingPageView; href: (ms: number) => st
   }
   return (
     <div className="booking-days">
-      <p className="booking-zone-shown">{say.zoneShown(view.zone.replaceAll('_', ' '))}</p>
+      <p className="booking-zone-shown">{say.zoneShown(zoneLabel(view.zone))}</p>
       {[...days].map(([day, starts]) => (
         <section key={day} className="booking-day" aria-label={day}>
           <h2>{day}</h2>

@@ -2,6 +2,7 @@
  * Times as a visitor reads them on the booking page and in the form's panel: in their time zone and language
  * ("ter., 1 de dez., 15:00"). Formatters are cached: a page shows dozens of times.
  */
+import { zoneLabel } from '../contract/booking';
 import { LANGUAGE_TAGS, type SiteLanguage } from '../contract/languages';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -27,7 +28,7 @@ export const timeLabel = (ms: number, zone: string, language: SiteLanguage) =>
   formatter(language, zone, 'time').format(ms);
 /** "Tuesday, December 1 at 15:00 (America/Sao_Paulo)": a call, with the zone named. */
 export const slotLabel = (ms: number, zone: string, language: SiteLanguage) =>
-  `${formatter(language, zone, 'both').format(ms)} (${zone.replaceAll('_', ' ')})`;
+  `${formatter(language, zone, 'both').format(ms)} (${zoneLabel(zone)})`;
 
 // Browsers built on ICU report some zones by their old names (Chromium says Asia/Calcutta for Asia/Kolkata): the
 // visitor reads the name people use now.

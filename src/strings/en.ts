@@ -1,6 +1,7 @@
 /**
  * The product's own words in English: everything on the page, in the form and in the lead endpoint's answers that
- * is not the owner's content. The spec's strings are exact. pt.ts and es.ts have every key of this file (the type
+ * is not the owner's content. The form's and the answers' English strings are fixed word for word (tests assert
+ * them), so change them only on purpose. pt.ts and es.ts have every key of this file (the type
  * says so, and tests/strings checks that none is left empty).
  */
 

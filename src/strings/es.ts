@@ -1,4 +1,4 @@
-/** The product's own words in Latin-American Spanish (the keys of en.ts; the form's strings are the spec's). */
+/** The product's own words in Latin-American Spanish (every key of en.ts). */
 import type { BookingMailStrings, BookPageStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
 
 export const site: SiteStrings = {

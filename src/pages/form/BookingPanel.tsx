@@ -4,7 +4,7 @@
  * page, which books it; the zone can be changed there. The panel only reads: nothing is booked from here.
  */
 import { useEffect, useState } from 'react';
-import { BOOKING_FIELDS } from '../../contract/booking';
+import { BOOKING_FIELDS, zoneLabel } from '../../contract/booking';
 import type { SiteLanguage } from '../../contract/languages';
 import { formStrings } from '../../strings/form';
 import { currentZoneName, dayLabel, timeLabel } from '../bookingTimes';
@@ -47,7 +47,7 @@ export function BookingPanel({ path, language }: { path: string; language: SiteL
     <section className="booking-panel" aria-labelledby="booking-panel-title">
       <h3 id="booking-panel-title">{say.pickTitle}</h3>
       <p className="booking-panel-zone">
-        {say.timesIn(zone.replaceAll('_', ' '))} <a href={page({})}>{say.changeZone}</a>
+        {say.timesIn(zoneLabel(zone))} <a href={page({})}>{say.changeZone}</a>
       </p>
       {times.state === 'loading' && <p aria-live="polite">{say.loadingSlots}</p>}
       {times.state === 'unavailable' && <p>{say.unavailable}</p>}

@@ -3,6 +3,7 @@
  * for each way a submission can fail. Shared by the browser form and the page answered to a form posted without
  * JavaScript.
  */
+import { BOOKING_PATH_PATTERN } from '../../contract/booking';
 import type { LeadResponse } from '../../contract/lead';
 import type { FormStrings } from '../../strings/en';
 
@@ -41,8 +42,8 @@ export function toastForResponse(
 /** The path of the booking page the server named (on this site: only a path of /book/ or /xx/book/ is taken). */
 function bookingPathOf(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
-  const path = /^https?:\/\/[^/]+(\/(?:[a-z]{2}\/)?book\/[\w.-]+)$/.exec(url)?.[1];
-  return path;
+  const path = /^https?:\/\/[^/]+(\/.*)$/.exec(url)?.[1];
+  return path !== undefined && BOOKING_PATH_PATTERN.test(path) ? path : undefined;
 }
 
 /** The request never reached the server or the server could not be invoked. */
