@@ -153,8 +153,8 @@ export const testAlerts: Command = {
 export const webhookOn: Command = {
   run({ config, services, print }) {
     if (!config.webhook) throw new CommandError('No webhook is configured here: set WEBHOOK_URL and WEBHOOK_SECRET.');
-    const power = services().webhook;
-    if (power?.turnOn()) print('The webhook is on again. "npm run leads -- retry" posts the leads it missed.\n');
+    if (services().owner.leads.webhookOn(CLI))
+      print('The webhook is on again. "npm run leads -- retry" posts the leads it missed.\n');
     else print('The webhook was not off: nothing changed.\n');
   },
 };

@@ -51,7 +51,7 @@ export const exportLeads: Command = {
 
 export const spam: Command = {
   run({ options, services, print }) {
-    const rows = services().leads.recentWithVerdict('spam', parsePositiveInt('--limit', options.limit, 20) as number);
+    const rows = services().owner.reads.spam(parsePositiveInt('--limit', options.limit, 20) as number);
     print(toTable(rows, ['id', 'created_at', 'name', 'company', 'email', 'verdict_reasons']));
   },
 };

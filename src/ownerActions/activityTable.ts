@@ -17,6 +17,7 @@ export type OwnerAction =
   | 'marked'
   | 'released'
   | 'alerts-sent-again'
+  | 'webhook-on'
   | 'exported'
   | 'erased'
   | 'content-saved'

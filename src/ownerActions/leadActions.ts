@@ -1,11 +1,12 @@
 /**
  * What the owner does to his leads, once for the inbox and the CLI alike: release a lead held back,
- * send failed alerts again, mark a lead, export a person's data or every lead, erase a person. Each
+ * send failed alerts again (and turn the webhook back on), mark a lead, export a person's data or every lead, erase a person. Each
  * action writes its line of activity. Alerts an action queues are announced by the queue to the
  * runner of the process that runs it (the server sends them at once; the CLI when a command runs it).
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import type { Channel, ChannelSpec } from '../alerts/channels';
+import type { WebhookSwitch } from '../alerts/webhookSwitch';
 import { storedAddressKey } from '../lib/addressKey';
 import { iso } from '../lib/time';
 import { exportColumns, toCsv } from '../leads/leadExport';
@@ -45,6 +46,8 @@ export interface LeadActionsDeps {
   booking: { cancelForErasure(leadIds: readonly number[]): { lead_id: number; starts_at: string }[] };
   /** Attempts the owner's booking alerts of these leads now; per lead, true when every one was accepted. */
   deliverBookingAlerts(leadIds: readonly number[]): Promise<boolean[]>;
+  /** The webhook's on/off switch, when a webhook is configured. */
+  webhook?: Pick<WebhookSwitch, 'turnOn'>;
 }
 
 const perChannel = (counts: Record<string, number>) =>
@@ -93,6 +96,12 @@ export function createLeadActions(deps: LeadActionsDeps) {
       const queued = released.added.join(', ') || 'nothing';
       activity.record(actor, 'released', `lead ${leadId}: was ${released.previous}, queued ${queued}`);
       return released;
+    },
+    /** The webhook on again after its endpoint answered 410 Gone; false when it was not off (nothing changed). */
+    webhookOn(actor: Actor): boolean {
+      const turnedOn = deps.webhook?.turnOn() ?? false;
+      if (turnedOn) activity.record(actor, 'webhook-on', 'the webhook posts events again');
+      return turnedOn;
     },
     /** Every failed alert (of one lead, or of all) back in the queue; undefined when there is no such lead. */
     sendAgain(actor: Actor, leadId?: number) {

@@ -6,6 +6,7 @@ import type { AlertQueue } from '../alerts/alertQueue';
 import type { ChannelSpec } from '../alerts/channels';
 import { createMailTransport } from '../alerts/emailSender';
 import { attemptDeadlineMs } from '../alerts/providers';
+import type { WebhookSwitch } from '../alerts/webhookSwitch';
 import type { AvailabilityTable } from '../booking/availabilityTable';
 import type { Bookings } from '../booking/bookingService';
 import type { Config } from '../config';
@@ -47,6 +48,8 @@ export interface OwnerDeps {
   booking: { availability: AvailabilityTable; bookings: Bookings };
   /** Attempts the owner's booking alerts of these leads now (an erasure waits for them); per lead, all accepted. */
   deliverBookingAlerts(leadIds: readonly number[]): Promise<boolean[]>;
+  /** The webhook's on/off switch, when a webhook is configured. */
+  webhook?: WebhookSwitch;
 }
 
 export type Owner = ReturnType<typeof openOwner>;

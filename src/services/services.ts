@@ -117,6 +117,7 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
     const owner = openOwner({
       ...{ ...tables, config, logger, now, service: leadService, marking, booking },
       deliverBookingAlerts,
+      webhook: alerting.webhook,
     });
     // A new database (or one from before the content was data) publishes the shipped content as revision 1.
     owner.content.ensurePublished();

@@ -71,6 +71,11 @@ describe('the webhook', () => {
     const on = await runCli(['webhook-on'], { DATABASE_PATH: s.databasePath, ...webhookEnv(r) });
     assert.equal(on.code, 0, on.stderr);
     assert.match(on.stdout, /The webhook is on again/);
+    const line = s.services.owner.reads.activity(5).find((a) => a.action === 'webhook-on');
+    assert.equal(line?.source, 'command line', 'the turn-on is in his activity, from the shell');
+    const again = await runCli(['webhook-on'], { DATABASE_PATH: s.databasePath, ...webhookEnv(r) });
+    assert.match(again.stdout, /The webhook was not off: nothing changed\./);
+    assert.equal(s.services.owner.reads.activity(5).filter((a) => a.action === 'webhook-on').length, 1);
     const retried = await runCli(['retry'], { DATABASE_PATH: s.databasePath, ...webhookEnv(r) });
     assert.equal(retried.code, 0, retried.stderr);
     assert.deepEqual(

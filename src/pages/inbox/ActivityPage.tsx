@@ -15,6 +15,7 @@ const ACTIONS: Record<string, string> = {
   marked: 'Lead marked',
   released: 'Lead released',
   'alerts-sent-again': 'Alerts sent again',
+  'webhook-on': 'Webhook turned on',
   exported: 'Data downloaded',
   erased: 'Person erased',
   'content-saved': 'Page draft saved',
