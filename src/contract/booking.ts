@@ -21,6 +21,17 @@ export const BOOKING_FIELDS = {
   zone: 'zone',
 } as const;
 
+/** A booking page's free times as data (GET with `Accept: application/json`), which the form's panel shows. */
+export interface BookingTimes {
+  /** The page's path in the lead's language. */
+  path: string;
+  lengthMinutes: number;
+  /** The booked call's start (UTC ISO text), or null. */
+  booked: string | null;
+  /** The free times' starts (UTC ISO text), or 'unavailable' while his calendar cannot be read. */
+  slots: string[] | 'unavailable';
+}
+
 /** The values of the `action` field: book (or move the booking to `slot`), or cancel. */
 export const BOOKING_ACTIONS = { book: 'book', cancel: 'cancel' } as const;
 

@@ -8,7 +8,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
 import type { BookingChange, Bookings, BookingView } from '../booking/bookingService';
-import { BOOKING_ACTIONS, BOOKING_FIELDS, bookingPath } from '../contract/booking';
+import { BOOKING_ACTIONS, BOOKING_FIELDS, type BookingTimes, bookingPath } from '../contract/booking';
 import { languageOfPrefix, SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
 import { isTimeZone } from '../lib/zonedTime';
 import type { BookingPage, BookingPageView } from '../pages/bookingPage';
@@ -161,10 +161,11 @@ function tooMany(config: Pick<Config, 'leadRateWindowMs'>, language: SiteLanguag
 function json(res: Response, view: BookingView) {
   res.setHeader('Cache-Control', 'no-store');
   if (view.kind !== 'open') return void res.status(view.kind === 'off' ? 404 : 403).json({ error: view.kind });
-  res.json({
+  const times: BookingTimes = {
     path: bookingPath(view.language, view.token),
     lengthMinutes: view.lengthMinutes,
     booked: view.booking?.starts_at ?? null,
     slots: view.slots === 'unavailable' ? 'unavailable' : view.slots.map((slot) => new Date(slot.start).toISOString()),
-  });
+  };
+  res.json(times);
 }

@@ -4,7 +4,7 @@
  * page, which books it; the zone can be changed there. The panel only reads: nothing is booked from here.
  */
 import { useEffect, useState } from 'react';
-import { BOOKING_FIELDS, zoneLabel } from '../../contract/booking';
+import { BOOKING_FIELDS, type BookingTimes, zoneLabel } from '../../contract/booking';
 import type { SiteLanguage } from '../../contract/languages';
 import { formStrings } from '../../strings/form';
 import { currentZoneName, dayLabel, timeLabel } from '../bookingTimes';
@@ -23,7 +23,8 @@ export function BookingPanel({ path, language }: { path: string; language: SiteL
     let current = true;
     fetch(path, { headers: { Accept: 'application/json' } })
       .then((response) => (response.ok ? response.json() : undefined))
-      .then((data: { slots?: unknown } | undefined) => {
+      // Read as untrusted: an answer of another shape (a proxy's error page as JSON) shows "unavailable".
+      .then((data: Partial<BookingTimes> | undefined) => {
         if (!current) return;
         const slots = Array.isArray(data?.slots) ? data.slots.map((slot) => Date.parse(String(slot))) : undefined;
         setTimes(slots ? { state: 'ready', slots: slots.filter((ms) => !Number.isNaN(ms)) } : { state: 'unavailable' });
