@@ -7,41 +7,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AlertQueue } from '../alerts/alertQueue';
-import {
-  type Availability,
-  BOOKING_LINK_MS,
-  bookingPath,
-  type CancelledBy,
-  CHANGE_CUTOFF_MS,
-  type Interval,
-} from '../contract/booking';
+import { BOOKING_LINK_MS, bookingPath, type CancelledBy } from '../contract/booking';
 import { languageOfTag, type SiteLanguage } from '../contract/languages';
-import { DAY_MS, iso } from '../lib/time';
+import { iso } from '../lib/time';
 import type { Db } from '../storage/database';
-import type { AvailabilityTable } from './availabilityTable';
-import { availabilityOf } from './availability';
-import type { BookingLinks } from './bookingLinks';
-import { type BookingRow, type BookingsTable, type NewCall, TimeTaken } from './bookingsTable';
-import type { Feed } from './feed';
-import { freeSlots } from './slots';
+import { type BookingRow, type NewCall, TimeTaken } from './bookingsTable';
+import {
+  type BookingLead,
+  type BookingView,
+  type BookingViewDeps,
+  callHasBegun,
+  createBookingView,
+  isBooked,
+} from './bookingView';
 
-/** The lead a booking is for, as the leads table has it. */
-export interface BookingLead {
-  id: number;
-  created_at: string;
-  name: string;
-  language: string;
-  verdict: string;
-}
-
-export interface BookingDeps {
+export interface BookingDeps extends BookingViewDeps {
   db: Db;
-  bookings: BookingsTable;
-  availability: AvailabilityTable;
-  feed: Feed;
   queue: Pick<AlertQueue, 'resend' | 'cancelPending' | 'reopenCancelled'>;
-  links: BookingLinks;
-  lead: (id: number) => BookingLead | undefined;
   /** The channels a booking's change is sent on (the invites, the owner's alert, the webhook): those configured. */
   bookingChannels: readonly string[];
   /** Those of them that reach the visitor (their invite): an erased person gets nothing more. */
@@ -50,26 +32,8 @@ export interface BookingDeps {
   reminderChannels: readonly string[];
   /** FOLLOW_UP_AFTER_HOURS: when a lead's reminder is due; null when there are none. */
   followUpAfterMs: number | null;
-  ownerTimeZone: string;
   publicUrl: string;
-  now: () => number;
 }
-
-/** What a booking link shows: the lead's call if booked, and the free slots (or none to offer, and why). */
-export type BookingView =
-  | { kind: 'invalid' | 'expired' | 'off' }
-  | {
-      kind: 'open';
-      token: string;
-      lead: BookingLead;
-      language: SiteLanguage;
-      booking: BookingRow | undefined;
-      /** 'unavailable': his calendar could not be read, so no time is offered (he replies by e-mail). */
-      slots: Interval[] | 'unavailable';
-      /** False within 2 hours of the call: it can no longer be moved or cancelled here. */
-      changeable: boolean;
-      lengthMinutes: number;
-    };
 
 export type BookingChange =
   | Exclude<BookingView, { kind: 'open' }>
@@ -79,50 +43,9 @@ export type BookingChange =
 
 export type Bookings = ReturnType<typeof createBookings>;
 
-/** A call's time has come (under way or over): the owner can no longer cancel it. */
-export const callHasBegun = (row: Pick<BookingRow, 'starts_at'>, now: number): boolean =>
-  Date.parse(row.starts_at) <= now;
-
 export function createBookings(deps: BookingDeps) {
-  const { bookings, feed, queue, links, now } = deps;
-  const settings = (): Availability => availabilityOf(deps.availability.rows());
-  const isBooked = (row: BookingRow | undefined): row is BookingRow => row?.status === 'booked';
-
-  /** The free slots at `at`; `withBookings` false leaves the other calls out (was a time taken, or never free?). */
-  async function slotsFor(rules: Availability, leadId: number, at: number, withBookings = true) {
-    const window = { start: at, end: at + (rules.daysAhead + 2) * DAY_MS };
-    let busy: Interval[] = [];
-    if (rules.feedUrl !== '') {
-      const read = await feed.busy(rules.feedUrl, window, deps.ownerTimeZone);
-      if (!read.ok) return 'unavailable';
-      busy = read.busy;
-    }
-    const booked = withBookings ? bookings.bookedBetween(window.start - DAY_MS, window.end + DAY_MS, leadId) : [];
-    return freeSlots({ availability: rules, ownerTimeZone: deps.ownerTimeZone, now: at, busy, booked });
-  }
-
-  async function view(token: string): Promise<BookingView> {
-    const at = now();
-    const check = links.check(token, at);
-    if (!check.ok) return { kind: check.reason };
-    const lead = deps.lead(check.leadId);
-    if (lead?.verdict !== 'verified') return { kind: 'invalid' };
-    const rules = settings();
-    if (!rules.enabled) return { kind: 'off' };
-    const booking = bookings.ofLead(lead.id);
-    const booked = isBooked(booking) ? booking : undefined;
-    const changeable = !booked || Date.parse(booked.starts_at) - CHANGE_CUTOFF_MS > at;
-    return {
-      kind: 'open',
-      token,
-      lead,
-      language: languageOfTag(lead.language),
-      booking: booked,
-      slots: changeable ? await slotsFor(rules, lead.id, at) : [],
-      changeable,
-      lengthMinutes: rules.lengthMinutes,
-    };
-  }
+  const { bookings, queue, links, now } = deps;
+  const { settings, slotsFor, view } = createBookingView(deps);
 
   /**
    * The booking's alerts, sent again saying what it is now. A booked call keeps the 24-hour promise, so the lead's
@@ -189,13 +112,13 @@ export function createBookings(deps: BookingDeps) {
       const offered = before.slots === 'unavailable' ? undefined : before.slots.find((s) => s.start === start);
       if (!offered) {
         // Another visitor's call holds it now: say it was just taken, not that it never was a time to pick.
-        const free = await slotsFor(settings(), before.lead.id, now(), false);
+        const free = await slotsFor(settings(), callLead(before), now(), false);
         const taken = free !== 'unavailable' && free.some((s) => s.start === start);
         return { kind: taken ? 'taken' : 'not-offered', view: before };
       }
       try {
         const call = { start: offered.start, end: offered.end, zone };
-        const row = bookAndAnnounce.immediate(before.lead.id, call, settings().bufferMinutes, now());
+        const row = bookAndAnnounce.immediate(callLead(before), call, settings().bufferMinutes, now());
         return { kind: row.event === 'moved' ? 'moved' : 'booked', booking: row, view: await reopened(token) };
       } catch (err) {
         if (!(err instanceof TimeTaken)) throw err;
@@ -208,7 +131,7 @@ export function createBookings(deps: BookingDeps) {
       if (before.kind !== 'open') return before;
       if (!before.booking) return { kind: 'not-booked', view: before };
       if (!before.changeable) return { kind: 'too-late', view: before };
-      const row = cancelAndAnnounce.immediate(before.lead.id, now(), 'visitor') as BookingRow;
+      const row = cancelAndAnnounce.immediate(callLead(before), now(), 'visitor') as BookingRow;
       return { kind: 'cancelled', booking: row, view: await reopened(token) };
     },
     /**
@@ -241,6 +164,11 @@ export function createBookings(deps: BookingDeps) {
     upcoming: (limit?: number) => bookings.upcoming(now(), limit),
     settings,
   };
+
+  /** The lead whose booking a link changes: the call's (perhaps the person's earlier lead), else the link's own. */
+  function callLead(view: BookingView & { kind: 'open' }): number {
+    return view.booking?.lead_id ?? view.lead.id;
+  }
 
   async function reopened(token: string) {
     return (await view(token)) as BookingView & { kind: 'open' };

@@ -74,6 +74,10 @@ export function createBookingsTable(db: Db) {
   const upcoming = db.prepare<[string, number], UpcomingRow>(`
     SELECT bookings.*, leads.name, leads.company, leads.language FROM bookings JOIN leads ON leads.id = bookings.lead_id
     WHERE bookings.status = 'booked' AND bookings.ends_at > ? ORDER BY bookings.starts_at LIMIT ?`);
+  const upcomingOfPerson = db.prepare<[string, string], BookingRow>(`
+    SELECT bookings.* FROM bookings JOIN leads ON leads.id = bookings.lead_id
+    WHERE leads.email_key = ? AND bookings.status = 'booked' AND bookings.ends_at > ?
+    ORDER BY bookings.starts_at LIMIT 1`);
   const futureOfLeads = db.prepare<[string, string], BookingRow>(`
     SELECT * FROM bookings WHERE status = 'booked' AND ends_at > ?
       AND lead_id IN (SELECT value FROM json_each(?))`);
@@ -121,6 +125,9 @@ export function createBookingsTable(db: Db) {
         .map((row) => ({ start: Date.parse(row.starts_at), end: Date.parse(row.ends_at) })),
     /** Calls not over yet, soonest first, with their lead's name, company and language. */
     upcoming: (now: number, limit = 100): UpcomingRow[] => upcoming.all(new Date(now).toISOString(), limit),
+    /** The person's call not over yet, whichever of their leads booked it (by their address's key, email_key). */
+    upcomingOfPerson: (emailKey: string, now: number): BookingRow | undefined =>
+      emailKey === '' ? undefined : upcomingOfPerson.get(emailKey, new Date(now).toISOString()),
     /** The future booked calls of these leads (an erasure cancels them). */
     futureOfLeads: (leadIds: readonly number[], now: number): BookingRow[] =>
       futureOfLeads.all(new Date(now).toISOString(), JSON.stringify(leadIds)),

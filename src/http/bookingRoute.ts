@@ -7,7 +7,8 @@
  */
 import express, { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
-import type { BookingChange, Bookings, BookingView } from '../booking/bookingService';
+import type { BookingChange, Bookings } from '../booking/bookingService';
+import type { BookingView } from '../booking/bookingView';
 import { BOOKING_ACTIONS, BOOKING_FIELDS, type BookingTimes, bookingPath } from '../contract/booking';
 import { languageOfPrefix, SITE_LANGUAGES, type SiteLanguage } from '../contract/languages';
 import { isTimeZone } from '../lib/zonedTime';

@@ -155,6 +155,48 @@ describe('the booking rules over HTTP', () => {
     }
   });
 
+  it('gives a person who sends the form again their one call to move or cancel, never a second', async () => {
+    const email = 'twice@example.org';
+    const first = (await newLead({ email })) as string;
+    const offered = await slotsOf(first);
+    const [one, two] = [offered[4] as string, offered[9] as string];
+    assert.equal((await post(first, { action: 'book', slot: one })).status, 200);
+    const calls = () =>
+      site.services.db
+        .prepare(
+          "SELECT bookings.starts_at FROM bookings JOIN leads ON leads.id = bookings.lead_id WHERE leads.email = ? AND bookings.status = 'booked'",
+        )
+        .pluck()
+        .all(email);
+    clock = T0 + 5 * MINUTE;
+    try {
+      const second = (await newLead({ email, company: 'Another question' })) as string;
+      assert.notEqual(second, first, 'a lead of its own, with a link of its own');
+      const times = (await (
+        await fetch(`${site.url}${second}`, { headers: { Accept: 'application/json' } })
+      ).json()) as {
+        booked: string | null;
+        slots: string[];
+      };
+      assert.equal(times.booked, one, 'the new link holds the call booked on the first');
+      assert.match(
+        await (await fetch(`${site.url}${second}`)).text(),
+        /Your call: .*To move it, pick another time below\./s,
+      );
+      const moved = await post(second, { action: 'book', slot: two });
+      assert.equal(moved.status, 200);
+      assert.match(await moved.text(), /Your call is now on /);
+      assert.deepEqual(calls(), [two], 'one call, moved');
+      assert.equal((await post(second, { action: 'cancel' })).status, 200);
+      assert.deepEqual(calls(), [], 'and cancelled from the new link');
+      // With no call left, the new link books one of its own.
+      assert.equal((await post(second, { action: 'book', slot: one })).status, 200);
+      assert.deepEqual(calls(), [one]);
+    } finally {
+      clock = T0;
+    }
+  });
+
   it('cancels nothing when no call is booked, and says so', async () => {
     const path = (await newLead()) as string;
     const before = site.services.db.prepare('SELECT COUNT(*) AS n FROM bookings').get();

@@ -1,6 +1,6 @@
 /** A lead as the inbox's pages name and show it. */
 import type { Request, Response } from 'express';
-import { callHasBegun } from '../../booking/bookingService';
+import { callHasBegun } from '../../booking/bookingView';
 import type { BookingRow } from '../../booking/bookingsTable';
 import type { CancelledBy } from '../../contract/booking';
 import type { LeadRow } from '../../leads/leadsTable';

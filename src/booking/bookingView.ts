@@ -1,0 +1,102 @@
+/**
+ * What a booking link shows, read and never written: the link's lead, the call it changes (the lead's own, or the
+ * person's from an earlier lead: one person, one call), whether that call can still change, and the free slots his
+ * hours, his calendar's busy times and the other calls leave. The booking service changes what this reads.
+ */
+import { type Availability, CHANGE_CUTOFF_MS, type Interval } from '../contract/booking';
+import { languageOfTag, type SiteLanguage } from '../contract/languages';
+import { DAY_MS } from '../lib/time';
+import type { AvailabilityTable } from './availabilityTable';
+import { availabilityOf } from './availability';
+import type { BookingLinks } from './bookingLinks';
+import type { BookingRow, BookingsTable } from './bookingsTable';
+import type { Feed } from './feed';
+import { freeSlots } from './slots';
+
+/** The lead a booking is for, as the leads table has it. */
+export interface BookingLead {
+  id: number;
+  created_at: string;
+  /** The canonical key of the lead's address: one person, whichever of their leads. */
+  email_key: string;
+  name: string;
+  language: string;
+  verdict: string;
+}
+
+export interface BookingViewDeps {
+  bookings: BookingsTable;
+  availability: AvailabilityTable;
+  feed: Feed;
+  links: BookingLinks;
+  lead: (id: number) => BookingLead | undefined;
+  ownerTimeZone: string;
+  now: () => number;
+}
+
+/** What a booking link shows: the lead's call if booked, and the free slots (or none to offer, and why). */
+export type BookingView =
+  | { kind: 'invalid' | 'expired' | 'off' }
+  | {
+      kind: 'open';
+      token: string;
+      lead: BookingLead;
+      language: SiteLanguage;
+      booking: BookingRow | undefined;
+      /** 'unavailable': his calendar could not be read, so no time is offered (he replies by e-mail). */
+      slots: Interval[] | 'unavailable';
+      /** False within 2 hours of the call: it can no longer be moved or cancelled here. */
+      changeable: boolean;
+      lengthMinutes: number;
+    };
+
+/** A call's time has come (under way or over): the owner can no longer cancel it. */
+export const callHasBegun = (row: Pick<BookingRow, 'starts_at'>, now: number): boolean =>
+  Date.parse(row.starts_at) <= now;
+
+export const isBooked = (row: BookingRow | undefined): row is BookingRow => row?.status === 'booked';
+
+export function createBookingView(deps: BookingViewDeps) {
+  const { bookings, feed, links, now } = deps;
+  const settings = (): Availability => availabilityOf(deps.availability.rows());
+
+  /** The free slots at `at`; `withBookings` false leaves the other calls out (was a time taken, or never free?). */
+  async function slotsFor(rules: Availability, leadId: number, at: number, withBookings = true) {
+    const window = { start: at, end: at + (rules.daysAhead + 2) * DAY_MS };
+    let busy: Interval[] = [];
+    if (rules.feedUrl !== '') {
+      const read = await feed.busy(rules.feedUrl, window, deps.ownerTimeZone);
+      if (!read.ok) return 'unavailable';
+      busy = read.busy;
+    }
+    const booked = withBookings ? bookings.bookedBetween(window.start - DAY_MS, window.end + DAY_MS, leadId) : [];
+    return freeSlots({ availability: rules, ownerTimeZone: deps.ownerTimeZone, now: at, busy, booked });
+  }
+
+  async function view(token: string): Promise<BookingView> {
+    const at = now();
+    const check = links.check(token, at);
+    if (!check.ok) return { kind: check.reason };
+    const lead = deps.lead(check.leadId);
+    if (lead?.verdict !== 'verified') return { kind: 'invalid' };
+    const rules = settings();
+    if (!rules.enabled) return { kind: 'off' };
+    const own = bookings.ofLead(lead.id);
+    // One person, one call: a person who sent the form again, with a call still to come from an earlier lead, gets
+    // that call on this link, to move or cancel, never a second one beside it.
+    const booked = isBooked(own) ? own : bookings.upcomingOfPerson(lead.email_key, at);
+    const changeable = !booked || Date.parse(booked.starts_at) - CHANGE_CUTOFF_MS > at;
+    return {
+      kind: 'open',
+      token,
+      lead,
+      language: languageOfTag(lead.language),
+      booking: booked,
+      slots: changeable ? await slotsFor(rules, booked?.lead_id ?? lead.id, at) : [],
+      changeable,
+      lengthMinutes: rules.lengthMinutes,
+    };
+  }
+
+  return { settings, slotsFor, view };
+}
