@@ -55,6 +55,7 @@ export const form = {
   noSlots: 'No time is free in the coming days. I will reply by e-mail to find one.',
   unavailable: 'The calendar cannot be read right now. I will reply by e-mail to find a time.',
   loadingSlots: 'Loading the free times...',
+  bookedAlready: (when: string) => `You already have a call booked: ${when}. To move it, pick another time below.`,
 };
 
 /** The lead endpoint's error sentences, shown to the visitor as they are. */

@@ -45,6 +45,7 @@ export const form: FormStrings = {
   noSlots: 'No hay horarios libres en los próximos días. Te responderé por correo para encontrar uno.',
   unavailable: 'El calendario no se puede leer ahora. Te responderé por correo para encontrar un horario.',
   loadingSlots: 'Cargando los horarios libres...',
+  bookedAlready: (when: string) => `Ya tienes una llamada agendada: ${when}. Para cambiarla, elige otro horario abajo.`,
 };
 
 export const server: ServerStrings = {

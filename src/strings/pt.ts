@@ -45,6 +45,8 @@ export const form: FormStrings = {
   noSlots: 'Não há horário livre nos próximos dias. Vou responder por e-mail para combinarmos um.',
   unavailable: 'A agenda não pode ser lida agora. Vou responder por e-mail para combinarmos um horário.',
   loadingSlots: 'Carregando os horários livres...',
+  bookedAlready: (when: string) =>
+    `Você já tem uma chamada agendada: ${when}. Para remarcar, escolha outro horário abaixo.`,
 };
 
 export const server: ServerStrings = {

@@ -1,7 +1,7 @@
 /**
  * Booking in Chromium, as a visitor does it: the form's answer opens a panel of free times in the browser's own
  * time zone (Asia/Kolkata, UTC+5:30; America/Sao_Paulo, UTC-3), a time picked is confirmed on the booking page and
- * booked; the booking pages in every language are axe-clean at 375 and 1440 px and make no request to anyone
+ * booked, and a second send of the form names the call the person has; the booking pages in every language are axe-clean at 375 and 1440 px and make no request to anyone
  * but the site. The times shown are worked out here from the slots with the zone's own offset.
  */
 import assert from 'node:assert/strict';
@@ -69,6 +69,21 @@ for (const zone of Object.keys(OFFSETS) as (keyof typeof OFFSETS)[]) {
         const lead = site.rows().find((row) => row.email === email);
         assert.equal(site.services.bookings.ofLead(lead?.id ?? 0)?.starts_at, slot);
         assert.deepEqual([...origins], [site.url], 'no request to anyone but the site');
+
+        // The same person sends the form again: the panel names the call they have, which a time picked moves.
+        await page.goto(`${site.url}/`);
+        await hydrateForm(page);
+        await fillLead(page, { name: 'Priya Rao', company: 'Rao Labs, a second question', email });
+        await submitButton(page).click();
+        assert.equal((await theToast(page)).title, 'Thank you for your interest!');
+        const again = page.getByRole('region', { name: 'Pick a time for the call' }).locator('.booking-panel-booked');
+        await again.waitFor();
+        assert.match(
+          (await again.textContent()) ?? '',
+          new RegExp(
+            `^You already have a call booked: .*${wall(slot, zone)} \\(${zone.replace('_', ' ')}\\)\\. To move it, pick another time below\\.$`,
+          ),
+        );
         assert.deepEqual(
           console.filter((m) => m.type === 'error'),
           [],

@@ -7,12 +7,16 @@ import { useEffect, useState } from 'react';
 import { BOOKING_FIELDS, type BookingTimes, zoneLabel } from '../../contract/booking';
 import type { SiteLanguage } from '../../contract/languages';
 import { formStrings } from '../../strings/form';
-import { currentZoneName, dayLabel, timeLabel } from '../bookingTimes';
+import { currentZoneName, dayLabel, slotLabel, timeLabel } from '../bookingTimes';
 
 /** The panel shows this many days with free times; the booking page shows them all. */
 const DAYS_SHOWN = 3;
 
-type Times = { state: 'loading' } | { state: 'unavailable' } | { state: 'ready'; slots: number[] };
+type Times =
+  | { state: 'loading' }
+  | { state: 'unavailable' }
+  /** booked: the start of the call this person already has (from an earlier send of the form), if any. */
+  | { state: 'ready'; slots: number[]; booked?: number };
 
 export function BookingPanel({ path, language }: { path: string; language: SiteLanguage }) {
   const say = formStrings(language);
@@ -27,7 +31,16 @@ export function BookingPanel({ path, language }: { path: string; language: SiteL
       .then((data: Partial<BookingTimes> | undefined) => {
         if (!current) return;
         const slots = Array.isArray(data?.slots) ? data.slots.map((slot) => Date.parse(String(slot))) : undefined;
-        setTimes(slots ? { state: 'ready', slots: slots.filter((ms) => !Number.isNaN(ms)) } : { state: 'unavailable' });
+        const booked = typeof data?.booked === 'string' ? Date.parse(data.booked) : Number.NaN;
+        setTimes(
+          slots
+            ? {
+                state: 'ready',
+                slots: slots.filter((ms) => !Number.isNaN(ms)),
+                ...(Number.isNaN(booked) ? {} : { booked }),
+              }
+            : { state: 'unavailable' },
+        );
       })
       .catch(() => current && setTimes({ state: 'unavailable' }));
     return () => {
@@ -52,6 +65,9 @@ export function BookingPanel({ path, language }: { path: string; language: SiteL
       </p>
       {times.state === 'loading' && <p aria-live="polite">{say.loadingSlots}</p>}
       {times.state === 'unavailable' && <p>{say.unavailable}</p>}
+      {times.state === 'ready' && times.booked !== undefined && (
+        <p className="booking-panel-booked">{say.bookedAlready(slotLabel(times.booked, zone, language))}</p>
+      )}
       {times.state === 'ready' && days.size === 0 && <p>{say.noSlots}</p>}
       {[...days].map(([day, starts]) => (
         <div key={day} className="booking-day">
