@@ -44,7 +44,7 @@ export type BookingChange =
 export type Bookings = ReturnType<typeof createBookings>;
 
 export function createBookings(deps: BookingDeps) {
-  const { bookings, queue, links, now } = deps;
+  const { bookingsTable, queue, links, now } = deps;
   const { settings, slotsFor, view } = createBookingView(deps);
 
   /**
@@ -63,13 +63,13 @@ export function createBookings(deps: BookingDeps) {
 
   const bookAndAnnounce = deps.db.transaction(
     (leadId: number, call: Omit<NewCall, 'uid'>, buffer: number, at: number) => {
-      const row = bookings.book(leadId, { uid: randomUUID(), ...call }, buffer, iso(at));
+      const row = bookingsTable.book(leadId, { uid: randomUUID(), ...call }, buffer, iso(at));
       announce(row, at);
       return row;
     },
   );
   const cancelAndAnnounce = deps.db.transaction((leadId: number, at: number, by: CancelledBy) => {
-    const row = bookings.cancel(leadId, iso(at), by);
+    const row = bookingsTable.cancel(leadId, iso(at), by);
     if (row) announce(row, at);
     return row;
   });
@@ -140,7 +140,7 @@ export function createBookings(deps: BookingDeps) {
      */
     cancelByOwner(leadId: number): BookingRow | 'none' | 'begun' {
       const at = now();
-      const row = bookings.ofLead(leadId);
+      const row = bookingsTable.ofLead(leadId);
       if (!isBooked(row)) return 'none';
       if (callHasBegun(row, at)) return 'begun';
       return cancelAndAnnounce.immediate(leadId, at, 'owner') ?? 'none';
@@ -152,16 +152,16 @@ export function createBookings(deps: BookingDeps) {
     cancelForErasure: deps.db.transaction((leadIds: readonly number[]): BookingRow[] => {
       const at = now();
       const toOwner = deps.bookingChannels.filter((channel) => !deps.visitorChannels.includes(channel));
-      return bookings.futureOfLeads(leadIds, at).flatMap((row) => {
-        const cancelled = bookings.cancel(row.lead_id, iso(at), 'erasure');
+      return bookingsTable.futureOfLeads(leadIds, at).flatMap((row) => {
+        const cancelled = bookingsTable.cancel(row.lead_id, iso(at), 'erasure');
         if (!cancelled) return [];
         queue.resend(row.lead_id, toOwner, iso(at));
         queue.cancelPending(row.lead_id, deps.visitorChannels, 'the person was erased');
         return [cancelled];
       });
     }),
-    ofLead: (leadId: number) => bookings.ofLead(leadId),
-    upcoming: (limit?: number) => bookings.upcoming(now(), limit),
+    ofLead: (leadId: number) => bookingsTable.ofLead(leadId),
+    upcoming: (limit?: number) => bookingsTable.upcoming(now(), limit),
     settings,
   };
 

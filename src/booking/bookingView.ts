@@ -25,7 +25,7 @@ export interface BookingLead {
 }
 
 export interface BookingViewDeps {
-  bookings: BookingsTable;
+  bookingsTable: BookingsTable;
   availability: AvailabilityTable;
   feed: Feed;
   links: BookingLinks;
@@ -57,7 +57,7 @@ export const callHasBegun = (row: Pick<BookingRow, 'starts_at'>, now: number): b
 export const isBooked = (row: BookingRow | undefined): row is BookingRow => row?.status === 'booked';
 
 export function createBookingView(deps: BookingViewDeps) {
-  const { bookings, feed, links, now } = deps;
+  const { bookingsTable, feed, links, now } = deps;
   const settings = (): Availability => availabilityOf(deps.availability.rows());
 
   /** The free slots at `at`; `withBookings` false leaves the other calls out (was a time taken, or never free?). */
@@ -69,7 +69,7 @@ export function createBookingView(deps: BookingViewDeps) {
       if (!read.ok) return 'unavailable';
       busy = read.busy;
     }
-    const booked = withBookings ? bookings.bookedBetween(window.start - DAY_MS, window.end + DAY_MS, leadId) : [];
+    const booked = withBookings ? bookingsTable.bookedBetween(window.start - DAY_MS, window.end + DAY_MS, leadId) : [];
     return freeSlots({ availability: rules, ownerTimeZone: deps.ownerTimeZone, now: at, busy, booked });
   }
 
@@ -81,10 +81,10 @@ export function createBookingView(deps: BookingViewDeps) {
     if (lead?.verdict !== 'verified') return { kind: 'invalid' };
     const rules = settings();
     if (!rules.enabled) return { kind: 'off' };
-    const own = bookings.ofLead(lead.id);
+    const own = bookingsTable.ofLead(lead.id);
     // One person, one call: a person who sent the form again, with a call still to come from an earlier lead, gets
     // that call on this link, to move or cancel, never a second one beside it.
-    const booked = isBooked(own) ? own : bookings.upcomingOfPerson(lead.email_key, at);
+    const booked = isBooked(own) ? own : bookingsTable.upcomingOfPerson(lead.email_key, at);
     const changeable = !booked || Date.parse(booked.starts_at) - CHANGE_CUTOFF_MS > at;
     return {
       kind: 'open',

@@ -34,7 +34,7 @@ export function openBooking(deps: BookingServiceDeps) {
   const availability = createAvailabilityTable(db);
   const bookings = createBookings({
     db,
-    bookings: bookingsTable,
+    bookingsTable,
     availability,
     feed: createFeed({ table: createFeedCopiesTable(db), now }),
     queue: deps.queue,

@@ -8,7 +8,7 @@ import { type Assets, assetUrl } from '../assets';
 import { renderHtml } from '../site';
 import { ActivityPage } from './ActivityPage';
 import { AlertsPage } from './AlertsPage';
-import { BookingPage } from './BookingPage';
+import { AvailabilityPage } from './AvailabilityPage';
 import { CallsPage } from './CallsPage';
 import { ContentHistoryPage } from './ContentHistoryPage';
 import { ContentPage } from './ContentPage';
@@ -55,7 +55,7 @@ export function createInboxPages(profile: Profile, assets: Assets, showTime: Sho
     content: page(ContentPage),
     contentSection: page(ContentSectionPage),
     contentHistory: page(ContentHistoryPage),
-    booking: page(BookingPage),
+    booking: page(AvailabilityPage),
     calls: page(CallsPage),
   };
 }

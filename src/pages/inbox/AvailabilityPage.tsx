@@ -1,7 +1,7 @@
 /**
- * His availability for calls as one form: each key of `booking show` with its value, the hours read in his
- * time zone. The calendar feed's address is a secret: its field is always empty, its current value shown
- * masked beside it; left empty it is kept, and only the checkbox under it removes it.
+ * The inbox's Booking page: his availability for calls as one form, each key of `booking show` with its value, the
+ * hours read in his time zone. The calendar feed's address is a secret: its field is always empty, its current
+ * value shown masked beside it; left empty it is kept, and only the checkbox under it removes it.
  */
 import type { ReactNode } from 'react';
 import type { AvailabilityKey } from '../../contract/booking';
@@ -50,7 +50,7 @@ function Field(props: {
   );
 }
 
-export function BookingPage({ view, assets }: { view: BookingSettingsView; assets: InboxPageAssets }) {
+export function AvailabilityPage({ view, assets }: { view: BookingSettingsView; assets: InboxPageAssets }) {
   const { values, errors } = view;
   const refused = Object.keys(errors).length;
   return (
