@@ -3,24 +3,30 @@
  * the canonical value each key is stored as, the availability read back from the stored rows, and the lines
  * `booking show` prints (the feed's secret address masked).
  */
-import { AVAILABILITY_KEYS, type Availability, type AvailabilityKey, DEFAULT_AVAILABILITY } from '../contract/booking';
+import {
+  AVAILABILITY_KEYS,
+  AVAILABILITY_UNITS,
+  type Availability,
+  type AvailabilityKey,
+  DEFAULT_AVAILABILITY,
+  HOURS_EXAMPLE,
+} from '../contract/booking';
 import { formatHours, parseWeeklyHours } from './weeklyHours';
 
 export { formatHours } from './weeklyHours';
 
 export type ParsedValue = { ok: true; patch: Partial<Availability> } | { ok: false; error: string };
 
-const HOURS_EXAMPLE = 'mon-fri 09:00-17:00; sat 10:00-12:00';
 const FEED_ERROR = "feed-url must be the https: (or webcal:) address of your calendar's secret ICS feed";
 // http: only reaches a feed on this machine (a calendar server run beside the site, or a test's).
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The whole numbers each numeric key takes, and the field of Availability it sets. */
 const NUMBERS = {
-  length: { field: 'lengthMinutes', unit: 'minutes', min: 5, max: 240 },
-  buffer: { field: 'bufferMinutes', unit: 'minutes', min: 0, max: 120 },
-  notice: { field: 'noticeHours', unit: 'hours', min: 0, max: 720 },
-  days: { field: 'daysAhead', unit: 'days', min: 1, max: 90 },
+  length: { field: 'lengthMinutes', unit: AVAILABILITY_UNITS.length, min: 5, max: 240 },
+  buffer: { field: 'bufferMinutes', unit: AVAILABILITY_UNITS.buffer, min: 0, max: 120 },
+  notice: { field: 'noticeHours', unit: AVAILABILITY_UNITS.notice, min: 0, max: 720 },
+  days: { field: 'daysAhead', unit: AVAILABILITY_UNITS.days, min: 1, max: 90 },
 } as const;
 
 const got = (value: string): string => ` (got "${value}")`;

@@ -2,11 +2,7 @@
  * The `hours` value's text: "mon-fri 09:00-17:00; sat 10:00-12:00", read into a week of ranges and written
  * back in one canonical, compact form, so what is stored always reads back to the same week.
  */
-import { type DayRange, type Weekday, WEEKDAYS } from '../contract/booking';
-
-export type WeeklyHours = Record<Weekday, DayRange[]>;
-
-const emptyWeek = (): WeeklyHours => ({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] });
+import { type DayRange, emptyWeek, type Weekday, WEEKDAYS, type WeeklyHours } from '../contract/booking';
 
 // A group is "DAYS RANGES": the days end at the first space, the ranges are everything after it.
 const GROUP = /^([a-z]{3}(?:\s*-\s*[a-z]{3})?(?:\s*,\s*[a-z]{3}(?:\s*-\s*[a-z]{3})?)*)\s+(\S.*)$/;

@@ -56,12 +56,24 @@ export interface DayRange {
   to: number;
 }
 
+/** His hours of a week: each weekday's ranges, in his time zone. */
+export type WeeklyHours = Record<Weekday, DayRange[]>;
+
+/** A week with no hours. */
+export const emptyWeek = (): WeeklyHours => ({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] });
+
+/** How `hours` is written, as the CLI's error and the inbox's hint show it. */
+export const HOURS_EXAMPLE = 'mon-fri 09:00-17:00; sat 10:00-12:00';
+
+/** The unit of each numeric key, as its error and its field name it. */
+export const AVAILABILITY_UNITS = { length: 'minutes', buffer: 'minutes', notice: 'hours', days: 'days' } as const;
+
 /** The owner's availability: what `booking show` prints and `booking set` and the inbox's Booking page change. */
 export interface Availability {
   /** Off until he turns it on: no booking link, no booking page. */
   enabled: boolean;
   /** His weekly hours, per weekday, in his time zone (OWNER_TIME_ZONE); several ranges a day allowed. */
-  hours: Record<Weekday, DayRange[]>;
+  hours: WeeklyHours;
   /** A call's length, in minutes. */
   lengthMinutes: number;
   /** Kept free before and after every call, in minutes. */
@@ -91,7 +103,7 @@ export type AvailabilityKey = (typeof AVAILABILITY_KEYS)[number];
 
 export const DEFAULT_AVAILABILITY: Availability = {
   enabled: false,
-  hours: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
+  hours: emptyWeek(),
   lengthMinutes: 30,
   bufferMinutes: 15,
   noticeHours: 12,

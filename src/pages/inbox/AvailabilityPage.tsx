@@ -4,19 +4,17 @@
  * value shown masked beside it; left empty it is kept, and only the checkbox under it removes it.
  */
 import type { ReactNode } from 'react';
-import type { AvailabilityKey } from '../../contract/booking';
+import { AVAILABILITY_UNITS, type AvailabilityKey, HOURS_EXAMPLE } from '../../contract/booking';
 import { CSRF_FIELD, INBOX_PATHS, REMOVE_FEED_FIELD } from '../../contract/inbox';
 import type { BookingSettingsView, ShownKey } from './bookingViews';
 import { InboxLayout, type InboxPageAssets } from './InboxLayout';
 
-const HOURS_EXAMPLE = 'mon-fri 09:00-17:00; sat 10:00-12:00';
-
 /** The numeric keys: their labels and units (the server says the allowed range when a value is outside it). */
 const NUMBERS: [ShownKey, string, string][] = [
-  ['length', 'Length of a call', 'minutes'],
-  ['buffer', 'Kept free before and after each call', 'minutes'],
-  ['notice', 'Earliest slot offered, from now', 'hours'],
-  ['days', 'Slots offered for the next', 'days'],
+  ['length', 'Length of a call', AVAILABILITY_UNITS.length],
+  ['buffer', 'Kept free before and after each call', AVAILABILITY_UNITS.buffer],
+  ['notice', 'Earliest slot offered, from now', AVAILABILITY_UNITS.notice],
+  ['days', 'Slots offered for the next', AVAILABILITY_UNITS.days],
 ];
 
 const idOf = (key: AvailabilityKey) => `booking-${key}`;
