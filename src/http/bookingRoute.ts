@@ -16,7 +16,7 @@ import type { BookingPage, BookingPageView } from '../pages/bookingPage';
 import { currentZoneName, slotLabel } from '../pages/bookingTimes';
 import { bookPageStrings, serverStrings } from '../strings';
 import { identityBody } from './precompress';
-import { isOverLimit } from './rateLimit';
+import { isOverLimit, minutesOf } from './rateLimit';
 import { rejectCrossSiteOrigin } from './sameSite';
 import { HTML, prepare, writePrepared } from './staticPages';
 
@@ -155,7 +155,7 @@ function noticeOf(view: Open, kind: BookingChange['kind'], zone = 'UTC'): Notice
 }
 
 function tooMany(config: Pick<Config, 'leadRateWindowMs'>, language: SiteLanguage): string {
-  return serverStrings(language).rateLimited(Math.ceil(config.leadRateWindowMs / 60_000));
+  return serverStrings(language).rateLimited(minutesOf(config.leadRateWindowMs));
 }
 
 /** The times as data, for the form's panel: it shows them in the browser's zone and links to their confirmation. */

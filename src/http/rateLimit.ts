@@ -12,7 +12,8 @@ import type { Config } from '../config';
 import { server as english } from '../strings/en';
 import type { Answer } from './leadAnswer';
 
-const minutesOf = (windowMs: number) => Math.ceil(windowMs / 60_000);
+/** The rate window in whole minutes, as the refusals say it. */
+export const minutesOf = (windowMs: number) => Math.ceil(windowMs / 60_000);
 
 /** A limiter per client (IPv6 per /64) with the standard RateLimit headers; `handler` answers over the limit. */
 export const perClient = (windowMs: number, limit: number, handler: RateLimitExceededEventHandler) =>
