@@ -13,8 +13,6 @@ import {
 } from '../contract/booking';
 import { formatHours, parseWeeklyHours } from './weeklyHours';
 
-export { formatHours } from './weeklyHours';
-
 export type ParsedValue = { ok: true; patch: Partial<Availability> } | { ok: false; error: string };
 
 const FEED_ERROR = "feed-url must be the https: (or webcal:) address of your calendar's secret ICS feed";

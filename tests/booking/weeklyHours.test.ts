@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { at, errorOf, patchOf, week } from '../support/availabilityValues';
-import { formatHours } from '../../src/booking/availability';
+import { formatHours } from '../../src/booking/weeklyHours';
 import type { Availability } from '../../src/contract/booking';
 
 describe('parseAvailabilityValue: hours', () => {

@@ -1,0 +1,90 @@
+/**
+ * His availability and his calls as owner actions, on a real SQLite file (the inbox and `leads booking` call
+ * these): a form of several keys saves the keys whose value changes, a line of activity each, from where he
+ * acted, and one bad value saves none of them; a call is cancelled until its time comes, with its line of
+ * activity, and a lead with no call, or a call under way, changes nothing.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import pino from 'pino';
+import type { AvailabilityKey } from '../../src/contract/booking';
+import { openServices } from '../../src/services/services';
+import { newLeadRow } from '../support/newLeadRow';
+import { testConfig } from '../support/site';
+import { tempDir } from '../support/tempDirs';
+
+const PHONE = { via: 'inbox', device: 'Safari on iPhone' } as const;
+const NOW = Date.parse('2026-11-26T10:00:00.000Z'); // a Thursday
+let clock = NOW;
+const services = openServices(testConfig({ DATABASE_PATH: join(tempDir(), 'leads.db') }), pino({ level: 'silent' }), {
+  now: () => clock,
+});
+after(() => services.close(0));
+const booking = services.owner.booking;
+const form = (values: Record<string, string>) => new Map(Object.entries(values)) as Map<AvailabilityKey, string>;
+const activity = () => services.owner.reads.activity(50).map((a) => [a.action, a.detail, a.source]);
+
+describe('his availability as a form', () => {
+  it('saves the keys whose value changes, a line of activity each, from where he acted', () => {
+    const before = activity().length;
+    const saved = booking.setAll(
+      PHONE,
+      form({ enabled: 'true', length: '30', buffer: '10', hours: 'mon-fri 09:00-17:00' }),
+    );
+    assert.deepEqual(saved, { kind: 'set', lines: ['enabled true', 'buffer 10', 'hours mon-fri 09:00-17:00'] });
+    assert.deepEqual(activity().slice(0, 3).reverse(), [
+      ['booking-changed', 'enabled true', 'inbox, Safari on iPhone'],
+      ['booking-changed', 'buffer 10', 'inbox, Safari on iPhone'],
+      ['booking-changed', 'hours mon-fri 09:00-17:00', 'inbox, Safari on iPhone'],
+    ]);
+    assert.equal(activity().length, before + 3, 'length was 30 already: no line for it');
+  });
+
+  it('saves none of the form when one value is bad, and says which and why', () => {
+    const shown = booking.lines();
+    const before = activity().length;
+    const refused = booking.setAll(PHONE, form({ length: '45', notice: 'soon', days: '7' }));
+    assert.equal(refused.kind, 'invalid');
+    assert.deepEqual(Object.keys(refused.kind === 'invalid' ? refused.errors : {}), ['notice']);
+    assert.match(
+      refused.kind === 'invalid' ? (refused.errors.notice ?? '') : '',
+      /^notice must be a whole number of hours/,
+    );
+    assert.deepEqual(booking.lines(), shown, 'nothing saved');
+    assert.equal(activity().length, before, 'nothing recorded');
+  });
+});
+
+describe('cancelling a call', () => {
+  it('cancels a call until its time comes, with its line; no call, or one under way, changes nothing', async () => {
+    const id = services.leads.insert(
+      newLeadRow({ createdAt: '2026-11-26T09:00:00.000Z', name: 'Grace', email: 'grace@example.com', dedupeKey: 'g' }),
+    );
+    assert.equal(booking.cancel(PHONE, id), 'none');
+    const token = new URL(services.bookings.linkForLead(id) ?? assert.fail('a booking link')).pathname
+      .split('/')
+      .at(-1);
+    const view = await services.bookings.view(token ?? '');
+    const slot = view.kind === 'open' && Array.isArray(view.slots) ? view.slots[0] : undefined;
+    assert.ok(slot, 'a time is offered');
+    assert.equal((await services.bookings.book(token ?? '', new Date(slot.start).toISOString(), 'UTC')).kind, 'booked');
+
+    clock = slot.start; // its time has come
+    const before = activity().length;
+    assert.equal(booking.cancel(PHONE, id), 'begun');
+    assert.equal(booking.ofLead(id)?.status, 'booked');
+    assert.equal(activity().length, before);
+
+    clock = slot.start - 60_000;
+    const cancelled = booking.cancel(PHONE, id);
+    assert.equal(typeof cancelled === 'object' && cancelled.status, 'cancelled');
+    assert.deepEqual(activity()[0], [
+      'call-cancelled',
+      `lead #${id}, ${new Date(slot.start).toISOString()}`,
+      'inbox, Safari on iPhone',
+    ]);
+    assert.equal(booking.cancel(PHONE, id), 'none', 'cancelled already');
+    clock = NOW;
+  });
+});
