@@ -86,13 +86,17 @@ export function createBookingView(deps: BookingViewDeps) {
     // that call on this link, to move or cancel, never a second one beside it.
     const booked = isBooked(own) ? own : bookingsTable.upcomingOfPerson(lead.email_key, at);
     const changeable = !booked || Date.parse(booked.starts_at) - CHANGE_CUTOFF_MS > at;
+    const free = changeable ? await slotsFor(rules, booked?.lead_id ?? lead.id, at) : [];
+    // The call's own time is not offered again: picking it would move the call nowhere.
+    const slots =
+      free === 'unavailable' || !booked ? free : free.filter((s) => s.start !== Date.parse(booked.starts_at));
     return {
       kind: 'open',
       token,
       lead,
       language: languageOfTag(lead.language),
       booking: booked,
-      slots: changeable ? await slotsFor(rules, booked?.lead_id ?? lead.id, at) : [],
+      slots,
       changeable,
       lengthMinutes: rules.lengthMinutes,
     };

@@ -179,6 +179,9 @@ describe('the booking rules over HTTP', () => {
         slots: string[];
       };
       assert.equal(times.booked, one, 'the new link holds the call booked on the first');
+      assert.ok(!times.slots.includes(one), 'the call is not offered again as a time to move it to');
+      assert.ok(!(await slotsOf(first)).includes(one), 'nor on the first link');
+      assert.ok(times.slots.includes(two));
       assert.match(
         await (await fetch(`${site.url}${second}`)).text(),
         /Your call: .*To move it, pick another time below\./s,
