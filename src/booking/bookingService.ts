@@ -161,6 +161,11 @@ export function createBookings(deps: BookingDeps) {
       });
     }),
     ofLead: (leadId: number) => bookingsTable.ofLead(leadId),
+    /** The call still to come of this lead's person, whichever of their leads booked it; undefined when none. */
+    callOfPerson(leadId: number): BookingRow | undefined {
+      const lead = deps.lead(leadId);
+      return lead && bookingsTable.upcomingOfPerson(lead.email_key, now());
+    },
     upcoming: (limit?: number) => bookingsTable.upcoming(now(), limit),
     settings,
   };

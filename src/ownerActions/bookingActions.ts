@@ -22,7 +22,7 @@ export type AvailabilityChanges =
 
 export interface BookingActionsDeps {
   availability: AvailabilityTable;
-  bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'ofLead'>;
+  bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'ofLead' | 'callOfPerson'>;
   activity: Activity;
 }
 
@@ -77,5 +77,7 @@ export function createBookingActions({ availability, bookings, activity }: Booki
     },
     upcoming: (limit?: number) => bookings.upcoming(limit),
     ofLead: (leadId: number) => bookings.ofLead(leadId),
+    /** The call still to come of the lead's person, whichever of their leads booked it. */
+    callOfPerson: (leadId: number) => bookings.callOfPerson(leadId),
   };
 }

@@ -9,6 +9,7 @@ import type { AlertBooking, AlertLead, AlertSender } from '../alerts/alertSender
 import { type ChannelSpec, channelsOfKind, leadSmsChannel } from '../alerts/channels';
 import { attemptDeadlineMs, buildSenders, closeProviders, openProviders } from '../alerts/providers';
 import { createRunner } from '../alerts/runner';
+import type { AlertStillApplies } from '../alerts/attempts';
 import { createWebhookSwitch } from '../alerts/webhookSwitch';
 import type { Config } from '../config';
 import { INBOX_PATHS } from '../contract/inbox';
@@ -42,6 +43,8 @@ export interface AlertingDeps {
   attemptQueued: boolean;
   /** The lead's booking, for the booking channels' alerts. */
   alertBooking: (leadId: number, language: string) => AlertBooking | undefined;
+  /** Whether the lead's person has a call still to come, whichever of their leads booked it. */
+  personHasCall: (leadId: number) => boolean;
 }
 
 /** A lead as its alerts tell it, with its page in the owner's inbox and his time zone. */
@@ -77,6 +80,16 @@ export function openAlerting(deps: AlertingDeps) {
   // Only a fallback tells what became of the SMS; the other senders are spared the lookup.
   const fallbacks = channelsOfKind(channels, 'fallback');
   const bookingChannels = channelsOfKind(channels, 'booking');
+  // A booked call keeps the promise: a reminder of a lead whose person has a call still to come (booked from an
+  // earlier lead: a second send of the form) no longer applies. The lead that booked had its reminders cancelled.
+  const reminders = channelsOfKind(channels, 'reminder');
+  const remindersWhileNoCall =
+    (rule: AlertStillApplies): AlertStillApplies =>
+    (leadId, channel) => {
+      const applies = rule(leadId, channel);
+      if (!applies.ok || !reminders.includes(channel) || !deps.personHasCall(leadId)) return applies;
+      return { ok: false, reason: 'call booked' };
+    };
   const runner = createRunner({
     queue,
     channels,
@@ -89,7 +102,7 @@ export function openAlerting(deps: AlertingDeps) {
       if (bookingChannels.includes(channel)) return { ...lead, booking: deps.alertBooking(id, row.language) };
       return delivery ? { ...lead, smsDelivery: { status: delivery.state, errorCode: delivery.errorCode } } : lead;
     },
-    stillApplies: followUpRule(leads, followUpChannels(channels)),
+    stillApplies: remindersWhileNoCall(followUpRule(leads, followUpChannels(channels))),
     logger,
     now,
     deadlineMs: attemptDeadlineMs(config),

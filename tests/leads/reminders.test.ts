@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../support/cli';
 import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
+import { pathOf, setAvailability } from '../support/booking';
 import { alertEnv, leadSitesPerTest } from '../support/leadSite';
 import { postLead } from '../support/leadClient';
 import { startServer } from '../support/serverProcess';
@@ -111,6 +112,33 @@ describe('the follow-up reminder', () => {
     assert.equal(missing.code, 1);
     assert.equal(missing.stderr.trim(), 'No lead with id 9.');
     assert.equal(s.services.db.prepare('SELECT status FROM leads').pluck().get(), 'new');
+  });
+
+  it('is not sent for a later lead of a person whose call is still to come: the call keeps the promise', async () => {
+    const s = await site({ env: AFTER_CLI });
+    setAvailability(s, { enabled: 'true', hours: 'mon-sun 00:00-24:00', notice: '3' });
+    const first = await s.post({ name: 'Ada Lovelace', company: 'Engines', email: 'ada@example.com' });
+    const path = pathOf(String(first.json.bookingUrl));
+    const times = await fetch(`${s.url}${path}`, { headers: { Accept: 'application/json' } });
+    const slot = ((await times.json()) as { slots: string[] }).slots[0] as string;
+    const booked = await fetch(`${s.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
+      body: new URLSearchParams({ action: 'book', slot, zone: 'UTC' }),
+    });
+    assert.equal(booked.status, 200);
+    await s.post({ name: 'Ada L.', company: 'Engines, a second question', email: 'ada@example.com' });
+    await s.post({ name: 'Grace Hopper', company: 'Navy', email: 'grace@example.com' });
+
+    await waitFor(() => remindersBySms(s.twilio, 'Grace Hopper').length === 1, 12_000, "the other person's reminder");
+    await sleep(500);
+    assert.deepEqual(remindersBySms(s.twilio, 'Ada L.'), []);
+    assert.deepEqual(remindersByMail(s.smtp, 'Ada L.'), []);
+    const rows = s.services.db
+      .prepare("SELECT status, last_error FROM alerts WHERE lead_id = 2 AND channel LIKE 'reminder-%'")
+      .all();
+    assert.ok(rows.length > 0, 'the later lead had reminders planned');
+    for (const row of rows) assert.deepEqual(row, { status: 'cancelled', last_error: 'cancelled: call booked' });
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The lead's call on its page: when it is (or was, cancelled), and the button that cancels a booked one until its
- * time comes.
+ * time comes; a call of the same person booked from another of their leads, linked to that lead.
  */
-import { LEAD_ACTIONS, leadActionPath } from '../../contract/inbox';
+import { INBOX_PATHS, LEAD_ACTIONS, leadActionPath } from '../../contract/inbox';
 import { callMinutes } from './CallsPage';
 import { ActionButton } from './InboxLayout';
 import { useShowTime } from './time';
@@ -21,7 +21,12 @@ export function LeadCall({ leadId, call, csrf }: { leadId: number; call: LeadCal
   return (
     <section className="owner-card" aria-labelledby="lead-call">
       <h2 id="lead-call">Call</h2>
-      {call.status === 'booked' && call.begun ? (
+      {call.status === 'elsewhere' ? (
+        <p>
+          Booked on <a href={`${INBOX_PATHS.lead}${call.leadId}`}>{`lead #${call.leadId}`}</a> of the same person:{' '}
+          {when}
+        </p>
+      ) : call.status === 'booked' && call.begun ? (
         <p>Booked: {when}. Its time has come, so it can no longer be cancelled.</p>
       ) : call.status === 'booked' ? (
         <>

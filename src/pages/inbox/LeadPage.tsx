@@ -32,7 +32,12 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function LeadPage({ view, assets }: { view: LeadDetailView; assets: InboxPageAssets }) {
   const showTime = useShowTime();
   const { lead, csrf } = view;
-  const promise = promiseLeft(lead.createdAt, lead.status, view.now, view.call?.status === 'booked');
+  const promise = promiseLeft(
+    lead.createdAt,
+    lead.status,
+    view.now,
+    view.call !== undefined && view.call.status !== 'cancelled',
+  );
   return (
     <InboxLayout assets={assets} title={`Lead #${lead.id}`} csrf={csrf} current="leads" notice={view.notice}>
       <p>

@@ -45,8 +45,12 @@ export interface AlertView {
   delivery?: { state: string; error: string | null } | null;
 }
 
-/** A lead's call on its page: booked, or cancelled (by either side) at `cancelledAt`. */
+/**
+ * A lead's call on its page: booked, or cancelled (by either side) at `cancelledAt`; or, for a person who sent the
+ * form again, their call still to come booked from another of their leads (`leadId`), cancelled on that lead's page.
+ */
 export type LeadCallView =
+  | { status: 'elsewhere'; startsAt: string; endsAt: string; leadId: number }
   /** begun: its time has come (under way or over), so it can no longer be cancelled. */
   | { status: 'booked'; startsAt: string; endsAt: string; begun: boolean }
   | { status: 'cancelled'; startsAt: string; endsAt: string; cancelledAt: string; by: 'owner' | 'lead' | 'erasure' };

@@ -226,6 +226,21 @@ describe('the calls in the inbox', () => {
     );
   });
 
+  it("shows a person's call on the page of their later lead, linked to the lead that booked it", async () => {
+    const { s, session } = await signedIn();
+    const { id } = await bookedLead(s, 'Grace');
+    // The same address (newLeadRow's key), sent again half an hour later with another question.
+    const later = s.services.leads.insert(
+      newLeadRow({ createdAt: '2026-11-26T09:30:00.000Z', name: 'Grace', company: 'Engines 2', dedupeKey: 'again' }),
+    );
+    const lead = (await page(s, session, `/owner/leads/${later}`)).dom;
+    const section = lead.querySelector('#lead-call')?.parentNode;
+    assert.match(section?.text ?? '', /Booked on lead #\d+ of the same person: 2026-11-27 09:00 UTC, 30 min/);
+    assert.equal(section?.querySelector('a')?.getAttribute('href'), `/owner/leads/${id}`);
+    assert.equal(section?.querySelectorAll('form').length, 0, 'cancelled on the lead that booked it');
+    assert.equal(lead.querySelector('.owner-promise')?.text, 'Call booked');
+  });
+
   it('offers no cancel once the call has begun, and refuses one posted then: nothing is sent', async () => {
     const { s, session } = await signedIn();
     const { id, startsAt } = await bookedLead(s, 'Hedy');
