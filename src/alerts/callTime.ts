@@ -1,7 +1,7 @@
 /**
  * A booked call's time as its messages write it: the visitor's e-mail in their language and in the zone they booked
- * in (UTC for a booking stored before the zone was kept), the owner's alerts in his time zone (OWNER_TIME_ZONE), in English:
- * "Tue 1 Dec 15:00". Names of days and months come from src/strings, not from Intl: en-GB's short September is
+ * in (UTC for a booking stored before the zone was kept), the owner's alerts in his time zone (OWNER_TIME_ZONE), in
+ * English: "Tue 1 Dec 15:00". Names of days and months come from src/strings, not from Intl: en-GB's short September is
  * "Sept" in recent ICU data, and a server left on UTC never loads ICU's data for these (see src/lib/zonedTime.ts).
  */
 import { zoneLabel } from '../contract/booking';
@@ -44,7 +44,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 /** "15:00". */
 export const clockTime = (clock: WallClock) => `${two(clock.hour)}:${two(clock.minute)}`;
 
-/** The visitor's words for the call's start in their zone, named as the booking page names it: "Tue 1 Dec, 18:00 (Asia/Kolkata)". */
+/** The visitor's words for the call's start in their zone, named: "Tue 1 Dec, 23:30 (Asia/Kolkata)". */
 export function visitorCallTime(isoTime: string, language: SiteLanguage, zone: string): string {
   const words = bookingMailStrings(language);
   const clock = wallClock(isoTime, zone);

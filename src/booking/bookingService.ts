@@ -45,7 +45,7 @@ export type Bookings = ReturnType<typeof createBookings>;
 
 export function createBookings(deps: BookingDeps) {
   const { bookingsTable, queue, links, now } = deps;
-  const { settings, slotsFor, view } = createBookingView(deps);
+  const { settings, slotsFor, view, callOf } = createBookingView(deps);
 
   /**
    * The booking's alerts, sent again saying what it is now. A booked call keeps the 24-hour promise, so the lead's
@@ -161,10 +161,10 @@ export function createBookings(deps: BookingDeps) {
       });
     }),
     ofLead: (leadId: number) => bookingsTable.ofLead(leadId),
-    /** The call still to come of this lead's person, whichever of their leads booked it; undefined when none. */
-    callOfPerson(leadId: number): BookingRow | undefined {
+    /** The call the lead's link changes (its own, or its person's from an earlier lead); undefined when none. */
+    callOf(leadId: number): BookingRow | undefined {
       const lead = deps.lead(leadId);
-      return lead && bookingsTable.upcomingOfPerson(lead.email_key, now());
+      return lead && callOf(lead, now());
     },
     upcoming: (limit?: number) => bookingsTable.upcoming(now(), limit),
     settings,

@@ -60,6 +60,15 @@ export function createBookingView(deps: BookingViewDeps) {
   const { bookingsTable, feed, links, now } = deps;
   const settings = (): Availability => availabilityOf(deps.availability.rows());
 
+  /**
+   * The call a lead's link changes: the lead's own booked call, else its person's call still to come from an earlier
+   * lead. One person, one call: a person who sent the form again gets that call to move or cancel, never a second.
+   */
+  function callOf(lead: Pick<BookingLead, 'id' | 'email_key'>, at: number): BookingRow | undefined {
+    const own = bookingsTable.ofLead(lead.id);
+    return isBooked(own) ? own : bookingsTable.upcomingOfPerson(lead.email_key, at);
+  }
+
   /** The free slots at `at`; `withBookings` false leaves the other calls out (was a time taken, or never free?). */
   async function slotsFor(rules: Availability, leadId: number, at: number, withBookings = true) {
     const window = { start: at, end: at + (rules.daysAhead + 2) * DAY_MS };
@@ -81,10 +90,7 @@ export function createBookingView(deps: BookingViewDeps) {
     if (lead?.verdict !== 'verified') return { kind: 'invalid' };
     const rules = settings();
     if (!rules.enabled) return { kind: 'off' };
-    const own = bookingsTable.ofLead(lead.id);
-    // One person, one call: a person who sent the form again, with a call still to come from an earlier lead, gets
-    // that call on this link, to move or cancel, never a second one beside it.
-    const booked = isBooked(own) ? own : bookingsTable.upcomingOfPerson(lead.email_key, at);
+    const booked = callOf(lead, at);
     const changeable = !booked || Date.parse(booked.starts_at) - CHANGE_CUTOFF_MS > at;
     const free = changeable ? await slotsFor(rules, booked?.lead_id ?? lead.id, at) : [];
     // The call's own time is not offered again: picking it would move the call nowhere.
@@ -102,5 +108,5 @@ export function createBookingView(deps: BookingViewDeps) {
     };
   }
 
-  return { settings, slotsFor, view };
+  return { settings, slotsFor, view, callOf };
 }

@@ -22,7 +22,7 @@ export type AvailabilityChanges =
 
 export interface BookingActionsDeps {
   availability: AvailabilityTable;
-  bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'ofLead' | 'callOfPerson'>;
+  bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'ofLead' | 'callOf'>;
   activity: Activity;
 }
 
@@ -77,7 +77,7 @@ export function createBookingActions({ availability, bookings, activity }: Booki
     },
     upcoming: (limit?: number) => bookings.upcoming(limit),
     ofLead: (leadId: number) => bookings.ofLead(leadId),
-    /** The call still to come of the lead's person, whichever of their leads booked it. */
-    callOfPerson: (leadId: number) => bookings.callOfPerson(leadId),
+    /** The call the lead's link changes: its own, or its person's from an earlier lead. */
+    callOf: (leadId: number) => bookings.callOf(leadId),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * What the owner does to his leads, once for the inbox and the CLI alike: release a lead held back,
- * send failed alerts again (and turn the webhook back on), mark a lead, export a person's data or every lead, erase a person. Each
- * action writes its line of activity. Alerts an action queues are announced by the queue to the
- * runner of the process that runs it (the server sends them at once; the CLI when a command runs it).
+ * send failed alerts again (and turn the webhook back on), mark a lead, export a person's data or every
+ * lead, erase a person. Each action writes its line of activity. Alerts an action queues are announced by
+ * the queue to the runner of the process that runs it (the server sends them at once; the CLI when a
+ * command runs it).
  */
 import type { AlertQueue } from '../alerts/alertQueue';
 import type { Channel, ChannelSpec } from '../alerts/channels';

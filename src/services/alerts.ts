@@ -43,8 +43,8 @@ export interface AlertingDeps {
   attemptQueued: boolean;
   /** The lead's booking, for the booking channels' alerts. */
   alertBooking: (leadId: number, language: string) => AlertBooking | undefined;
-  /** Whether the lead's person has a call still to come, whichever of their leads booked it. */
-  personHasCall: (leadId: number) => boolean;
+  /** Whether the lead has a call booked: its own, or its person's still to come from an earlier lead. */
+  hasCall: (leadId: number) => boolean;
 }
 
 /** A lead as its alerts tell it, with its page in the owner's inbox and his time zone. */
@@ -80,14 +80,14 @@ export function openAlerting(deps: AlertingDeps) {
   // Only a fallback tells what became of the SMS; the other senders are spared the lookup.
   const fallbacks = channelsOfKind(channels, 'fallback');
   const bookingChannels = channelsOfKind(channels, 'booking');
-  // A booked call keeps the promise: a reminder of a lead whose person has a call still to come (booked from an
-  // earlier lead: a second send of the form) no longer applies. The lead that booked had its reminders cancelled.
+  // A booked call keeps the promise: a reminder of a lead with a call no longer applies. Booking cancels the booking
+  // lead's reminders at once; this covers a later lead of the same person (a second send of the form).
   const reminders = channelsOfKind(channels, 'reminder');
   const remindersWhileNoCall =
     (rule: AlertStillApplies): AlertStillApplies =>
     (leadId, channel) => {
       const applies = rule(leadId, channel);
-      if (!applies.ok || !reminders.includes(channel) || !deps.personHasCall(leadId)) return applies;
+      if (!applies.ok || !reminders.includes(channel) || !deps.hasCall(leadId)) return applies;
       return { ok: false, reason: 'call booked' };
     };
   const runner = createRunner({

@@ -70,7 +70,7 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       retry: { ...DEFAULT_RETRY, ...deps.retry },
       attemptQueued: deps.attemptQueued ?? true,
       alertBooking: (leadId: number, language: string) => booking?.alertBooking(leadId, language),
-      personHasCall: (leadId: number) => booking?.bookings.callOfPerson(leadId) !== undefined,
+      hasCall: (leadId: number) => booking?.bookings.callOf(leadId) !== undefined,
     });
     const { senders, runner, warmSenders } = alerting;
     const { grading, autoReply, autoReplyCap, followUpAfterMs, retention } = config;

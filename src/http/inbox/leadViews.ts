@@ -79,12 +79,11 @@ export function sendLeadPage(deps: InboxRouteDeps, res: Response, id?: number, w
   if (!detail) return deps.answers.notFound(res);
   const view = leadDetailView(detail, deps.guard.signedIn(res), deps.now());
   const { booking } = deps.owner;
-  const own = booking.ofLead(detail.lead.id);
   // A person who sent the form again: their call, booked from another of their leads, shows here too.
-  const persons = own?.status === 'booked' ? undefined : booking.callOfPerson(detail.lead.id);
+  const theirs = booking.callOf(detail.lead.id);
   const call =
-    persons && persons.lead_id !== detail.lead.id
-      ? { status: 'elsewhere' as const, startsAt: persons.starts_at, endsAt: persons.ends_at, leadId: persons.lead_id }
-      : callView(own, deps.now());
+    theirs && theirs.lead_id !== detail.lead.id
+      ? { status: 'elsewhere' as const, startsAt: theirs.starts_at, endsAt: theirs.ends_at, leadId: theirs.lead_id }
+      : callView(booking.ofLead(detail.lead.id), deps.now());
   sendPage(res, wrong ? 400 : 200, deps.pages.lead({ ...view, call, ...wrong }));
 }
