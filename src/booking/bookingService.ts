@@ -61,9 +61,16 @@ export function createBookings(deps: BookingDeps) {
     queue.reopenCancelled(row.lead_id, deps.reminderChannels, iso(due));
   }
 
+  /**
+   * Books the call for the link's lead. The person's call is read again here, inside the transaction: another of
+   * their links may have booked one since this link's page was read (two sends of the form, booked in the same
+   * instant), and that call is then moved, never a second one booked beside it.
+   */
   const bookAndAnnounce = deps.db.transaction(
-    (leadId: number, call: Omit<NewCall, 'uid'>, buffer: number, at: number) => {
-      const row = bookingsTable.book(leadId, { uid: randomUUID(), ...call }, buffer, iso(at));
+    (lead: BookingLead, call: Omit<NewCall, 'uid'>, buffer: number, at: number) => {
+      const held = callOf(lead, at);
+      if (held && Date.parse(held.starts_at) === call.start) return held;
+      const row = bookingsTable.book(held?.lead_id ?? lead.id, { uid: randomUUID(), ...call }, buffer, iso(at));
       announce(row, at);
       return row;
     },
@@ -118,7 +125,7 @@ export function createBookings(deps: BookingDeps) {
       }
       try {
         const call = { start: offered.start, end: offered.end, zone };
-        const row = bookAndAnnounce.immediate(callLead(before), call, settings().bufferMinutes, now());
+        const row = bookAndAnnounce.immediate(before.lead, call, settings().bufferMinutes, now());
         return { kind: row.event === 'moved' ? 'moved' : 'booked', booking: row, view: await reopened(token) };
       } catch (err) {
         if (!(err instanceof TimeTaken)) throw err;
@@ -131,7 +138,9 @@ export function createBookings(deps: BookingDeps) {
       if (before.kind !== 'open') return before;
       if (!before.booking) return { kind: 'not-booked', view: before };
       if (!before.changeable) return { kind: 'too-late', view: before };
-      const row = cancelAndAnnounce.immediate(callLead(before), now(), 'visitor') as BookingRow;
+      const row = cancelAndAnnounce.immediate(callLead(before), now(), 'visitor');
+      // Cancelled meanwhile (the other of two posts sent at once, or another of the person's links): nothing to do.
+      if (!row) return { kind: 'not-booked', view: await reopened(token) };
       return { kind: 'cancelled', booking: row, view: await reopened(token) };
     },
     /**

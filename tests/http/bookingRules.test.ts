@@ -200,6 +200,71 @@ describe('the booking rules over HTTP', () => {
     }
   });
 
+  /**
+   * Sends the posts while the feed holds its answer: its copy is due again, so each post waits on the same one read
+   * and all of them read the page before any changes it (posts sent in the same instant).
+   */
+  async function atOnce(...posts: (() => Promise<Response>)[]) {
+    clock += 6 * MINUTE;
+    const readsBefore = feed.reads();
+    const release = feed.hold();
+    try {
+      const answers = Promise.all(posts.map((send) => send()));
+      while (feed.reads() === readsBefore) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the other posts reach the same read
+      release();
+      return (await answers).map((answer) => answer.status);
+    } finally {
+      release();
+    }
+  }
+  const bookedOf = (email: string) =>
+    site.services.db
+      .prepare(
+        "SELECT bookings.starts_at FROM bookings JOIN leads ON leads.id = bookings.lead_id WHERE leads.email = ? AND bookings.status = 'booked'",
+      )
+      .pluck()
+      .all(email);
+
+  it('books one call when two links of one person book in the same instant', async () => {
+    const email = 'same-instant@example.org';
+    // Later than every other test's clock, so the feed's copy is due again when the posts are sent.
+    clock = T0 + 3 * 24 * HOUR;
+    try {
+      const first = (await newLead({ email })) as string;
+      const second = (await newLead({ email, company: 'Sent twice' })) as string;
+      const offered = await slotsOf(first);
+      const [one, two] = [offered[4] as string, offered[9] as string];
+      const statuses = await atOnce(
+        () => post(first, { action: 'book', slot: one }),
+        () => post(second, { action: 'book', slot: two }),
+      );
+      assert.deepEqual(statuses, [200, 200]);
+      const calls = bookedOf(email);
+      assert.equal(calls.length, 1, `one call for the person, not ${JSON.stringify(calls)}`);
+      assert.ok([one, two].includes(calls[0] as string));
+    } finally {
+      clock = T0;
+    }
+  });
+
+  it('cancels a call once when two cancels are sent in the same instant, and says so to the second', async () => {
+    const email = 'cancel-twice@example.org';
+    clock = T0 + 4 * 24 * HOUR;
+    try {
+      const path = (await newLead({ email })) as string;
+      assert.equal((await post(path, { action: 'book', slot: (await slotsOf(path))[3] as string })).status, 200);
+      const statuses = await atOnce(
+        () => post(path, { action: 'cancel' }),
+        () => post(path, { action: 'cancel' }),
+      );
+      assert.deepEqual(statuses.sort(), [200, 409], 'one cancelled, the other told there is no call to cancel');
+      assert.deepEqual(bookedOf(email), []);
+    } finally {
+      clock = T0;
+    }
+  });
+
   it('cancels nothing when no call is booked, and says so', async () => {
     const path = (await newLead()) as string;
     const before = site.services.db.prepare('SELECT COUNT(*) AS n FROM bookings').get();

@@ -129,6 +129,10 @@ export interface IcsFeed extends StandIn {
   serve(text: string): void;
   fail(status: number): void;
   hang(): void;
+  /** Keeps its answers until the returned function is called, then gives each (what it served before). */
+  hold(): () => void;
+  /** How many reads it has been asked for. */
+  reads(): number;
 }
 
 /** A calendar feed on 127.0.0.1 serving `text` until told otherwise. */
@@ -139,7 +143,11 @@ export async function startIcsFeed(text: string): Promise<IcsFeed> {
     res.end(body);
   };
   answer = serveText(text);
-  const standIn = await startStandIn((_req, res) => answer(res));
+  let reads = 0;
+  const standIn = await startStandIn((_req, res) => {
+    reads += 1;
+    answer(res);
+  });
   return Object.assign(standIn, {
     feedUrl: `${standIn.url}/calendar/private-s3cr3t-token/basic.ics`,
     serve: (body: string) => void (answer = serveText(body)),
@@ -149,6 +157,16 @@ export async function startIcsFeed(text: string): Promise<IcsFeed> {
         res.end('no');
       }),
     hang: () => void (answer = () => {}),
+    hold: () => {
+      const serving = answer;
+      const held: ServerResponse[] = [];
+      answer = (res) => void held.push(res);
+      return () => {
+        answer = serving;
+        for (const res of held.splice(0)) serving(res);
+      };
+    },
+    reads: () => reads,
   });
 }
 
