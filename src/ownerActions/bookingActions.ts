@@ -9,6 +9,7 @@ import { availabilityLines, parseAvailabilityValue, storedValue, unknownKeyError
 import type { AvailabilityTable } from '../booking/availabilityTable';
 import type { Bookings } from '../booking/bookingService';
 import type { BookingRow } from '../booking/bookingsTable';
+import type { Db } from '../storage/database';
 import type { Activity, Actor } from './activity';
 
 export type AvailabilityChange =
@@ -21,6 +22,7 @@ export type AvailabilityChanges =
   | { kind: 'invalid'; errors: Partial<Record<AvailabilityKey, string>> };
 
 export interface BookingActionsDeps {
+  db: Db;
   availability: AvailabilityTable;
   bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'ofLead' | 'callOf'>;
   activity: Activity;
@@ -28,7 +30,7 @@ export interface BookingActionsDeps {
 
 const isKey = (key: string): key is AvailabilityKey => (AVAILABILITY_KEYS as readonly string[]).includes(key);
 
-export function createBookingActions({ availability, bookings, activity }: BookingActionsDeps) {
+export function createBookingActions({ db, availability, bookings, activity }: BookingActionsDeps) {
   /** Sets one key from its text; a bad key or value changes nothing and says what was expected. */
   function set(actor: Actor, key: string, value: string): AvailabilityChange {
     if (!isKey(key)) return { kind: 'invalid', error: unknownKeyError(key) };
@@ -41,6 +43,14 @@ export function createBookingActions({ availability, bookings, activity }: Booki
     return { kind: 'set', key, availability: next, line };
   }
 
+  // The form's keys are saved together or not at all (a write that fails halfway saves none, nor its lines).
+  const setEach = db.transaction((actor: Actor, changed: readonly [AvailabilityKey, string][]) =>
+    changed.flatMap(([key, value]) => {
+      const change = set(actor, key, value);
+      return change.kind === 'set' ? [change.line] : [];
+    }),
+  );
+
   return {
     /** His availability now, each key's value (the feed's address in full: whoever shows it masks it). */
     settings: () => bookings.settings(),
@@ -50,7 +60,7 @@ export function createBookingActions({ availability, bookings, activity }: Booki
     set,
     /**
      * Sets the keys of a form at once (the inbox's Booking page): every value is checked first, so one bad value
-     * saves none of them; then each key whose value changes is set, a line of activity each.
+     * saves none of them; then each key whose value changes is set, a line of activity each, in one transaction.
      */
     setAll(actor: Actor, values: ReadonlyMap<AvailabilityKey, string>): AvailabilityChanges {
       const current = bookings.settings();
@@ -63,11 +73,7 @@ export function createBookingActions({ availability, bookings, activity }: Booki
           changed.push([key, value]);
       }
       if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
-      const lines = changed.flatMap(([key, value]) => {
-        const change = set(actor, key, value);
-        return change.kind === 'set' ? [change.line] : [];
-      });
-      return { kind: 'set', lines };
+      return { kind: 'set', lines: setEach.immediate(actor, changed) };
     },
     /** Cancels the lead's booked call: both get the CANCEL, the time is free again. */
     cancel(actor: Actor, leadId: number): BookingRow | 'none' | 'begun' {

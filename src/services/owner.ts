@@ -76,7 +76,7 @@ export function openOwner(deps: OwnerDeps) {
   return {
     leads: createLeadActions({ ...deps, activity, booking: deps.booking.bookings }),
     /** His availability for calls, and the calls booked. */
-    booking: createBookingActions({ ...deps.booking, activity }),
+    booking: createBookingActions({ ...deps.booking, db, activity }),
     /** The page's content: its published revisions, the draft, history and restore, YAML export and import. */
     content,
     /** The uploaded photo and video thumbnail: the upload into the draft, the image sets the page names, the files served. */

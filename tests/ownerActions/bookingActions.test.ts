@@ -1,7 +1,7 @@
 /**
  * His availability and his calls as owner actions, on a real SQLite file (the inbox and `leads booking` call
  * these): a form of several keys saves the keys whose value changes, a line of activity each, from where he
- * acted, and one bad value saves none of them; a call is cancelled until its time comes, with its line of
+ * acted, and one bad value (or a write that fails halfway) saves none of them; a call is cancelled until its time comes, with its line of
  * activity, and a lead with no call, or a call under way, changes nothing.
  */
 import assert from 'node:assert/strict';
@@ -52,6 +52,21 @@ describe('his availability as a form', () => {
       /^notice must be a whole number of hours/,
     );
     assert.deepEqual(booking.lines(), shown, 'nothing saved');
+    assert.equal(activity().length, before, 'nothing recorded');
+  });
+
+  it('saves none of the form when a write fails halfway, and records no line', () => {
+    const shown = booking.lines();
+    const before = activity().length;
+    // The disk refuses the third key's write, after two keys were written.
+    services.db.exec(`CREATE TRIGGER refuse_days BEFORE INSERT ON availability WHEN NEW.key = 'days'
+                      BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
+    try {
+      assert.throws(() => booking.setAll(PHONE, form({ length: '45', buffer: '5', days: '7' })), /disk I\/O error/);
+    } finally {
+      services.db.exec('DROP TRIGGER refuse_days');
+    }
+    assert.deepEqual(booking.lines(), shown, 'length and buffer are not saved without days');
     assert.equal(activity().length, before, 'nothing recorded');
   });
 });
