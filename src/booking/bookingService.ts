@@ -30,6 +30,8 @@ export interface BookingDeps extends BookingViewDeps {
   visitorChannels: readonly string[];
   /** The lead's reminders: cancelled once a call is booked, due again if it is cancelled. */
   reminderChannels: readonly string[];
+  /** Every lead of a person (by their address's key, email_key), the reminders of whose call keeps the promise. */
+  leadsOfPerson: (emailKey: string) => readonly Pick<BookingLead, 'id' | 'created_at'>[];
   /** FOLLOW_UP_AFTER_HOURS: when a lead's reminder is due; null when there are none. */
   followUpAfterMs: number | null;
   publicUrl: string;
@@ -49,16 +51,20 @@ export function createBookings(deps: BookingDeps) {
 
   /**
    * The booking's alerts, sent again saying what it is now. A booked call keeps the 24-hour promise, so the lead's
-   * reminders are cancelled; once the call is cancelled the promise runs again, and so do they (the runner still
-   * drops a reminder of a lead no longer new).
+   * reminders are cancelled (those of the person's other leads are dropped when due: the runner asks callOf). Once
+   * the call is cancelled the promise runs again, for each of the person's leads, and so do their reminders (the
+   * runner still drops a reminder of a lead no longer new).
    */
   function announce(row: BookingRow, at: number): void {
     queue.resend(row.lead_id, deps.bookingChannels, iso(at));
     if (row.status === 'booked') return void queue.cancelPending(row.lead_id, deps.reminderChannels, 'call booked');
-    const created = deps.lead(row.lead_id)?.created_at;
-    if (deps.followUpAfterMs === null || created === undefined) return;
-    const due = Math.max(Date.parse(created) + deps.followUpAfterMs, at);
-    queue.reopenCancelled(row.lead_id, deps.reminderChannels, iso(due));
+    const lead = deps.lead(row.lead_id);
+    if (deps.followUpAfterMs === null || lead === undefined) return;
+    const leads = lead.email_key === '' ? [lead] : deps.leadsOfPerson(lead.email_key);
+    for (const { id, created_at } of leads) {
+      const due = Math.max(Date.parse(created_at) + deps.followUpAfterMs, at);
+      queue.reopenCancelled(id, deps.reminderChannels, iso(due));
+    }
   }
 
   /**

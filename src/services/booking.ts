@@ -40,6 +40,7 @@ export function openBooking(deps: BookingServiceDeps) {
     queue: deps.queue,
     links: createBookingLinks(deps.secret),
     lead: (id) => leads.get(id),
+    leadsOfPerson: (emailKey) => leads.byEmailKey(emailKey),
     bookingChannels: deps.bookingChannels,
     visitorChannels: deps.visitorChannels,
     reminderChannels: deps.reminderChannels,

@@ -114,7 +114,7 @@ describe('the follow-up reminder', () => {
     assert.equal(s.services.db.prepare('SELECT status FROM leads').pluck().get(), 'new');
   });
 
-  it('is not sent for a later lead of a person whose call is still to come: the call keeps the promise', async () => {
+  it('is not sent for a later lead of a person whose call is still to come, and is once the call is cancelled', async () => {
     const s = await site({ env: AFTER_CLI });
     setAvailability(s, { enabled: 'true', hours: 'mon-sun 00:00-24:00', notice: '3' });
     const first = await s.post({ name: 'Ada Lovelace', company: 'Engines', email: 'ada@example.com' });
@@ -139,6 +139,16 @@ describe('the follow-up reminder', () => {
       .all();
     assert.ok(rows.length > 0, 'the later lead had reminders planned');
     for (const row of rows) assert.deepEqual(row, { status: 'cancelled', last_error: 'cancelled: call booked' });
+
+    // The call cancelled, the promise runs again for each of the person's leads: both reminders come.
+    const cancelled = await fetch(`${s.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
+      body: new URLSearchParams({ action: 'cancel' }),
+    });
+    assert.equal(cancelled.status, 200);
+    await waitFor(() => remindersBySms(s.twilio, 'Ada L.').length === 1, 12_000, "the later lead's reminder");
+    await waitFor(() => remindersBySms(s.twilio, 'Ada Lovelace').length === 1, 12_000, "the first lead's reminder");
   });
 });
 
