@@ -47,9 +47,14 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
     );
   }
   /** A link that opens nothing: the page in the language of its address, with the reason. */
-  function refuse(req: Request, res: Response, status: number, language: SiteLanguage, text: (say: Say) => string) {
-    const say = bookPageStrings(language);
-    const notice: Notice = { title: say.title, text: text(say), tone: 'destructive' };
+  function refuse(
+    req: Request,
+    res: Response,
+    status: number,
+    language: SiteLanguage,
+    why: (say: Say) => { title: string; text: string },
+  ) {
+    const notice: Notice = { ...why(bookPageStrings(language)), tone: 'destructive' };
     send(req, res, status, { language, path: req.path, zone: config.ownerTimeZone, notice, lengthMinutes: 0 });
   }
   function openPage(
@@ -74,8 +79,12 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
     });
   }
   function closed(req: Request, res: Response, view: Exclude<BookingView, Open>, language: SiteLanguage) {
-    if (view.kind === 'off') return refuse(req, res, 404, language, (say) => say.off);
-    refuse(req, res, 403, language, (say) => (view.kind === 'expired' ? say.expired : say.invalid));
+    if (view.kind === 'off') return refuse(req, res, 404, language, (say) => ({ title: say.offTitle, text: say.off }));
+    refuse(req, res, 403, language, (say) =>
+      view.kind === 'expired'
+        ? { title: say.expiredTitle, text: say.expired }
+        : { title: say.invalidTitle, text: say.invalid },
+    );
   }
 
   const router = Router({ caseSensitive: true, strict: true });
@@ -99,12 +108,13 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
   });
 
   const sameSite = rejectCrossSiteOrigin(config, (req, res) =>
-    refuse(req, res, 403, languageOfPath(req.path), (say) => say.invalid),
+    refuse(req, res, 403, languageOfPath(req.path), (say) => ({ title: say.invalidTitle, text: say.invalid })),
   );
   const form = express.urlencoded({ extended: false, limit: 2048, parameterLimit: 10 });
   router.post(paths, sameSite, limit, form, async (req, res) => {
     const language = languageOfPath(req.path);
-    if (isOverLimit(res)) return refuse(req, res, 429, language, () => tooMany(config, language));
+    if (isOverLimit(res))
+      return refuse(req, res, 429, language, (say) => ({ title: say.tooManyTitle, text: tooMany(config, language) }));
     const body = (req.body ?? {}) as Record<string, unknown>;
     const action = body[BOOKING_FIELDS.action];
     const slot = body[BOOKING_FIELDS.slot];
@@ -113,7 +123,7 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
     if (action === BOOKING_ACTIONS.cancel) change = await bookings.cancel(token);
     else if (action === BOOKING_ACTIONS.book && typeof slot === 'string' && !Number.isNaN(Date.parse(slot)))
       change = await bookings.book(token, slot, zoneOf(body[BOOKING_FIELDS.zone]));
-    else return refuse(req, res, 400, language, (say) => say.notOffered);
+    else return refuse(req, res, 400, language, (say) => ({ title: say.notOfferedTitle, text: say.notOffered }));
     if (!('view' in change)) return closed(req, res, change, language);
     const status = {
       booked: 200,
@@ -144,13 +154,13 @@ function noticeOf(view: Open, kind: BookingChange['kind'], zone = 'UTC'): Notice
     case 'cancelled':
       return { title: say.cancelledTitle, text: say.cancelled, tone: 'success' };
     case 'taken':
-      return { title: say.title, text: say.taken, tone: 'destructive' };
+      return { title: say.takenTitle, text: say.taken, tone: 'destructive' };
     case 'too-late':
-      return { title: say.title, text: say.tooLate, tone: 'destructive' };
+      return { title: say.tooLateTitle, text: say.tooLate, tone: 'destructive' };
     case 'not-booked':
-      return { title: say.title, text: say.notBooked, tone: 'destructive' };
+      return { title: say.notBookedTitle, text: say.notBooked, tone: 'destructive' };
     default:
-      return { title: say.title, text: say.notOffered, tone: 'destructive' };
+      return { title: say.notOfferedTitle, text: say.notOffered, tone: 'destructive' };
   }
 }
 

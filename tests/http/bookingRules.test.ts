@@ -104,7 +104,7 @@ describe('the booking rules over HTTP', () => {
     const pages = await Promise.all(answers.map((res) => res.text()));
     const refused = pages.filter((_, i) => answers[i]?.status === 409);
     for (const page of refused) {
-      assert.match(page, /This time was just taken, pick another\./);
+      assert.match(page, /<h2>This time was just taken<\/h2><p>This time was just taken, pick another\.<\/p>/);
       assert.doesNotMatch(page, new RegExp(encodeURIComponent(slot)), 'the taken time is not offered again');
     }
     const count = site.services.db.prepare("SELECT COUNT(*) AS n FROM bookings WHERE status = 'booked'").get() as {
@@ -127,7 +127,7 @@ describe('the booking rules over HTTP', () => {
     const before = site.services.db.prepare('SELECT COUNT(*) AS n FROM bookings').get();
     const madeUp = await post(`/book/1.9999999999.${'A'.repeat(43)}`, { action: 'book', slot });
     assert.equal(madeUp.status, 403);
-    assert.match(await madeUp.text(), /This booking link is not valid/);
+    assert.match(await madeUp.text(), /<h2>This link is not valid<\/h2><p>This booking link is not valid\./);
     for (const guess of [`/book/1.9999999999.${'A'.repeat(43)}`, '/book/guess', `/book/${lead}.${expires}.x${sig}`]) {
       const opened = await fetch(`${site.url}${guess}`);
       assert.equal(opened.status, 403, guess);
@@ -137,7 +137,7 @@ describe('the booking rules over HTTP', () => {
     assert.equal(altered.status, 403);
     const notOffered = await post(path, { action: 'book', slot: '2027-03-23T03:00:00.000Z' });
     assert.equal(notOffered.status, 409);
-    assert.match(await notOffered.text(), /This time is not offered/);
+    assert.match(await notOffered.text(), /<h2>This time is not offered<\/h2><p>This time is not offered\. Pick one/);
     assert.equal((await post(path, { action: 'dance', slot })).status, 400);
     const crossSite = await post(path, { action: 'book', slot }, 'https://evil.example');
     assert.equal(crossSite.status, 403);
@@ -149,7 +149,7 @@ describe('the booking rules over HTTP', () => {
       clock = T0 + 48 * HOUR + MINUTE;
       const expired = await fetch(`${site.url}${path}`);
       assert.equal(expired.status, 403);
-      assert.match(await expired.text(), /This booking link has expired/);
+      assert.match(await expired.text(), /<h2>This link has expired<\/h2><p>This booking link has expired/);
     } finally {
       clock = T0;
     }
@@ -270,7 +270,7 @@ describe('the booking rules over HTTP', () => {
     const before = site.services.db.prepare('SELECT COUNT(*) AS n FROM bookings').get();
     const refused = await post(path, { action: 'cancel' });
     assert.equal(refused.status, 409);
-    assert.match(await refused.text(), /There is no booked call to cancel\./);
+    assert.match(await refused.text(), /<h2>No call to cancel<\/h2><p>There is no booked call to cancel\.<\/p>/);
     assert.deepEqual(site.services.db.prepare('SELECT COUNT(*) AS n FROM bookings').get(), before);
   });
 
@@ -285,7 +285,7 @@ describe('the booking rules over HTTP', () => {
     try {
       const late = await post(path, { action: 'cancel' });
       assert.equal(late.status, 403);
-      assert.match(await late.text(), /less than 2 hours/);
+      assert.match(await late.text(), /<h2>Too late to change the call<\/h2><p>The call starts in less than 2 hours/);
       const lateMove = await post(path, { action: 'book', slot: offered.at(-1) as string });
       assert.equal(lateMove.status, 403);
       assert.match(await lateMove.text(), /less than 2 hours/);
@@ -307,6 +307,19 @@ describe('the booking rules over HTTP', () => {
     const english = await fetch(`${site.url}${path.replace('/pt/', '/')}`, { redirect: 'manual' });
     assert.equal(english.status, 302);
     assert.match(english.headers.get('location') ?? '', /^\/pt\/book\//);
+  });
+
+  it('says why it refuses in the lead’s language', async () => {
+    const refusals = {
+      'pt-BR': /<h2>Nenhuma chamada para cancelar<\/h2><p>Não há chamada agendada para cancelar\.<\/p>/,
+      es: /<h2>Ninguna llamada que cancelar<\/h2><p>No hay ninguna llamada reservada para cancelar\.<\/p>/,
+    };
+    for (const [language, refusal] of Object.entries(refusals)) {
+      const path = (await newLead({ language })) as string;
+      const refused = await post(path, { action: 'cancel' });
+      assert.equal(refused.status, 409);
+      assert.match(await refused.text(), refusal, language);
+    }
   });
 
   it('links the booking page from the answer page of a form posted without JavaScript', async () => {
@@ -362,7 +375,10 @@ describe('the booking rules over HTTP', () => {
       assert.equal(await newLead(), undefined);
       const off = await fetch(`${site.url}${path}`);
       assert.equal(off.status, 404);
-      assert.match(await off.text(), /Calls are not booked online at the moment/);
+      assert.match(
+        await off.text(),
+        /<h2>No online booking at the moment<\/h2><p>Calls are not booked online at the moment/,
+      );
     } finally {
       setAvailability(site, { enabled: 'true' });
     }
@@ -383,7 +399,7 @@ describe('the booking page and the lead form share one rate limit', () => {
         body: new URLSearchParams({ action: 'cancel' }),
       });
       assert.equal(refused.status, 429);
-      assert.match(await refused.text(), /Too many requests/i);
+      assert.match(await refused.text(), /<h2>Too many tries<\/h2><p>Too many requests/i);
     } finally {
       await site.close();
     }
