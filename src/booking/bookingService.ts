@@ -118,6 +118,7 @@ export function createBookings(deps: BookingDeps) {
       const before = await view(token);
       if (before.kind !== 'open') return before;
       if (!before.changeable) return { kind: 'too-late', view: before };
+      if (before.slots === 'off') return { kind: 'off' };
       const start = Date.parse(slot);
       // The same time again (a second click, a page sent twice): booked already, nothing to send anew.
       if (before.booking && Date.parse(before.booking.starts_at) === start)

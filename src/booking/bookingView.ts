@@ -43,8 +43,11 @@ export type BookingView =
       lead: BookingLead;
       language: SiteLanguage;
       booking: BookingRow | undefined;
-      /** 'unavailable': his calendar could not be read, so no time is offered (he replies by e-mail). */
-      slots: Interval[] | 'unavailable';
+      /**
+       * 'unavailable': his calendar could not be read, so no time is offered (he replies by e-mail). 'off': booking
+       * is turned off, and the link still shows the lead's call (or that it was cancelled), which it can cancel.
+       */
+      slots: Interval[] | 'unavailable' | 'off';
       /** False within 2 hours of the call: it can no longer be moved or cancelled here. */
       changeable: boolean;
       lengthMinutes: number;
@@ -89,13 +92,14 @@ export function createBookingView(deps: BookingViewDeps) {
     const lead = deps.lead(check.leadId);
     if (lead?.verdict !== 'verified') return { kind: 'invalid' };
     const rules = settings();
-    if (!rules.enabled) return { kind: 'off' };
     const booked = callOf(lead, at);
+    // Turned off, booking offers no time; a lead with a call (or one cancelled) still sees it, and may cancel it.
+    if (!rules.enabled && !booked && !bookingsTable.ofLead(lead.id)) return { kind: 'off' };
     const changeable = !booked || Date.parse(booked.starts_at) - CHANGE_CUTOFF_MS > at;
-    const free = changeable ? await slotsFor(rules, booked?.lead_id ?? lead.id, at) : [];
+    const free = !rules.enabled ? 'off' : changeable ? await slotsFor(rules, booked?.lead_id ?? lead.id, at) : [];
     // The call's own time is not offered again: picking it would move the call nowhere.
     const slots =
-      free === 'unavailable' || !booked ? free : free.filter((s) => s.start !== Date.parse(booked.starts_at));
+      typeof free === 'string' || !booked ? free : free.filter((s) => s.start !== Date.parse(booked.starts_at));
     return {
       kind: 'open',
       token,

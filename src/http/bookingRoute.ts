@@ -67,7 +67,7 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
   ) {
     const path = bookingPath(view.language, view.token);
     const booked = view.booking && { start: Date.parse(view.booking.starts_at), changeable: view.changeable };
-    const slots = view.slots === 'unavailable' ? view.slots : view.slots.map((slot) => slot.start);
+    const slots = typeof view.slots === 'string' ? view.slots : view.slots.map((slot) => slot.start);
     send(req, res, status, {
       language: view.language,
       path,
@@ -100,9 +100,10 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
     if (bookingPath(view.language, view.token) !== req.path)
       return res.redirect(302, `${bookingPath(view.language, view.token)}?${new URLSearchParams({ zone })}`);
     const slot = req.query[BOOKING_FIELDS.slot];
-    if (typeof slot !== 'string') return openPage(req, res, 200, view, zone, {});
+    // Turned off, a time's old confirmation link shows the page: the call, if any, and that none is offered.
+    if (typeof slot !== 'string' || view.slots === 'off') return openPage(req, res, 200, view, zone, {});
     const start = Date.parse(slot);
-    const offered = view.slots !== 'unavailable' && view.slots.some((s) => s.start === start);
+    const offered = Array.isArray(view.slots) && view.slots.some((s) => s.start === start);
     if (!offered) return openPage(req, res, 409, view, zone, { notice: noticeOf(view, 'not-offered') });
     openPage(req, res, 200, view, zone, { confirm: start });
   });
@@ -152,7 +153,12 @@ function noticeOf(view: Open, kind: BookingChange['kind'], zone = 'UTC'): Notice
     case 'moved':
       return { title: say.movedTitle, text: say.moved(when), tone: 'success' };
     case 'cancelled':
-      return { title: say.cancelledTitle, text: say.cancelled, tone: 'success' };
+      // Turned off, there is no other time to pick below.
+      return {
+        title: say.cancelledTitle,
+        text: view.slots === 'off' ? say.cancellationSent : say.cancelled,
+        tone: 'success',
+      };
     case 'taken':
       return { title: say.takenTitle, text: say.taken, tone: 'destructive' };
     case 'too-late':
@@ -172,6 +178,8 @@ function tooMany(config: Pick<Config, 'leadRateWindowMs'>, language: SiteLanguag
 function json(res: Response, view: BookingView) {
   res.setHeader('Cache-Control', 'no-store');
   if (view.kind !== 'open') return void res.status(view.kind === 'off' ? 404 : 403).json({ error: view.kind });
+  // Turned off, the panel offers nothing (the link's page still shows a booked call, to cancel it).
+  if (view.slots === 'off') return void res.status(404).json({ error: 'off' });
   const times: BookingTimes = {
     path: bookingPath(view.language, view.token),
     lengthMinutes: view.lengthMinutes,

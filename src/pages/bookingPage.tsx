@@ -26,8 +26,11 @@ export interface BookingPageView {
   booked?: { start: number; changeable: boolean };
   /** A time picked and to be confirmed (UTC ms). */
   confirm?: number;
-  /** The free times' starts (UTC ms); 'unavailable' when his calendar could not be read; undefined: none shown. */
-  slots?: readonly number[] | 'unavailable';
+  /**
+   * The free times' starts (UTC ms); 'unavailable' when his calendar could not be read; 'off' when booking is
+   * turned off (the call, if any, can still be cancelled); undefined: none shown.
+   */
+  slots?: readonly number[] | 'unavailable' | 'off';
   lengthMinutes: number;
 }
 
@@ -93,7 +96,8 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
                 </a>
               </form>
             )}
-            {view.slots !== undefined && view.confirm === undefined && (
+            {view.slots === 'off' && <p className="booking-empty">{say.off}</p>}
+            {view.slots !== undefined && view.slots !== 'off' && view.confirm === undefined && (
               <>
                 <p className="lead-result-message">
                   {say.intro(view.lengthMinutes)} {view.booked?.changeable ? say.moveHint : ''}
@@ -126,6 +130,7 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
 
 function Slots({ view, href }: { view: BookingPageView; href: (ms: number) => string }) {
   const say = bookPageStrings(view.language);
+  if (view.slots === 'off') return null;
   if (view.slots === 'unavailable') return <p className="booking-empty">{say.unavailable}</p>;
   if (!view.slots || view.slots.length === 0) return <p className="booking-empty">{say.noSlots}</p>;
   const days = new Map<string, number[]>();

@@ -98,6 +98,7 @@ export const bookPage = {
   cancel: 'Cancel the call',
   cancelledTitle: 'Your call is cancelled',
   cancelled: 'Your call is cancelled. You can pick another time below.',
+  cancellationSent: 'The cancellation is on its way to your e-mail.',
   tooLateTitle: 'Too late to change the call',
   takenTitle: 'This time was just taken',
   notOfferedTitle: 'This time is not offered',

@@ -89,6 +89,7 @@ export const bookPage: BookPageStrings = {
   cancel: 'Cancelar la llamada',
   cancelledTitle: 'Tu llamada está cancelada',
   cancelled: 'Tu llamada está cancelada. Puedes elegir otro horario abajo.',
+  cancellationSent: 'La cancelación va de camino a tu correo.',
   tooLateTitle: 'Demasiado tarde para cambiar la llamada',
   takenTitle: 'Este horario se acaba de reservar',
   notOfferedTitle: 'Este horario no está disponible',

@@ -89,6 +89,7 @@ export const bookPage: BookPageStrings = {
   cancel: 'Cancelar a chamada',
   cancelledTitle: 'Sua chamada foi cancelada',
   cancelled: 'Sua chamada foi cancelada. Você pode escolher outro horário abaixo.',
+  cancellationSent: 'O cancelamento está a caminho do seu e-mail.',
   tooLateTitle: 'Tarde demais para alterar a chamada',
   takenTitle: 'Este horário acabou de ser reservado',
   notOfferedTitle: 'Este horário não está disponível',

@@ -367,6 +367,46 @@ describe('the booking rules over HTTP', () => {
     }
   });
 
+  it('still shows a booked call while booking is off, and cancels it, but books nothing', async () => {
+    const email = 'kept@example.org';
+    const path = (await newLead({ email })) as string;
+    const [one, two] = (await slotsOf(path)).slice(1, 3) as [string, string];
+    assert.equal((await post(path, { action: 'book', slot: one })).status, 200);
+    setAvailability(site, { enabled: 'false' });
+    try {
+      const page = await fetch(`${site.url}${path}`);
+      assert.equal(page.status, 200);
+      const html = await page.text();
+      assert.match(html, /Your call: .*Cancel the call.*Calls are not booked online at the moment\./s);
+      assert.doesNotMatch(html, /booking-slot|To move it/, 'no time offered');
+      const times = await fetch(`${site.url}${path}`, { headers: { Accept: 'application/json' } });
+      assert.equal(times.status, 404, 'the panel offers nothing');
+
+      const confirm = await fetch(`${site.url}${path}?slot=${encodeURIComponent(two)}`);
+      assert.equal(confirm.status, 200);
+      assert.doesNotMatch(await confirm.text(), /Book this time|not offered/, 'no time to confirm');
+      const moved = await post(path, { action: 'book', slot: two });
+      assert.equal(moved.status, 404);
+      assert.match(await moved.text(), /<h2>No online booking at the moment<\/h2>/);
+      assert.deepEqual(bookedOf(email), [one], 'not moved');
+
+      const cancelled = await post(path, { action: 'cancel' });
+      assert.equal(cancelled.status, 200);
+      assert.match(
+        await cancelled.text(),
+        /<h2>Your call is cancelled<\/h2><p>The cancellation is on its way to your e-mail\.<\/p>/,
+      );
+      assert.deepEqual(bookedOf(email), []);
+      const after = await fetch(`${site.url}${path}`);
+      assert.equal(after.status, 200);
+      const left = await after.text();
+      assert.match(left, /Calls are not booked online at the moment\./);
+      assert.doesNotMatch(left, /Your call: |booking-slot/);
+    } finally {
+      setAvailability(site, { enabled: 'true' });
+    }
+  });
+
   it('gives no link to a lead held back, nor any while booking is off', async () => {
     assert.equal(await newLead({ website: 'http://spam.example' }), undefined);
     const path = (await newLead()) as string;
