@@ -78,6 +78,9 @@ export function createBookingsTable(db: Db) {
     SELECT bookings.* FROM bookings JOIN leads ON leads.id = bookings.lead_id
     WHERE leads.email_key = ? AND bookings.status = 'booked' AND bookings.ends_at > ?
     ORDER BY bookings.starts_at LIMIT 1`);
+  const leadsWithCallsToCome = db.prepare<[string], number>(
+    "SELECT lead_id FROM bookings WHERE status = 'booked' AND ends_at > ?",
+  );
   const futureOfLeads = db.prepare<[string, string], BookingRow>(`
     SELECT * FROM bookings WHERE status = 'booked' AND ends_at > ?
       AND lead_id IN (SELECT value FROM json_each(?))`);
@@ -128,6 +131,9 @@ export function createBookingsTable(db: Db) {
     /** The person's call not over yet, whichever of their leads booked it (by their address's key, email_key). */
     upcomingOfPerson: (emailKey: string, now: number): BookingRow | undefined =>
       emailKey === '' ? undefined : upcomingOfPerson.get(emailKey, new Date(now).toISOString()),
+    /** The leads whose booked call is not over yet (retention keeps them until it is). */
+    leadsWithCallsToCome: (now: number): number[] =>
+      leadsWithCallsToCome.pluck().all(new Date(now).toISOString()) as number[],
     /** The future booked calls of these leads (an erasure cancels them). */
     futureOfLeads: (leadIds: readonly number[], now: number): BookingRow[] =>
       futureOfLeads.all(new Date(now).toISOString(), JSON.stringify(leadIds)),

@@ -1,6 +1,7 @@
 /**
  * Deletes what is kept no longer than it must be, once at start and then once a day: spam after
- * SPAM_RETENTION_DAYS, every lead after LEAD_RETENTION_DAYS (when set), spent proofs of work once their challenge
+ * SPAM_RETENTION_DAYS, every lead after LEAD_RETENTION_DAYS (when set; a lead whose booked call is still to come is
+ * kept until the call is over, so the call is neither forgotten nor its time offered again), spent proofs of work once their challenge
  * has expired, used links once no link that old could still be valid, and the page-view counts of days older than
  * PAGE_VIEWS_RETENTION_DAYS (the table would otherwise grow by a day's sources every day, for ever). A lead's
  * alerts go with it (ON DELETE CASCADE); with secure_delete on, the freed bytes are overwritten, not just
@@ -21,6 +22,8 @@ export interface HousekeepingDeps {
   usedLinks: UsedLinksTable;
   pageViews: PageViewsTable;
   retention: Config['retention'];
+  /** The leads whose booked call is not over yet, at `now`. */
+  callsToCome: (now: number) => readonly number[];
   logger: Logger;
   now: () => number;
 }
@@ -35,7 +38,10 @@ export function createHousekeeping(deps: HousekeepingDeps) {
   /** One pass; returns how many rows of each kind went. */
   function runOnce() {
     const spam = leads.deleteOlderThan(before(retention.spamDays), 'spam');
-    const old = retention.leadDays === null ? 0 : leads.deleteOlderThan(before(retention.leadDays));
+    const old =
+      retention.leadDays === null
+        ? 0
+        : leads.deleteOlderThan(before(retention.leadDays), undefined, deps.callsToCome(now()));
     const proofs = usedProofs.deleteExpired(iso(now()));
     usedLinks.deleteUsedBefore(iso(now() - LINK_VALIDITY_MS));
     // A day is kept while any of it is within the retention: the day of the cut-off itself stays.

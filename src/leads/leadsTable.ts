@@ -77,9 +77,9 @@ export function createLeadsTable(db: Db) {
   const byIds = db.prepare<[string], LeadRow>(
     `SELECT ${ROW_COLUMNS} FROM leads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
-  const deleteOlder = db.prepare<{ before: string; verdict: Verdict | null }>(
-    'DELETE FROM leads WHERE created_at < @before AND (@verdict IS NULL OR verdict = @verdict)',
-  );
+  const deleteOlder = db.prepare<{ before: string; verdict: Verdict | null; keep: string }>(`
+    DELETE FROM leads WHERE created_at < @before AND (@verdict IS NULL OR verdict = @verdict)
+      AND id NOT IN (SELECT value FROM json_each(@keep))`);
   // Questions about leads that their alerts answer: the walk follows the leads' indexes (address key,
   // verdict and time) and looks each alert up by its key, with no scan of the alerts table.
   const forAddress = db.prepare<[string, string, string]>(`
@@ -149,8 +149,9 @@ export function createLeadsTable(db: Db) {
     countAlertsSince: (channels: readonly string[], from: string) =>
       alertsSince.get(from, JSON.stringify(channels))?.n ?? 0,
     /** Deletes leads created before `before` (all, or this verdict's), alerts and search terms too; how many. */
-    deleteOlderThan: (before: string, verdict?: Verdict) =>
-      merged(deleteOlder.run({ before, verdict: verdict ?? null }).changes),
+    /** Deletes the leads created before `before` (of one verdict, if given) but those in `keep`; returns how many. */
+    deleteOlderThan: (before: string, verdict?: Verdict, keep: readonly number[] = []) =>
+      merged(deleteOlder.run({ before, verdict: verdict ?? null, keep: JSON.stringify(keep) }).changes),
     /** Throws when the database does not answer. */
     ping: () => void ping.get(),
   };

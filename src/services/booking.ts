@@ -52,6 +52,8 @@ export function openBooking(deps: BookingServiceDeps) {
   return {
     bookings,
     availability,
+    /** The leads whose booked call is not over yet: retention keeps them. */
+    leadsWithCallsToCome: (at: number) => bookingsTable.leadsWithCallsToCome(at),
     /** The lead's booking as its alerts tell it, or undefined when it has none. */
     alertBooking(leadId: number, language: string): AlertBooking | undefined {
       const row = bookingsTable.ofLead(leadId);

@@ -100,7 +100,17 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
     const { bookings } = booking;
     const marking = createLeadMarking({ db, leads, marks, usedLinks, queue, reminderChannels, followUpAfterMs, now });
     const views = createViewCounter(pageViews, logger, now);
-    const housekeeping = createHousekeeping({ leads, usedProofs, usedLinks, pageViews, retention, logger, now });
+    const callsToCome = (at: number) => booking?.leadsWithCallsToCome(at) ?? [];
+    const housekeeping = createHousekeeping({
+      leads,
+      usedProofs,
+      usedLinks,
+      pageViews,
+      retention,
+      callsToCome,
+      logger,
+      now,
+    });
     const tables = { db, leads, marks, queue, channels, pageViews };
     // The owner's booking alerts of these leads, attempted now (each within the runner's deadline).
     const ownerBookingChannels = channels

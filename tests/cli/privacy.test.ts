@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { pathOf, setAvailability } from '../support/booking';
 import { runCli } from '../support/cli';
 import { startFakeTwilio, type FakeTwilio } from '../support/fakeTwilio';
 import { postLead } from '../support/leadClient';
@@ -176,6 +177,36 @@ describe('retention', () => {
     assert.equal(orphans, 0, 'their alerts went with them');
     assert.equal(inIndexPages(), 0, 'no term of the old lead left in the search index');
     assert.deepEqual(s.services.housekeeping.runOnce(), { spam: 0, leads: 0, proofs: 0 }, 'nothing more the same day');
+  });
+
+  it('keeps a lead whose booked call is still to come until the call is over', async () => {
+    let offset = 0;
+    const day = 86_400_000;
+    const s = await site({ env: { LEAD_RETENTION_DAYS: '2' }, now: () => Date.now() + offset });
+    setAvailability(s, { enabled: 'true', hours: 'mon-sun 09:00-17:00', days: '14' });
+    const booker = await s.post({ name: 'Booker', company: 'Co', email: 'booker@example.com' });
+    await s.post({ name: 'Plain', company: 'Co', email: 'plain@example.com' });
+    const path = pathOf(String(booker.json.bookingUrl));
+    const times = await fetch(`${s.url}${path}`, { headers: { Accept: 'application/json' } });
+    const slot = ((await times.json()) as { slots: string[] }).slots.at(-1) as string; // about 14 days ahead
+    const booked = await fetch(`${s.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
+      body: new URLSearchParams({ action: 'book', slot, zone: 'UTC' }),
+    });
+    assert.equal(booked.status, 200);
+
+    offset = 3 * day; // both leads older than 2 days; the call still to come
+    assert.deepEqual(s.services.housekeeping.runOnce(), { spam: 0, leads: 1, proofs: 0 });
+    assert.deepEqual(
+      s.rows().map((r) => r.name),
+      ['Booker'],
+    );
+    assert.equal(s.services.owner.booking.upcoming().length, 1, 'the call is still on his list');
+
+    offset = Date.parse(slot) - Date.now() + 2 * 3_600_000; // the call is over
+    assert.deepEqual(s.services.housekeeping.runOnce(), { spam: 0, leads: 1, proofs: 0 });
+    assert.deepEqual(s.rows(), []);
   });
 
   it('keeps every lead when LEAD_RETENTION_DAYS is unset, and says so under the form', async () => {
