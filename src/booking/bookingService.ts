@@ -47,7 +47,7 @@ export type Bookings = ReturnType<typeof createBookings>;
 
 export function createBookings(deps: BookingDeps) {
   const { bookingsTable, queue, links, now } = deps;
-  const { settings, slotsFor, view, callOf } = createBookingView(deps);
+  const { settings, slotsFor, view, callOf, offered } = createBookingView(deps);
 
   /**
    * The booking's alerts, sent again saying what it is now. A booked call keeps the 24-hour promise, so the lead's
@@ -184,6 +184,7 @@ export function createBookings(deps: BookingDeps) {
     },
     upcoming: (limit?: number) => bookingsTable.upcoming(now(), limit),
     settings,
+    offered,
   };
 
   /** The lead whose booking a link changes: the call's (perhaps the person's earlier lead), else the link's own. */

@@ -10,7 +10,7 @@ import type { AvailabilityTable } from './availabilityTable';
 import { availabilityOf } from './availability';
 import type { BookingLinks } from './bookingLinks';
 import type { BookingRow, BookingsTable } from './bookingsTable';
-import type { Feed } from './feed';
+import type { Feed, FeedStatus } from './feed';
 import { freeSlots } from './slots';
 
 /** The lead a booking is for, as the leads table has it. */
@@ -52,6 +52,15 @@ export type BookingView =
       changeable: boolean;
       lengthMinutes: number;
     };
+
+/**
+ * What a new booking link would offer now (the owner's Booking page shows it, on or off): the free times, or
+ * 'unavailable' when his calendar cannot be read; and how his calendar's reads went, when he has one.
+ */
+export interface Offered {
+  slots: Interval[] | 'unavailable';
+  calendar: FeedStatus | undefined;
+}
 
 /** A call's time has come (under way or over): the owner can no longer cancel it. */
 export const callHasBegun = (row: Pick<BookingRow, 'starts_at'>, now: number): boolean =>
@@ -112,5 +121,12 @@ export function createBookingView(deps: BookingViewDeps) {
     };
   }
 
-  return { settings, slotsFor, view, callOf };
+  /** What a new link would offer now, whether booking is on or not; reads his calendar if its copy is due. */
+  async function offered(): Promise<Offered> {
+    const rules = settings();
+    const slots = await slotsFor(rules, 0, now());
+    return { slots, calendar: rules.feedUrl === '' ? undefined : feed.status(rules.feedUrl) };
+  }
+
+  return { settings, slotsFor, view, callOf, offered };
 }

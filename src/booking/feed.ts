@@ -15,6 +15,14 @@ import { feedUrlProblem, fetchFeedText, readableUrl } from './feedRead';
 
 export { feedUrlProblem };
 
+/** The state of the feed's reads, for the owner: the last good read, and the last failed one since (ISO text). */
+export interface FeedStatus {
+  readAt?: string;
+  failedAt?: string;
+  /** Why the last read failed, without the feed's address. */
+  error?: string;
+}
+
 export type FeedBusy = { ok: true; busy: Interval[]; readAt: number } | { ok: false; reason: 'no-feed-copy' | 'stale' };
 
 export interface FeedOptions {
@@ -108,6 +116,15 @@ export function createFeed(options: FeedOptions) {
   }
 
   return {
+    /** How the reads of the feed at `feedUrl` went; nothing when none was tried (or only another address's). */
+    status(feedUrl: string): FeedStatus {
+      const row = table.state();
+      if (row?.url_key !== urlKey(feedUrl)) return {};
+      return {
+        ...(row.read_at ? { readAt: row.read_at } : {}),
+        ...(row.failed_at ? { failedAt: row.failed_at, error: row.error ?? '' } : {}),
+      };
+    },
     /** His busy times in the window from the feed at `feedUrl`, or why there are none to trust. */
     async busy(feedUrl: string, window: Interval, ownerTimeZone: string): Promise<FeedBusy> {
       const problem = feedUrlProblem(feedUrl);

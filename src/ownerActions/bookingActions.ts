@@ -24,7 +24,7 @@ export type AvailabilityChanges =
 export interface BookingActionsDeps {
   db: Db;
   availability: AvailabilityTable;
-  bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'ofLead' | 'callOf'>;
+  bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'ofLead' | 'callOf' | 'offered'>;
   activity: Activity;
 }
 
@@ -54,6 +54,8 @@ export function createBookingActions({ db, availability, bookings, activity }: B
   return {
     /** His availability now, each key's value (the feed's address in full: whoever shows it masks it). */
     settings: () => bookings.settings(),
+    /** What a new booking link would offer now, and how his calendar's reads went: his check before and after. */
+    offered: () => bookings.offered(),
     /** `booking show`: each key and value, one per line. */
     lines: () => availabilityLines(bookings.settings()),
     /** Sets one key from its text (`booking set KEY VALUE`). */

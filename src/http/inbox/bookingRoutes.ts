@@ -7,7 +7,7 @@ import express, { type Response, Router } from 'express';
 import { AVAILABILITY_KEYS, type AvailabilityKey } from '../../contract/booking';
 import { INBOX_PATHS, LEAD_ACTIONS, leadActionPath, REMOVE_FEED_FIELD } from '../../contract/inbox';
 import { maskFeedUrl, storedValue } from '../../booking/availability';
-import type { BookingSettingsView, ShownKey } from '../../pages/inbox/bookingViews';
+import type { BookingSettingsView, OfferedView, ShownKey } from '../../pages/inbox/bookingViews';
 import { actorOf } from './guard';
 import { leadIdOf } from './leadViews';
 import { inboxForm, sendPage } from './respond';
@@ -40,12 +40,23 @@ export function bookingRoutes(deps: InboxRouteDeps & { timeZone: string }): Rout
   const router = Router({ caseSensitive: true, strict: true });
 
   /** The form with the stored values; after a refused save, with what was typed and why each value was refused. */
-  const settingsPage = (
+  const settingsPage = async (
     res: Response,
     status = 200,
     refused?: { typed: Map<AvailabilityKey, string>; errors: Errors },
   ) => {
     const current = owner.booking.settings();
+    const { slots, calendar } = await owner.booking.offered();
+    const free = slots === 'unavailable' ? [] : slots;
+    const noHours = Object.values(current.hours).every((ranges) => ranges.length === 0);
+    const offered: OfferedView = {
+      enabled: current.enabled,
+      days: current.daysAhead,
+      first: free.slice(0, 3).map((slot) => new Date(slot.start).toISOString()),
+      count: free.length,
+      ...(slots === 'unavailable' ? { none: 'calendar' } : noHours ? { none: 'no-hours' } : {}),
+      ...(calendar ? { calendar } : {}),
+    };
     const values = {} as Record<ShownKey, string>;
     // What was typed is shown back, but for the feed's address: a secret is never written into a page.
     for (const key of AVAILABILITY_KEYS)
@@ -58,6 +69,7 @@ export function bookingRoutes(deps: InboxRouteDeps & { timeZone: string }): Rout
       feedMasked: maskFeedUrl(current.feedUrl),
       errors: refused?.errors ?? {},
       feedTyped: Boolean(refused?.typed.get('feed-url')),
+      offered,
     };
     sendPage(res, status, pages.booking(view));
   };

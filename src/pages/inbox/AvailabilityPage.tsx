@@ -8,6 +8,7 @@ import { AVAILABILITY_UNITS, type AvailabilityKey, HOURS_EXAMPLE } from '../../c
 import { CSRF_FIELD, INBOX_PATHS, REMOVE_FEED_FIELD } from '../../contract/inbox';
 import type { BookingSettingsView, ShownKey } from './bookingViews';
 import { InboxLayout, type InboxPageAssets } from './InboxLayout';
+import { OfferedTimes } from './OfferedTimes';
 
 /** The numeric keys: their labels and units (the server says the allowed range when a value is outside it). */
 const NUMBERS: [ShownKey, string, string][] = [
@@ -58,6 +59,7 @@ export function AvailabilityPage({ view, assets }: { view: BookingSettingsView; 
         Times are in your time zone, <strong>{view.timeZone}</strong>. Slots are offered, and booking links sent to
         leads, only while booking is on. <a href={INBOX_PATHS.calls}>Upcoming calls</a>
       </p>
+      <OfferedTimes offered={view.offered} />
       {refused > 0 && (
         <p className="owner-card owner-errors" role="alert">
           {`Nothing was saved: ${refused === 1 ? 'one value' : `${refused} values`} to fix below.`}

@@ -19,6 +19,21 @@ export interface BookingSettingsView extends SignedIn {
   errors: Partial<Record<AvailabilityKey, string>>;
   /** A refused save had a new feed address typed: it is not shown back, so it must be typed again. */
   feedTyped: boolean;
+  offered: OfferedView;
+}
+
+/** What a new lead's booking link would offer now, by his stored settings (on or off). */
+export interface OfferedView {
+  enabled: boolean;
+  /** Days ahead offered. */
+  days: number;
+  /** The first free times (ISO text), three at most, and how many there are in all. */
+  first: string[];
+  count: number;
+  /** Why no time is offered, when none is: his calendar cannot be read, or no weekly hours are set. */
+  none?: 'calendar' | 'no-hours';
+  /** How the reads of his calendar went (ISO times), when a feed is set. */
+  calendar?: { readAt?: string; failedAt?: string; error?: string };
 }
 
 /** A booked call, as the owner reads it: when, and with whom. */

@@ -4,9 +4,10 @@
  * secret address; the upcoming calls; and a lead's call on its page, cancelled from there.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { parse } from 'node-html-parser';
 import { CLI } from '../../../src/ownerActions/activity';
+import { calendar, startIcsFeed, vevent } from '../../support/icsFeed';
 import { type LeadSite, leadSitesPerTest } from '../../support/leadSite';
 import { newLeadRow } from '../../support/newLeadRow';
 import { ownerFetch, type OwnerHttpSession, postForm, signInByLink } from '../../support/ownerHttp';
@@ -16,6 +17,7 @@ const site = leadSitesPerTest();
 // The site's clock: a Thursday morning; the lead came in an hour before, so its booking link is valid.
 const NOW = Date.parse('2026-11-26T10:00:00.000Z');
 let clock = NOW;
+// Typed into a refused form only: never saved, so never read.
 const FEED = 'https://calendar.example.com/private-5ecret-path/basic.ics';
 
 async function signedIn(): Promise<{ s: LeadSite; session: OwnerHttpSession }> {
@@ -124,19 +126,69 @@ describe('the Booking page', () => {
 
   it('never shows the feed address in full, keeps it when its field is empty, and removes it on request', async () => {
     const { s, session } = await signedIn();
-    assert.equal((await save(s, session, { 'feed-url': FEED })).status, 303);
-    assert.equal(s.services.owner.booking.settings().feedUrl, FEED);
+    const feed = await startIcsFeed(calendar()); // the page reads the feed it shows: a stand-in on this machine
+    after(() => feed.close());
+    assert.equal((await save(s, session, { 'feed-url': feed.feedUrl })).status, 303);
+    assert.equal(s.services.owner.booking.settings().feedUrl, feed.feedUrl);
     const shown = await page(s, session, '/owner/booking');
-    assert.ok(!shown.html.includes('5ecret'), 'the secret part is not in the page');
-    assert.ok(shown.html.includes('https://calendar.example.com/…'), 'the host is');
+    assert.ok(!shown.html.includes('s3cr3t'), 'the secret part is not in the page');
+    assert.ok(shown.html.includes(`${feed.url}/…`), 'the host is');
     assert.equal(fieldValue(shown.dom, 'feed-url'), '');
     const activity = await page(s, session, '/owner/activity');
-    assert.ok(!activity.html.includes('5ecret'), 'nor in the activity');
+    assert.ok(!activity.html.includes('s3cr3t'), 'nor in the activity');
 
     assert.equal((await save(s, session, { 'feed-url': '', length: '60' })).status, 303);
-    assert.equal(s.services.owner.booking.settings().feedUrl, FEED, 'an empty field keeps it');
+    assert.equal(s.services.owner.booking.settings().feedUrl, feed.feedUrl, 'an empty field keeps it');
     assert.equal((await save(s, session, { 'feed-url': '', 'remove-feed': 'yes' })).status, 303);
     assert.equal(s.services.owner.booking.settings().feedUrl, '', 'the checkbox removes it');
+  });
+
+  it('shows what leads are offered now, on or off, and how the reads of his calendar went', async () => {
+    const { s, session } = await signedIn(); // Thursday 26 November, 10:00 UTC
+    const feed = await startIcsFeed(calendar(vevent('DTSTART:20261126T140000Z', 'DTEND:20261126T143000Z')));
+    after(() => feed.close());
+    const settings: [string, string][] = [
+      ['hours', 'thu 14:00-15:00'],
+      ['notice', '0'],
+      ['feed-url', feed.feedUrl],
+    ];
+    for (const [key, value] of settings) s.services.owner.booking.set(CLI, key, value);
+    const offered = async () =>
+      (
+        (await page(s, session, '/owner/booking')).dom.querySelector('section[aria-labelledby="booking-offered"]')
+          ?.text ?? ''
+      ).replace(/\s+/g, ' ');
+
+    // Today's 14:00 and 14:30 are within 15 minutes of his event: the next two Thursdays are offered.
+    assert.equal(
+      await offered(),
+      'What leads are offered now' +
+        'Booking is off: no lead gets a link. Once it is on, leads will be offered these times.' +
+        '4 times in the next 14 days; the first: 2026-12-03 14:00 UTC, 2026-12-03 14:30 UTC, 2026-12-10 14:00 UTC.' +
+        'Your calendar was read 2026-11-26 10:00 UTC.',
+    );
+
+    s.services.owner.booking.set(CLI, 'enabled', 'true');
+    feed.fail(404);
+    clock += 6 * 60_000; // the copy is due again; the read fails, the copy serves
+    const failed = await offered();
+    assert.match(failed, /Booking is on: each verified lead gets a link to these times\./);
+    assert.match(failed, /4 times in the next 14 days/);
+    assert.match(
+      failed,
+      /Your calendar was read 2026-11-26 10:00 UTC\. ?The last read failed 2026-11-26 10:06 UTC: the calendar feed answered HTTP 404\./,
+    );
+
+    clock += 25 * 3_600_000; // no good copy from the last 24 hours
+    assert.match(
+      await offered(),
+      /No time is offered: your calendar cannot be read, and no copy of it from the last 24 hours is kept\./,
+    );
+    s.services.owner.booking.set(CLI, 'feed-url', '');
+    s.services.owner.booking.set(CLI, 'hours', 'off');
+    const noHours = await offered();
+    assert.match(noHours, /No time is offered: no weekly hours are set\./);
+    assert.doesNotMatch(noHours, /calendar/, 'no feed, no line about it');
   });
 
   it('sends a stranger to the login page and refuses a post without the form token', async () => {
