@@ -1,11 +1,11 @@
 /**
  * Deletes what is kept no longer than it must be, once at start and then once a day: spam after
- * SPAM_RETENTION_DAYS, every lead after LEAD_RETENTION_DAYS (when set; a lead whose booked call is still to come is
- * kept until the call is over, so the call is neither forgotten nor its time offered again), spent proofs of work once their challenge
- * has expired, used links once no link that old could still be valid, and the page-view counts of days older than
- * PAGE_VIEWS_RETENTION_DAYS (the table would otherwise grow by a day's sources every day, for ever). A lead's
- * alerts go with it (ON DELETE CASCADE); with secure_delete on, the freed bytes are overwritten, not just
- * unlinked.
+ * SPAM_RETENTION_DAYS, every lead after LEAD_RETENTION_DAYS (when set; a lead whose booked call is still to come
+ * is kept until the call is over, so the call is neither forgotten nor its time offered again), spent proofs of
+ * work once their challenge has expired, used links once no link that old could still be valid, and the
+ * page-view counts of days older than PAGE_VIEWS_RETENTION_DAYS (the table would otherwise grow by a day's
+ * sources every day, for ever). A lead's alerts go with it (ON DELETE CASCADE); with secure_delete on, the freed
+ * bytes are overwritten, not just unlinked.
  */
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';

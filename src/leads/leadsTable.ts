@@ -148,8 +148,10 @@ export function createLeadsTable(db: Db) {
     /** Alerts of these channels queued (pending, sent or failed) for verified leads since `from`: what a cap counts. */
     countAlertsSince: (channels: readonly string[], from: string) =>
       alertsSince.get(from, JSON.stringify(channels))?.n ?? 0,
-    /** Deletes leads created before `before` (all, or this verdict's), alerts and search terms too; how many. */
-    /** Deletes the leads created before `before` (of one verdict, if given) but those in `keep`; returns how many. */
+    /**
+     * Deletes leads created before `before` (all, or this verdict's) but those in `keep`, alerts and search terms
+     * too; how many.
+     */
     deleteOlderThan: (before: string, verdict?: Verdict, keep: readonly number[] = []) =>
       merged(deleteOlder.run({ before, verdict: verdict ?? null, keep: JSON.stringify(keep) }).changes),
     /** Throws when the database does not answer. */

@@ -97,19 +97,12 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       bookingChannels: channelsOfKind(channels, 'booking').filter((ch) => runner.channels.includes(ch)),
       visitorChannels: channels.filter((ch) => ch.kind === 'booking' && ch.audience === 'visitor').map((ch) => ch.name),
     });
-    const { bookings } = booking;
+    const { bookings, leadsWithCallsToCome } = booking;
     const marking = createLeadMarking({ db, leads, marks, usedLinks, queue, reminderChannels, followUpAfterMs, now });
     const views = createViewCounter(pageViews, logger, now);
-    const callsToCome = (at: number) => booking?.leadsWithCallsToCome(at) ?? [];
     const housekeeping = createHousekeeping({
-      leads,
-      usedProofs,
-      usedLinks,
-      pageViews,
-      retention,
-      callsToCome,
-      logger,
-      now,
+      ...{ leads, usedProofs, usedLinks, pageViews, retention, logger, now },
+      callsToCome: leadsWithCallsToCome,
     });
     const tables = { db, leads, marks, queue, channels, pageViews };
     // The owner's booking alerts of these leads, attempted now (each within the runner's deadline).
