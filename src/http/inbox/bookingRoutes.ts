@@ -54,6 +54,7 @@ export function bookingRoutes(deps: InboxRouteDeps & { timeZone: string }): Rout
       days: current.daysAhead,
       first: free.slice(0, 3).map((slot) => new Date(slot.start).toISOString()),
       count: free.length,
+      meetingLink: current.meetingUrl !== '',
       ...(slots === 'unavailable' ? { none: 'calendar' } : noHours ? { none: 'no-hours' } : {}),
       ...(calendar ? { calendar } : {}),
     };

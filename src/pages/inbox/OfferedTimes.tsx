@@ -8,7 +8,7 @@ import type { OfferedView } from './bookingViews';
 
 export function OfferedTimes({ offered }: { offered: OfferedView }) {
   const showTime = useShowTime();
-  const { enabled, days, first, count, none, calendar } = offered;
+  const { enabled, days, first, count, none, meetingLink, calendar } = offered;
   const times = first.map((iso, i) => (
     <span key={iso}>
       {i > 0 && ', '}
@@ -32,6 +32,7 @@ export function OfferedTimes({ offered }: { offered: OfferedView }) {
               ? `No time is free in the next ${days} days.`
               : [`${count} ${count === 1 ? 'time' : 'times'} in the next ${days} days; the first: `, ...times, '.']}
       </p>
+      {!meetingLink && <p>The invitations carry no meeting link: set your room (Zoom, Meet) below.</p>}
       {calendar && (
         <p>
           {calendar.readAt ? (

@@ -32,6 +32,8 @@ export interface OfferedView {
   count: number;
   /** Why no time is offered, when none is: his calendar cannot be read, or no weekly hours are set. */
   none?: 'calendar' | 'no-hours';
+  /** Whether a meeting link is set: without one, the invites carry none. */
+  meetingLink: boolean;
   /** How the reads of his calendar went (ISO times), when a feed is set. */
   calendar?: { readAt?: string; failedAt?: string; error?: string };
 }

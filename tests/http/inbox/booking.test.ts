@@ -165,8 +165,10 @@ describe('the Booking page', () => {
       'What leads are offered now' +
         'Booking is off: no lead gets a link. Once it is on, leads will be offered these times.' +
         '4 times in the next 14 days; the first: 2026-12-03 14:00 UTC, 2026-12-03 14:30 UTC, 2026-12-10 14:00 UTC.' +
+        'The invitations carry no meeting link: set your room (Zoom, Meet) below.' +
         'Your calendar was read 2026-11-26 10:00 UTC.',
     );
+    s.services.owner.booking.set(CLI, 'meeting-url', 'https://meet.example.com/room');
 
     s.services.owner.booking.set(CLI, 'enabled', 'true');
     feed.fail(404);
@@ -174,6 +176,7 @@ describe('the Booking page', () => {
     const failed = await offered();
     assert.match(failed, /Booking is on: each verified lead gets a link to these times\./);
     assert.match(failed, /4 times in the next 14 days/);
+    assert.doesNotMatch(failed, /no meeting link/, 'a meeting link is set');
     assert.match(
       failed,
       /Your calendar was read 2026-11-26 10:00 UTC\. ?The last read failed 2026-11-26 10:06 UTC: the calendar feed answered HTTP 404\./,
