@@ -12,14 +12,28 @@ import type { BookingRow } from '../booking/bookingsTable';
 import type { Db } from '../storage/database';
 import type { Activity, Actor } from './activity';
 
+/**
+ * `warning`: what the change leaves for him to do. A new meeting link is put in the invitations of calls booked
+ * from now on; those already sent keep the old one, so he is told how many calls to send it to.
+ */
 export type AvailabilityChange =
-  | { kind: 'set'; key: AvailabilityKey; availability: Availability; line: string }
+  | { kind: 'set'; key: AvailabilityKey; availability: Availability; line: string; warning?: string }
   | { kind: 'invalid'; error: string };
 
 /** What setting several keys at once did: each key's line, as `booking show` prints it, or each key's error. */
 export type AvailabilityChanges =
-  | { kind: 'set'; lines: string[] }
+  | { kind: 'set'; lines: string[]; warnings: string[] }
   | { kind: 'invalid'; errors: Partial<Record<AvailabilityKey, string>> };
+
+/** The calls booked before a new meeting link, whose invitations keep the old one. */
+function oldLinkWarning(calls: number): string | undefined {
+  if (calls === 0) return undefined;
+  const which =
+    calls === 1
+      ? 'The call already booked keeps the old meeting link in its invitation'
+      : `The ${calls} calls already booked keep the old meeting link in their invitations`;
+  return `${which}: send the new one yourself.`;
+}
 
 export interface BookingActionsDeps {
   db: Db;
@@ -36,20 +50,23 @@ export function createBookingActions({ db, availability, bookings, activity }: B
     if (!isKey(key)) return { kind: 'invalid', error: unknownKeyError(key) };
     const parsed = parseAvailabilityValue(key, value);
     if (!parsed.ok) return { kind: 'invalid', error: parsed.error };
-    const next = { ...bookings.settings(), ...parsed.patch };
+    const current = bookings.settings();
+    const next = { ...current, ...parsed.patch };
     availability.set(key, storedValue(key, next));
     const line = availabilityLines(next)[AVAILABILITY_KEYS.indexOf(key)] ?? key;
     activity.record(actor, 'booking-changed', line);
-    return { kind: 'set', key, availability: next, line };
+    const linkChanged = next.meetingUrl !== current.meetingUrl;
+    const warning = linkChanged ? oldLinkWarning(bookings.upcoming().length) : undefined;
+    return { kind: 'set', key, availability: next, line, ...(warning ? { warning } : {}) };
   }
 
   // The form's keys are saved together or not at all (a write that fails halfway saves none, nor its lines).
-  const setEach = db.transaction((actor: Actor, changed: readonly [AvailabilityKey, string][]) =>
-    changed.flatMap(([key, value]) => {
-      const change = set(actor, key, value);
-      return change.kind === 'set' ? [change.line] : [];
-    }),
-  );
+  const setEach = db.transaction((actor: Actor, changed: readonly [AvailabilityKey, string][]) => {
+    const done = changed.map(([key, value]) => set(actor, key, value));
+    const lines = done.flatMap((change) => (change.kind === 'set' ? [change.line] : []));
+    const warnings = done.flatMap((change) => (change.kind === 'set' && change.warning ? [change.warning] : []));
+    return { lines, warnings };
+  });
 
   return {
     /** His availability now, each key's value (the feed's address in full: whoever shows it masks it). */
@@ -75,7 +92,7 @@ export function createBookingActions({ db, availability, bookings, activity }: B
           changed.push([key, value]);
       }
       if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
-      return { kind: 'set', lines: setEach.immediate(actor, changed) };
+      return { kind: 'set', ...setEach.immediate(actor, changed) };
     },
     /** Cancels the lead's booked call: both get the CANCEL, the time is free again. */
     cancel(actor: Actor, leadId: number): BookingRow | 'none' | 'begun' {

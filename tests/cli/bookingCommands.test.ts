@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import pino from 'pino';
 import { openServices } from '../../src/services/services';
+import { CLI } from '../../src/ownerActions/activity';
 import { runCli } from '../support/cli';
+import { newLeadRow } from '../support/newLeadRow';
 import { testConfig } from '../support/site';
 import { tempDir } from '../support/tempDirs';
 
@@ -56,6 +58,39 @@ describe('booking commands', () => {
     assert.match(after.stdout, /^enabled true\nhours mon-fri 09:00-17:00; sat 10:00-12:00\nlength 45\n/);
     assert.match(after.stdout, /\nfeed-url https:\/\/calendar\.google\.com\/…\n$/);
     assert.doesNotMatch(after.stdout, /private-abc123/, 'the secret is never printed');
+  });
+
+  it('says, when the meeting link changes, that the call already booked keeps the old one', async () => {
+    const path = join(tempDir('booking-cli-'), 'leads.db');
+    const services = openServices(testConfig({ DATABASE_PATH: path }), pino({ level: 'silent' }));
+    try {
+      for (const [key, value] of [
+        ['enabled', 'true'],
+        ['hours', 'mon-sun 00:00-23:30'],
+        ['notice', '0'],
+      ] as const)
+        services.owner.booking.set(CLI, key, value);
+      const id = services.leads.insert(newLeadRow({ createdAt: new Date().toISOString() }));
+      const token = new URL(services.bookings.linkForLead(id) ?? assert.fail('a link')).pathname.split('/').at(-1);
+      const view = await services.bookings.view(token ?? '');
+      const slot =
+        (view.kind === 'open' && Array.isArray(view.slots) && view.slots[0]) || assert.fail('a time offered');
+      assert.equal(
+        (await services.bookings.book(token ?? '', new Date(slot.start).toISOString(), 'UTC')).kind,
+        'booked',
+      );
+    } finally {
+      await services.close(0);
+    }
+    const changed = await runCli(['booking', 'set', 'meeting-url', 'https://meet.example.com/new'], {
+      DATABASE_PATH: path,
+    });
+    assert.equal(changed.code, 0);
+    assert.equal(
+      changed.stdout,
+      'meeting-url https://meet.example.com/new\n' +
+        'The call already booked keeps the old meeting link in its invitation: send the new one yourself.\n',
+    );
   });
 
   it('refuses a bad key or value with exit code 1, naming the key and its form, and changes nothing', async () => {

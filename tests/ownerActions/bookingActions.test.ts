@@ -32,7 +32,11 @@ describe('his availability as a form', () => {
       PHONE,
       form({ enabled: 'true', length: '30', buffer: '10', hours: 'mon-fri 09:00-17:00' }),
     );
-    assert.deepEqual(saved, { kind: 'set', lines: ['enabled true', 'buffer 10', 'hours mon-fri 09:00-17:00'] });
+    assert.deepEqual(saved, {
+      kind: 'set',
+      lines: ['enabled true', 'buffer 10', 'hours mon-fri 09:00-17:00'],
+      warnings: [],
+    });
     assert.deepEqual(activity().slice(0, 3).reverse(), [
       ['booking-changed', 'enabled true', 'inbox, Safari on iPhone'],
       ['booking-changed', 'buffer 10', 'inbox, Safari on iPhone'],

@@ -45,7 +45,13 @@ async function bookedLead(s: LeadSite, name: string) {
   s.services.owner.booking.set(CLI, 'enabled', 'true');
   s.services.owner.booking.set(CLI, 'hours', 'mon-sun 09:00-17:00');
   const id = s.services.leads.insert(
-    newLeadRow({ createdAt: '2026-11-26T09:00:00.000Z', name, email: `${name}@example.com`, dedupeKey: name }),
+    newLeadRow({
+      createdAt: '2026-11-26T09:00:00.000Z',
+      name,
+      email: `${name}@example.com`,
+      emailKey: `${name}@example.com`,
+      dedupeKey: name,
+    }),
   );
   const token = new URL(bookings.linkForLead(id) ?? assert.fail('a booking link')).pathname.split('/').at(-1) ?? '';
   const view = await bookings.view(token);
@@ -212,6 +218,21 @@ describe('the Booking page', () => {
 });
 
 describe('the calls in the inbox', () => {
+  it('tells him, when he changes the meeting link, how many booked calls keep the old one', async () => {
+    const { s, session } = await signedIn();
+    await bookedLead(s, 'Ada');
+    await bookedLead(s, 'Alan');
+    const notice = async () =>
+      (await page(s, session, '/owner/booking')).dom.querySelector('.owner-notice')?.text.trim();
+    assert.equal((await save(s, session, { 'meeting-url': 'https://meet.example.com/new' })).status, 303);
+    assert.equal(
+      await notice(),
+      'Saved: meeting-url https://meet.example.com/new. The 2 calls already booked keep the old meeting link in their invitations: send the new one yourself.',
+    );
+    assert.equal((await save(s, session, { length: '45' })).status, 303);
+    assert.equal(await notice(), 'Saved: length 45.', 'no warning when the link stays');
+  });
+
   it('lists the upcoming calls, shows the call on the lead page, and cancels it from there', async () => {
     const { s, session } = await signedIn();
     assert.match((await page(s, session, '/owner/calls')).dom.querySelector('main')?.text ?? '', /No calls booked\./);
@@ -284,9 +305,16 @@ describe('the calls in the inbox', () => {
   it("shows a person's call on the page of their later lead, linked to the lead that booked it", async () => {
     const { s, session } = await signedIn();
     const { id } = await bookedLead(s, 'Grace');
-    // The same address (newLeadRow's key), sent again half an hour later with another question.
+    // The same address, sent again half an hour later with another question.
     const later = s.services.leads.insert(
-      newLeadRow({ createdAt: '2026-11-26T09:30:00.000Z', name: 'Grace', company: 'Engines 2', dedupeKey: 'again' }),
+      newLeadRow({
+        createdAt: '2026-11-26T09:30:00.000Z',
+        name: 'Grace',
+        company: 'Engines 2',
+        email: 'Grace@example.com',
+        emailKey: 'Grace@example.com',
+        dedupeKey: 'again',
+      }),
     );
     const lead = (await page(s, session, `/owner/leads/${later}`)).dom;
     const section = lead.querySelector('#lead-call')?.parentNode;
