@@ -50,6 +50,8 @@ export type BookingView =
       slots: Interval[] | 'unavailable' | 'off';
       /** False within 2 hours of the call: it can no longer be moved or cancelled here. */
       changeable: boolean;
+      /** The call has ended (a link still valid after it): it took place. */
+      over: boolean;
       lengthMinutes: number;
     };
 
@@ -117,6 +119,7 @@ export function createBookingView(deps: BookingViewDeps) {
       booking: booked,
       slots,
       changeable,
+      over: booked !== undefined && Date.parse(booked.ends_at) <= at,
       lengthMinutes: rules.lengthMinutes,
     };
   }

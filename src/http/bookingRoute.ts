@@ -66,8 +66,18 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
     extra: Partial<BookingPageView>,
   ) {
     const path = bookingPath(view.language, view.token);
-    const booked = view.booking && { start: Date.parse(view.booking.starts_at), changeable: view.changeable };
-    const slots = typeof view.slots === 'string' ? view.slots : view.slots.map((slot) => slot.start);
+    const booked = view.booking && {
+      start: Date.parse(view.booking.starts_at),
+      changeable: view.changeable,
+      over: view.over,
+    };
+    // A call that can no longer change (within 2 hours, or over) is the page: no times below it to pick.
+    const slots =
+      booked && !booked.changeable
+        ? undefined
+        : typeof view.slots === 'string'
+          ? view.slots
+          : view.slots.map((slot) => slot.start);
     send(req, res, status, {
       language: view.language,
       path,
@@ -162,7 +172,7 @@ function noticeOf(view: Open, kind: BookingChange['kind'], zone = 'UTC'): Notice
     case 'taken':
       return { title: say.takenTitle, text: say.taken, tone: 'destructive' };
     case 'too-late':
-      return { title: say.tooLateTitle, text: say.tooLate, tone: 'destructive' };
+      return { title: say.tooLateTitle, text: view.over ? say.over : say.tooLate, tone: 'destructive' };
     case 'not-booked':
       return { title: say.notBookedTitle, text: say.notBooked, tone: 'destructive' };
     default:

@@ -22,8 +22,8 @@ export interface BookingPageView {
   zone: string;
   /** A line at the top: what just happened, or why nothing can be booked. */
   notice?: { title: string; text: string; tone: 'success' | 'destructive' };
-  /** The call booked now (UTC ms), and whether it can still be moved or cancelled here. */
-  booked?: { start: number; changeable: boolean };
+  /** The call booked (UTC ms), whether it can still be moved or cancelled here, and whether it is over. */
+  booked?: { start: number; changeable: boolean; over: boolean };
   /** A time picked and to be confirmed (UTC ms). */
   confirm?: number;
   /**
@@ -67,7 +67,7 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
             )}
             {view.booked && (
               <div className="booking-current">
-                <p>{say.current(when(view.booked.start))}</p>
+                <p>{view.booked.over ? say.past(when(view.booked.start)) : say.current(when(view.booked.start))}</p>
                 {view.booked.changeable ? (
                   <form method="post" action={path}>
                     <input type="hidden" name={BOOKING_FIELDS.action} value={BOOKING_ACTIONS.cancel} />
@@ -77,7 +77,7 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
                     </button>
                   </form>
                 ) : (
-                  <p>{say.tooLate}</p>
+                  !view.booked.over && <p>{say.tooLate}</p>
                 )}
               </div>
             )}

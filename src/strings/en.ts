@@ -94,6 +94,8 @@ export const bookPage = {
   movedTitle: 'Your call is moved',
   moved: (when: string) => `Your call is now on ${when}. An updated invitation is on its way.`,
   current: (when: string) => `Your call: ${when}.`,
+  past: (when: string) => `Your call was on ${when}.`,
+  over: 'This call has taken place: it can no longer be changed.',
   moveHint: 'To move it, pick another time below.',
   cancel: 'Cancel the call',
   cancelledTitle: 'Your call is cancelled',

@@ -85,6 +85,8 @@ export const bookPage: BookPageStrings = {
   movedTitle: 'Tu llamada cambió de horario',
   moved: (when: string) => `Tu llamada ahora es el ${when}. Te llegará una invitación actualizada.`,
   current: (when: string) => `Tu llamada: ${when}.`,
+  past: (when: string) => `Tu llamada estaba reservada para ${when}.`,
+  over: 'Esta llamada ya tuvo lugar: ya no se puede cambiar.',
   moveHint: 'Para cambiarla, elige otro horario abajo.',
   cancel: 'Cancelar la llamada',
   cancelledTitle: 'Tu llamada está cancelada',

@@ -85,6 +85,8 @@ export const bookPage: BookPageStrings = {
   movedTitle: 'Sua chamada foi remarcada',
   moved: (when: string) => `Sua chamada agora é em ${when}. Um convite atualizado está a caminho.`,
   current: (when: string) => `Sua chamada: ${when}.`,
+  past: (when: string) => `Sua chamada foi marcada para ${when}.`,
+  over: 'Esta chamada já aconteceu: não pode mais ser alterada.',
   moveHint: 'Para remarcar, escolha outro horário abaixo.',
   cancel: 'Cancelar a chamada',
   cancelledTitle: 'Sua chamada foi cancelada',

@@ -290,10 +290,37 @@ describe('the booking rules over HTTP', () => {
       assert.equal(lateMove.status, 403);
       assert.match(await lateMove.text(), /less than 2 hours/);
       assert.equal(statusOf(), 'booked');
+      const page = await (await fetch(`${site.url}${path}`)).text();
+      assert.match(page, /Your call: .*The call starts in less than 2 hours/s);
+      assert.doesNotMatch(page, /booking-slot|No time is free|Cancel the call/, 'nothing to pick or press');
       clock = Date.parse(slot) - 2 * HOUR - MINUTE;
       const inTime = await post(path, { action: 'cancel' });
       assert.equal(inTime.status, 200, 'a minute before the 2 hours');
       assert.equal(statusOf(), 'cancelled');
+    } finally {
+      clock = T0;
+    }
+  });
+
+  it('says a call that is over took place, and changes nothing', async () => {
+    const path = (await newLead()) as string;
+    const slot = (await slotsOf(path))[0] as string; // Tuesday 09:00: the 48-hour link still opens after the call
+    assert.equal((await post(path, { action: 'book', slot })).status, 200);
+    clock = Date.parse(slot) + 31 * MINUTE; // the 30-minute call is over
+    try {
+      const page = await (await fetch(`${site.url}${path}`)).text();
+      assert.match(page, /Your call was on Tuesday, March 23 at 09:00 \(Europe\/Lisbon\)\./);
+      assert.doesNotMatch(page, /less than 2 hours|booking-slot|No time is free|Cancel the call/);
+      const late = await post(path, { action: 'cancel' });
+      assert.equal(late.status, 403);
+      assert.match(
+        await late.text(),
+        /<h2>Too late to change the call<\/h2><p>This call has taken place: it can no longer be changed\.<\/p>/,
+      );
+      assert.equal(
+        site.services.db.prepare('SELECT status FROM bookings WHERE starts_at = ?').pluck().get(slot),
+        'booked',
+      );
     } finally {
       clock = T0;
     }
