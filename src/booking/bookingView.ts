@@ -56,12 +56,14 @@ export type BookingView =
     };
 
 /**
- * What a new booking link would offer now (the owner's Booking page shows it, on or off): the free times, or
- * 'unavailable' when his calendar cannot be read; and how his calendar's reads went, when he has one.
+ * What a new booking link would offer now (the owner's Booking page shows it, on or off): the free times; why none
+ * is, when that is not just a full calendar (his calendar cannot be read, or he set no weekly hours); and how his
+ * calendar's reads went, when he has one.
  */
 export interface Offered {
-  slots: Interval[] | 'unavailable';
-  calendar: FeedStatus | undefined;
+  slots: Interval[];
+  none?: 'calendar' | 'no-hours';
+  calendar?: FeedStatus;
 }
 
 /** A call's time has come (under way or over): the owner can no longer cancel it. */
@@ -127,8 +129,13 @@ export function createBookingView(deps: BookingViewDeps) {
   /** What a new link would offer now, whether booking is on or not; reads his calendar if its copy is due. */
   async function offered(): Promise<Offered> {
     const rules = settings();
-    const slots = await slotsFor(rules, 0, now());
-    return { slots, calendar: rules.feedUrl === '' ? undefined : feed.status(rules.feedUrl) };
+    const free = await slotsFor(rules, 0, now());
+    const noHours = Object.values(rules.hours).every((ranges) => ranges.length === 0);
+    return {
+      slots: free === 'unavailable' ? [] : free,
+      ...(free === 'unavailable' ? { none: 'calendar' } : noHours ? { none: 'no-hours' } : {}),
+      ...(rules.feedUrl === '' ? {} : { calendar: feed.status(rules.feedUrl) }),
+    };
   }
 
   return { settings, slotsFor, view, callOf, offered };

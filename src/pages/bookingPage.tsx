@@ -115,7 +115,7 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
                     {say.showTimes}
                   </button>
                 </form>
-                <Slots view={view} href={slotHref} />
+                <Slots view={view} slots={view.slots} href={slotHref} />
               </>
             )}
             <a className="lead-result-back" href={pagePath(language)}>
@@ -128,13 +128,17 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
   };
 }
 
-function Slots({ view, href }: { view: BookingPageView; href: (ms: number) => string }) {
+function Slots(props: {
+  view: BookingPageView;
+  slots: readonly number[] | 'unavailable';
+  href: (ms: number) => string;
+}) {
+  const { view, slots, href } = props;
   const say = bookPageStrings(view.language);
-  if (view.slots === 'off') return null;
-  if (view.slots === 'unavailable') return <p className="booking-empty">{say.unavailable}</p>;
-  if (!view.slots || view.slots.length === 0) return <p className="booking-empty">{say.noSlots}</p>;
+  if (slots === 'unavailable') return <p className="booking-empty">{say.unavailable}</p>;
+  if (slots.length === 0) return <p className="booking-empty">{say.noSlots}</p>;
   const days = new Map<string, number[]>();
-  for (const start of view.slots) {
+  for (const start of slots) {
     const day = dayLabel(start, view.zone, view.language);
     days.set(day, [...(days.get(day) ?? []), start]);
   }

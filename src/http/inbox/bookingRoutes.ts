@@ -46,16 +46,14 @@ export function bookingRoutes(deps: InboxRouteDeps & { timeZone: string }): Rout
     refused?: { typed: Map<AvailabilityKey, string>; errors: Errors },
   ) => {
     const current = owner.booking.settings();
-    const { slots, calendar } = await owner.booking.offered();
-    const free = slots === 'unavailable' ? [] : slots;
-    const noHours = Object.values(current.hours).every((ranges) => ranges.length === 0);
+    const { slots, none, calendar } = await owner.booking.offered();
     const offered: OfferedView = {
       enabled: current.enabled,
       days: current.daysAhead,
-      first: free.slice(0, 3).map((slot) => new Date(slot.start).toISOString()),
-      count: free.length,
+      first: slots.slice(0, 3).map((slot) => new Date(slot.start).toISOString()),
+      count: slots.length,
       meetingLink: current.meetingUrl !== '',
-      ...(slots === 'unavailable' ? { none: 'calendar' } : noHours ? { none: 'no-hours' } : {}),
+      ...(none ? { none } : {}),
       ...(calendar ? { calendar } : {}),
     };
     const values = {} as Record<ShownKey, string>;
