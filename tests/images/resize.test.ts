@@ -136,13 +136,14 @@ describe('a refused upload', () => {
   it('over 50 megapixels (a decompression bomb of a few kilobytes), before decoding it', async () => {
     const bomb = pngBomb();
     assert.ok(bomb.length < 20_000);
-    const started = performance.now();
+    // Its pixel data is missing, so decoding it fails as damaged (the next test, under the limit):
+    // an answer naming its size was read from the header, before any decoding. (A time bound said
+    // the same, and failed by chance on a loaded machine, where a child process starts slowly.)
     assert.deepEqual(await processImage(bomb, 'photo'), {
       ok: false,
       error: 'The image is 60 megapixels; at most 50.',
       tooLarge: false,
     });
-    assert.ok(performance.now() - started < 1_000, 'refused from its header');
   });
 
   it('a PNG under the limit whose pixel data is missing is damaged', async () => {

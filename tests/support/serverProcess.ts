@@ -8,6 +8,7 @@
  * machine's own variables never leak into a test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -81,6 +82,38 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * True when the process itself listens on the port, read from Linux's /proc: an answer on the port
+ * may come from another test's server that bound it first. Without /proc the answer must do.
+ */
+function listensOn(pid: number | undefined, port: number): boolean {
+  if (!existsSync('/proc/self/fd')) return true;
+  if (pid === undefined) return false;
+  let sockets: Set<string>;
+  try {
+    sockets = new Set(
+      readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+        try {
+          return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.slice(1, 2) ?? [];
+        } catch {
+          return []; // closed meanwhile
+        }
+      }),
+    );
+  } catch {
+    return false; // the process is gone
+  }
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  return ['/proc/net/tcp', '/proc/net/tcp6'].some((table) => {
+    const rows = existsSync(table) ? readFileSync(table, 'utf8').split('\n').slice(1) : [];
+    // Columns: sl, local address (hex ip:port), remote address, state (0A: listening), ..., inode (10th).
+    return rows.some((row) => {
+      const cols = row.trim().split(/\s+/);
+      return cols[1]?.endsWith(hexPort) && cols[3] === '0A' && sockets.has(cols[9] ?? '');
+    });
+  });
+}
+
 export interface ServerProcess {
   url: string;
   port: number;
@@ -129,9 +162,11 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   const { output, exited, ended } = watch(child);
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
-  while (!output().includes('server listening') && !(await answers(port))) {
+  while (!output().includes('server listening') && !((await answers(port)) && listensOn(child.pid, port))) {
     if (ended() || Date.now() > deadline) {
       if (!ended()) child.kill('SIGKILL');
+      // Another test's process took the free port first (it is free only until someone binds it).
+      if (ended() && options.port === undefined && output().includes('EADDRINUSE')) return startServer(options);
       throw new Error(`the server did not start on port ${port}:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 20));
