@@ -2,7 +2,7 @@
 // tsx). Node 20's --test takes no glob patterns, so the files are listed here.
 // Arguments narrow the run: `node scripts/run-tests.mjs tests/http` runs one folder.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 function findTests(dir) {
@@ -13,15 +13,21 @@ function findTests(dir) {
   });
 }
 
-// `--except FOLDER` (repeatable) leaves a folder out: the run on the image's Node leaves out the
-// browser suites, which drive the same Chromium whatever Node serves them.
+// `--except PATH` (repeatable) leaves a folder or a file out: the run on the image's Node leaves
+// out the suites listed in scripts/test-on-node-lts.sh.
 const args = process.argv.slice(2);
 const except = args.flatMap((a, i) => (args[i - 1] === '--except' ? [join(a)] : []));
+// A path left out that no longer exists is a list gone stale (a suite renamed runs again unnoticed).
+const stale = except.filter((path) => !existsSync(path));
+if (stale.length > 0) {
+  console.error(`run-tests: --except names what does not exist: ${stale.join(' ')}`);
+  process.exit(1);
+}
 const named = args.filter((a, i) => a !== '--except' && args[i - 1] !== '--except');
 const roots = named.length > 0 ? named : ['tests'];
 const files = roots
   .flatMap((root) => (statSync(root).isDirectory() ? findTests(root) : [root]))
-  .filter((file) => !except.some((folder) => file.startsWith(`${folder}/`)))
+  .filter((file) => !except.some((path) => file === path || file.startsWith(`${path}/`)))
   .sort();
 if (files.length === 0) {
   // node --test without files would go looking for tests of its own.
