@@ -183,6 +183,8 @@ export function createBookings(deps: BookingDeps) {
       return lead && callOf(lead, now());
     },
     upcoming: (limit?: number) => bookingsTable.upcoming(now(), limit),
+    /** How many booked calls are not over yet, all of them (upcoming's list stops at its limit). */
+    callsToCome: () => bookingsTable.leadsWithCallsToCome(now()).length,
     settings,
     offered,
   };

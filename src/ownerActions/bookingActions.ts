@@ -38,7 +38,7 @@ function oldLinkWarning(calls: number): string | undefined {
 export interface BookingActionsDeps {
   db: Db;
   availability: AvailabilityTable;
-  bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'ofLead' | 'callOf' | 'offered'>;
+  bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'callsToCome' | 'ofLead' | 'callOf' | 'offered'>;
   activity: Activity;
 }
 
@@ -56,7 +56,7 @@ export function createBookingActions({ db, availability, bookings, activity }: B
     const line = availabilityLines(next)[AVAILABILITY_KEYS.indexOf(key)] ?? key;
     activity.record(actor, 'booking-changed', line);
     const linkChanged = next.meetingUrl !== current.meetingUrl;
-    const warning = linkChanged ? oldLinkWarning(bookings.upcoming().length) : undefined;
+    const warning = linkChanged ? oldLinkWarning(bookings.callsToCome()) : undefined;
     return { kind: 'set', key, availability: next, line, ...(warning ? { warning } : {}) };
   }
 

@@ -75,6 +75,34 @@ describe('his availability as a form', () => {
   });
 });
 
+describe('a new meeting link', () => {
+  it('says how many calls already booked keep the old one, all of them, past the 100 the Upcoming list shows', () => {
+    const book = services.db.prepare(`
+      INSERT INTO bookings (lead_id, uid, starts_at, ends_at, status, sequence, event, created_at, updated_at, zone)
+      VALUES (?, ?, ?, ?, 'booked', 0, 'created', ?, ?, 'UTC')`);
+    const ids: number[] = [];
+    for (let n = 0; n < 101; n++) {
+      const id = services.leads.insert(
+        newLeadRow({ createdAt: '2026-11-26T09:00:00.000Z', email: `m${n}@example.com`, dedupeKey: `m${n}` }),
+      );
+      const start = NOW + (n + 1) * 3_600_000;
+      book.run(id, `uid-${n}`, new Date(start).toISOString(), new Date(start + 1_800_000).toISOString(), '', '');
+      ids.push(id);
+    }
+    try {
+      const changed = booking.set(PHONE, 'meeting-url', 'https://meet.example.com/room-101');
+      assert.equal(
+        changed.kind === 'set' ? changed.warning : changed.error,
+        'The 101 calls already booked keep the old meeting link in their invitations: send the new one yourself.',
+      );
+    } finally {
+      services.db
+        .prepare('DELETE FROM bookings WHERE lead_id IN (SELECT value FROM json_each(?))')
+        .run(JSON.stringify(ids));
+    }
+  });
+});
+
 describe('cancelling a call', () => {
   it('cancels a call until its time comes, with its line; no call, or one under way, changes nothing', async () => {
     const id = services.leads.insert(
