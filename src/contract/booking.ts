@@ -28,6 +28,8 @@ export interface BookingTimes {
   lengthMinutes: number;
   /** The booked call's start (UTC ISO text), or null. */
   booked: string | null;
+  /** False once the booked call is too near (or under way) to move or cancel here: no time is offered then. */
+  changeable: boolean;
   /** The free times' starts (UTC ISO text), or 'unavailable' while his calendar cannot be read. */
   slots: string[] | 'unavailable';
 }

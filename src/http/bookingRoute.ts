@@ -194,6 +194,7 @@ function json(res: Response, view: BookingView) {
     path: bookingPath(view.language, view.token),
     lengthMinutes: view.lengthMinutes,
     booked: view.booking?.starts_at ?? null,
+    changeable: view.changeable,
     slots: view.slots === 'unavailable' ? 'unavailable' : view.slots.map((slot) => new Date(slot.start).toISOString()),
   };
   res.json(times);

@@ -24,7 +24,7 @@ export const site = {
   copyright: (year: number, name: string) => ['© ', year, ' ', name, '. All rights reserved.'],
   /** The line under the form: what the details are for, how long they are kept, whom to ask. */
   privacyNote: (email: string, days: string | null) =>
-    `I use your details only to reply about your call; they are ${days === null ? 'kept until you ask me to delete them' : `deleted after ${days} days`}. To see or delete them, write to ${email}.`,
+    `I use your details only to reply about your call; they are ${days === null ? 'kept until you ask me to delete them' : `deleted after ${days} days, or after the call you book here if that is later`}. To see or delete them, write to ${email}.`,
   notFoundTitle: 'Page not found',
   notFound: 'Oops! Page not found',
   returnHome: 'Return to Home',
@@ -56,6 +56,9 @@ export const form = {
   unavailable: 'The calendar cannot be read right now. I will reply by e-mail to find a time.',
   loadingSlots: 'Loading the free times...',
   bookedAlready: (when: string) => `You already have a call booked: ${when}. To move it, pick another time below.`,
+  /** The call is too near to move here (the booking page's tooLate), so no time is listed under it. */
+  bookedSoon: (when: string) =>
+    `You already have a call booked: ${when}. It starts in less than 2 hours, so it can no longer be changed here: reply to the invitation instead.`,
 };
 
 /** The lead endpoint's error sentences, shown to the visitor as they are. */

@@ -15,7 +15,7 @@ export const site: SiteStrings = {
   countries: { BR: 'Brasil', US: 'EE. UU.', RU: 'Rusia' },
   copyright: (year, name) => ['© ', year, ' ', name, '. Todos los derechos reservados.'],
   privacyNote: (email, days) =>
-    `Uso tus datos solo para responderte sobre tu llamada; se ${days === null ? 'conservan hasta que me pidas eliminarlos' : `eliminan después de ${days} días`}. Para verlos o eliminarlos, escríbeme a ${email}.`,
+    `Uso tus datos solo para responderte sobre tu llamada; se ${days === null ? 'conservan hasta que me pidas eliminarlos' : `eliminan después de ${days} días, o después de la llamada que reserves aquí, si es más tarde`}. Para verlos o eliminarlos, escríbeme a ${email}.`,
   notFoundTitle: 'Página no encontrada',
   notFound: '¡Ups! Página no encontrada',
   returnHome: 'Volver al inicio',
@@ -46,6 +46,8 @@ export const form: FormStrings = {
   unavailable: 'El calendario no se puede leer ahora. Te responderé por correo para encontrar un horario.',
   loadingSlots: 'Cargando los horarios libres...',
   bookedAlready: (when: string) => `Ya tienes una llamada agendada: ${when}. Para cambiarla, elige otro horario abajo.`,
+  bookedSoon: (when: string) =>
+    `Ya tienes una llamada agendada: ${when}. Empieza en menos de 2 horas, así que ya no se puede cambiar aquí: responde a la invitación.`,
 };
 
 export const server: ServerStrings = {

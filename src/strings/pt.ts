@@ -15,7 +15,7 @@ export const site: SiteStrings = {
   countries: { BR: 'Brasil', US: 'EUA', RU: 'Rússia' },
   copyright: (year, name) => ['© ', year, ' ', name, '. Todos os direitos reservados.'],
   privacyNote: (email, days) =>
-    `Uso seus dados apenas para responder sobre a sua chamada; eles são ${days === null ? 'guardados até você me pedir para excluí-los' : `excluídos após ${days} dias`}. Para ver ou excluir seus dados, escreva para ${email}.`,
+    `Uso seus dados apenas para responder sobre a sua chamada; eles são ${days === null ? 'guardados até você me pedir para excluí-los' : `excluídos após ${days} dias, ou após a chamada que você marcar aqui, se for depois`}. Para ver ou excluir seus dados, escreva para ${email}.`,
   notFoundTitle: 'Página não encontrada',
   notFound: 'Ops! Página não encontrada',
   returnHome: 'Voltar ao início',
@@ -47,6 +47,8 @@ export const form: FormStrings = {
   loadingSlots: 'Carregando os horários livres...',
   bookedAlready: (when: string) =>
     `Você já tem uma chamada agendada: ${when}. Para remarcar, escolha outro horário abaixo.`,
+  bookedSoon: (when: string) =>
+    `Você já tem uma chamada agendada: ${when}. Ela começa em menos de 2 horas, então não dá mais para alterá-la aqui: responda ao convite.`,
 };
 
 export const server: ServerStrings = {

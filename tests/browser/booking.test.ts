@@ -95,6 +95,48 @@ for (const zone of Object.keys(OFFSETS) as (keyof typeof OFFSETS)[]) {
   });
 }
 
+describe('a person whose call starts within 2 hours', () => {
+  it('is told, on sending the form again, that the call can no longer change here, over no times', async () => {
+    const email = 'soon@example.org';
+    const path = pathOf(String((await site.post({ name: 'Sol', company: 'Soon Co', email })).json.bookingUrl));
+    const times = (await (await fetch(`${site.url}${path}`, { headers: { Accept: 'application/json' } })).json()) as {
+      slots: string[];
+    };
+    const booked = await fetch(`${site.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site.url },
+      body: new URLSearchParams({ action: 'book', slot: times.slots[0] ?? '', zone: 'UTC' }),
+    });
+    assert.equal(booked.status, 200);
+    // The call's time comes: it now starts in an hour.
+    const start = Date.now() + 3_600_000;
+    site.services.db
+      .prepare('UPDATE bookings SET starts_at = ?, ends_at = ? WHERE starts_at = ?')
+      .run(new Date(start).toISOString(), new Date(start + 1_800_000).toISOString(), times.slots[0]);
+
+    const context = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 375, height: 900 } });
+    const page = await context.newPage();
+    await routeThumbnail(page, site.config.profile.videoThumbnailUrl);
+    try {
+      await page.goto(`${site.url}/`);
+      await hydrateForm(page);
+      await fillLead(page, { name: 'Sol', company: 'Soon Co, one more thing', email });
+      await submitButton(page).click();
+      assert.equal((await theToast(page)).title, 'Thank you for your interest!');
+      const panel = page.getByRole('region', { name: 'Pick a time for the call' });
+      await panel.locator('.booking-panel-booked').waitFor();
+      assert.match(
+        (await panel.locator('.booking-panel-booked').textContent()) ?? '',
+        /^You already have a call booked: .+\. It starts in less than 2 hours, so it can no longer be changed here: reply to the invitation instead\.$/,
+      );
+      assert.equal(await panel.locator('a.booking-slot').count(), 0, 'no time to move it to');
+      assert.equal(await panel.getByText('No time is free').count(), 0, 'and no word of free times');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the booking page', () => {
   for (const language of ['en', 'pt-BR', 'es'] as const)
     for (const width of [375, 1440])

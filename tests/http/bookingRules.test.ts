@@ -281,8 +281,17 @@ describe('the booking rules over HTTP', () => {
     assert.equal((await post(path, { action: 'book', slot })).status, 200);
     const statusOf = () =>
       site.services.db.prepare('SELECT status FROM bookings WHERE starts_at = ?').pluck().get(slot);
+    // What the form's panel reads: the call, whether it can still change here, and the times to move it to.
+    const times = async () => {
+      const { booked, changeable, slots } = (await (
+        await fetch(`${site.url}${path}`, { headers: { Accept: 'application/json' } })
+      ).json()) as { booked: string; changeable: boolean; slots: string[] };
+      return { booked, changeable, timesToMoveTo: slots.length > 0 };
+    };
+    assert.deepEqual(await times(), { booked: slot, changeable: true, timesToMoveTo: true });
     clock = Date.parse(slot) - 2 * HOUR + MINUTE;
     try {
+      assert.deepEqual(await times(), { booked: slot, changeable: false, timesToMoveTo: false });
       const late = await post(path, { action: 'cancel' });
       assert.equal(late.status, 403);
       assert.match(await late.text(), /<h2>Too late to change the call<\/h2><p>The call starts in less than 2 hours/);

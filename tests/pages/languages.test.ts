@@ -140,8 +140,15 @@ describe('three languages', () => {
 
   it('writes numbers in the language: the days leads are kept', () => {
     const site = render({ leadRetentionDays: 1000 });
-    assert.match(page(site, 'en'), /deleted after 1,000 days/);
-    assert.match(page(site, 'pt'), /excluídos após 1\.000 dias/);
+    assert.match(page(site, 'en'), /deleted after 1,000 days, or after the call you book here if that is later\./);
+    assert.match(
+      page(site, 'pt'),
+      /excluídos após 1\.000 dias, ou após a chamada que você marcar aqui, se for depois\./,
+    );
+    assert.match(
+      page(site, 'es'),
+      /eliminan después de 1000 días, o después de la llamada que reserves aquí, si es más tarde\./,
+    );
   });
 
   it('gives each language its not-found page, linking back to its own page', () => {

@@ -15,8 +15,11 @@ const DAYS_SHOWN = 3;
 type Times =
   | { state: 'loading' }
   | { state: 'unavailable' }
-  /** booked: the start of the call this person already has (from an earlier send of the form), if any. */
-  | { state: 'ready'; slots: number[]; booked?: number };
+  /**
+   * booked: the start of the call this person already has (from an earlier send of the form), if any; fixed when it
+   * is too near to move here (the server then offers no time).
+   */
+  | { state: 'ready'; slots: number[]; booked?: number; fixed: boolean };
 
 export function BookingPanel({ path, language }: { path: string; language: SiteLanguage }) {
   const say = formStrings(language);
@@ -38,6 +41,7 @@ export function BookingPanel({ path, language }: { path: string; language: SiteL
                 state: 'ready',
                 slots: slots.filter((ms) => !Number.isNaN(ms)),
                 ...(Number.isNaN(booked) ? {} : { booked }),
+                fixed: data?.changeable === false,
               }
             : { state: 'unavailable' },
         );
@@ -66,9 +70,11 @@ export function BookingPanel({ path, language }: { path: string; language: SiteL
       {times.state === 'loading' && <p aria-live="polite">{say.loadingSlots}</p>}
       {times.state === 'unavailable' && <p>{say.unavailable}</p>}
       {times.state === 'ready' && times.booked !== undefined && (
-        <p className="booking-panel-booked">{say.bookedAlready(slotLabel(times.booked, zone, language))}</p>
+        <p className="booking-panel-booked">
+          {(times.fixed ? say.bookedSoon : say.bookedAlready)(slotLabel(times.booked, zone, language))}
+        </p>
       )}
-      {times.state === 'ready' && days.size === 0 && <p>{say.noSlots}</p>}
+      {times.state === 'ready' && days.size === 0 && !times.fixed && <p>{say.noSlots}</p>}
       {[...days].map(([day, starts]) => (
         <div key={day} className="booking-day">
           <h4>{day}</h4>
