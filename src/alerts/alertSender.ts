@@ -51,10 +51,12 @@ export interface AlertBooking {
   startsAt: string;
   endsAt: string;
   status: 'booked' | 'cancelled';
-  /** The invite's SEQUENCE: 0 when booked, one more at each move and at the cancel. */
+  /** The invite's SEQUENCE: 0 when booked, one more at each move, new meeting link and the cancel. */
   sequence: number;
   /** What happened last, as the owner's alert and the webhook's event name it. */
   event: 'created' | 'moved' | 'cancelled';
+  /** Set when the last change was his new meeting link (the invites say the link changed); absent otherwise. */
+  roomChanged?: true;
   /** When that happened (UTC ISO): the invite's DTSTAMP. */
   changedAt: string;
   /** The owner's meeting room (LOCATION and DESCRIPTION of the invites); '' when he set none. */

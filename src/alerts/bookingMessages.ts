@@ -65,12 +65,13 @@ export function buildVisitorInviteEmail(lead: AlertLead, { from, profile }: Visi
   const method = inviteMethod(booking);
   const cancelled = method === 'CANCEL';
   const when = visitorCallTime(booking.startsAt, languageOfTag(lead.language ?? 'en'), booking.visitorZone);
-  const subject = cancelled
-    ? say.cancelledSubject(profile.name, when)
-    : booking.event === 'moved'
-      ? say.movedSubject(profile.name, when)
-      : say.bookedSubject(profile.name, when);
-  const intro = cancelled ? say.cancelledIntro : booking.event === 'moved' ? say.movedIntro : say.bookedIntro;
+  const [subject, intro] = cancelled
+    ? [say.cancelledSubject(profile.name, when), say.cancelledIntro]
+    : booking.roomChanged
+      ? [say.roomSubject(profile.name, when), say.roomIntro]
+      : booking.event === 'moved'
+        ? [say.movedSubject(profile.name, when), say.movedIntro]
+        : [say.bookedSubject(profile.name, when), say.bookedIntro];
   const room = cancelled || booking.meetingUrl === '' ? undefined : booking.meetingUrl;
   const manage = cancelled ? undefined : booking.manageUrl;
   const roomLine = room ? `${say.joinLabel}: ${room}` : say.noRoomYet;
@@ -169,9 +170,11 @@ export function bookingFacts(lead: AlertLead, booking: AlertBooking): [string, s
 /** The e-mail to the owner about the lead's call (a reply goes to the lead), with the invite for his calendar. */
 export function buildOwnerInviteEmail(lead: AlertLead, mail: EmailEnvelope, profile: Profile): MailMessage {
   const booking = bookingOf(lead);
-  const verb = bookingVerb(booking);
+  // His own new meeting link is the one change his invite e-mail names apart: his phone is not told of it.
+  const room = booking.roomChanged === true && booking.status === 'booked';
+  const verb = room ? 'New link' : bookingVerb(booking);
   const rows = bookingFacts(lead, booking);
-  const intro = ownerIntro(booking);
+  const intro = room ? "You changed your meeting link: this is the call's updated invitation." : ownerIntro(booking);
   const text = [
     intro,
     '',

@@ -28,6 +28,8 @@ export interface BookingDeps extends BookingViewDeps {
   bookingChannels: readonly string[];
   /** Those of them that reach the visitor (their invite): an erased person gets nothing more. */
   visitorChannels: readonly string[];
+  /** Those of them that carry the calendar invites (the visitor's and his): a new meeting link goes out on these. */
+  inviteChannels: readonly string[];
   /** The lead's reminders: cancelled once a call is booked, due again if it is cancelled. */
   reminderChannels: readonly string[];
   /** Every lead of a person (by their address's key, email_key), the reminders of whose call keeps the promise. */
@@ -176,6 +178,19 @@ export function createBookings(deps: BookingDeps) {
         return [cancelled];
       });
     }),
+    /**
+     * After a new meeting link is saved: every call not begun goes out again as an updated invitation to both
+     * calendars (a higher SEQUENCE, the new link). Only the invites: his phone hears nothing of a change he made.
+     * Returns how many calls; none without e-mail, which sends no invitation at all. Run it in the transaction
+     * that saves the link.
+     */
+    sendNewRoom(): number {
+      if (deps.inviteChannels.length === 0) return 0;
+      const at = now();
+      const leadIds = bookingsTable.changeRoom(iso(at));
+      for (const leadId of leadIds) queue.resend(leadId, deps.inviteChannels, iso(at));
+      return leadIds.length;
+    },
     ofLead: (leadId: number) => bookingsTable.ofLead(leadId),
     /** The call the lead's link changes (its own, or its person's from an earlier lead); undefined when none. */
     callOf(leadId: number): BookingRow | undefined {

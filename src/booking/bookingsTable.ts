@@ -22,6 +22,8 @@ export interface BookingRow {
   cancelled_by: CancelledBy | null;
   /** The zone the visitor booked in; null for a booking made before it was kept. */
   zone: string | null;
+  /** When his new meeting link was sent in an updated invitation; cleared by the next move or cancel. */
+  room_changed_at: string | null;
 }
 
 /** A call to book: its UID (kept when it moves an existing booking), its times (UTC ms), the visitor's zone. */
@@ -60,12 +62,16 @@ export function createBookingsTable(db: Db) {
   const move = db.prepare<{ id: number; startsAt: string; endsAt: string; at: string; zone: string }>(`
     UPDATE bookings SET starts_at = @startsAt, ends_at = @endsAt, zone = @zone, sequence = sequence + 1, updated_at = @at,
                         event = CASE status WHEN 'booked' THEN 'moved' ELSE 'created' END, status = 'booked',
-                        cancelled_by = NULL
+                        cancelled_by = NULL, room_changed_at = NULL
     WHERE id = @id`);
   const cancel = db.prepare<{ id: number; at: string; by: CancelledBy }>(`
     UPDATE bookings SET status = 'cancelled', event = 'cancelled', sequence = sequence + 1, updated_at = @at,
-                        cancelled_by = @by
+                        cancelled_by = @by, room_changed_at = NULL
     WHERE id = @id AND status = 'booked'`);
+  // A new meeting link for every call not begun: one more SEQUENCE of the same UID, so calendars update the event.
+  const changeRoom = db.prepare<{ at: string }, number>(`
+    UPDATE bookings SET sequence = sequence + 1, updated_at = @at, room_changed_at = @at
+    WHERE status = 'booked' AND starts_at > @at RETURNING lead_id`);
   const hold = db.prepare<[number, number]>('INSERT INTO booking_holds (unit, booking_id) VALUES (?, ?)');
   const release = db.prepare<[number]>('DELETE FROM booking_holds WHERE booking_id = ?');
   const between = db.prepare<{ from: string; to: string; except: number }, { starts_at: string; ends_at: string }>(`
@@ -121,6 +127,8 @@ export function createBookingsTable(db: Db) {
       release.run(existing.id);
       return ofLead.get(leadId);
     },
+    /** Marks every call not begun as sent the new meeting link (a higher sequence each); their leads. */
+    changeRoom: (at: string): number[] => changeRoom.pluck().all({ at }) as number[],
     /** The booked calls overlapping [from, to) but the lead's own (a move never collides with itself). */
     bookedBetween: (from: number, to: number, exceptLead = 0) =>
       between

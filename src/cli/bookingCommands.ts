@@ -17,7 +17,7 @@ function set({ positionals, services, print }: CliContext) {
     throw new UsageError('booking set needs a key and a value: leads booking set length 30');
   const change = services().owner.booking.set(CLI, key, words.join(' '));
   if (change.kind === 'invalid') throw new CommandError(change.error);
-  print(`${change.line}\n${change.warning ? `${change.warning}\n` : ''}`);
+  print(`${change.line}\n${change.notice ? `${change.notice}\n` : ''}`);
 }
 
 export const booking: Command = groupOf('booking', { show, set }, 'show, or set KEY VALUE');

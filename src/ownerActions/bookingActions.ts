@@ -13,40 +13,49 @@ import type { Db } from '../storage/database';
 import type { Activity, Actor } from './activity';
 
 /**
- * `warning`: what the change leaves for him to do. A new meeting link is put in the invitations of calls booked
- * from now on; those already sent keep the old one, so he is told how many calls to send it to.
+ * `notice`: what the change did beyond the key. A new meeting link goes to the calls already booked, in updated
+ * invitations; a link removed leaves theirs as they were.
  */
 export type AvailabilityChange =
-  | { kind: 'set'; key: AvailabilityKey; availability: Availability; line: string; warning?: string }
+  | { kind: 'set'; key: AvailabilityKey; availability: Availability; line: string; notice?: string }
   | { kind: 'invalid'; error: string };
 
 /** What setting several keys at once did: each key's line, as `booking show` prints it, or each key's error. */
 export type AvailabilityChanges =
-  | { kind: 'set'; lines: string[]; warnings: string[] }
+  | { kind: 'set'; lines: string[]; notices: string[] }
   | { kind: 'invalid'; errors: Partial<Record<AvailabilityKey, string>> };
 
-/** The calls booked before a new meeting link, whose invitations keep the old one. */
-function oldLinkWarning(calls: number): string | undefined {
+/** What a new meeting link (or none) means for the calls already booked. */
+function roomNotice(calls: number, removed: boolean): string | undefined {
   if (calls === 0) return undefined;
-  const which =
-    calls === 1
-      ? 'The call already booked keeps the old meeting link in its invitation'
-      : `The ${calls} calls already booked keep the old meeting link in their invitations`;
-  return `${which}: send the new one yourself.`;
+  const one = calls === 1;
+  if (removed)
+    return one
+      ? 'The call already booked keeps the old meeting link in its invitation.'
+      : `The ${calls} calls already booked keep the old meeting link in their invitations.`;
+  return one
+    ? 'The call already booked gets an updated invitation with the new link, for you and the visitor.'
+    : `The ${calls} calls already booked get an updated invitation with the new link, for you and each visitor.`;
 }
 
 export interface BookingActionsDeps {
   db: Db;
   availability: AvailabilityTable;
-  bookings: Pick<Bookings, 'settings' | 'cancelByOwner' | 'upcoming' | 'callsToCome' | 'ofLead' | 'callOf' | 'offered'>;
+  bookings: Pick<
+    Bookings,
+    'settings' | 'cancelByOwner' | 'upcoming' | 'callsToCome' | 'sendNewRoom' | 'ofLead' | 'callOf' | 'offered'
+  >;
   activity: Activity;
 }
 
 const isKey = (key: string): key is AvailabilityKey => (AVAILABILITY_KEYS as readonly string[]).includes(key);
 
 export function createBookingActions({ db, availability, bookings, activity }: BookingActionsDeps) {
-  /** Sets one key from its text; a bad key or value changes nothing and says what was expected. */
-  function set(actor: Actor, key: string, value: string): AvailabilityChange {
+  /**
+   * Sets one key from its text; a bad key or value changes nothing and says what was expected. A new meeting link
+   * is saved with the updated invitations it sends, or not at all.
+   */
+  const set = db.transaction((actor: Actor, key: string, value: string): AvailabilityChange => {
     if (!isKey(key)) return { kind: 'invalid', error: unknownKeyError(key) };
     const parsed = parseAvailabilityValue(key, value);
     if (!parsed.ok) return { kind: 'invalid', error: parsed.error };
@@ -55,17 +64,19 @@ export function createBookingActions({ db, availability, bookings, activity }: B
     availability.set(key, storedValue(key, next));
     const line = availabilityLines(next)[AVAILABILITY_KEYS.indexOf(key)] ?? key;
     activity.record(actor, 'booking-changed', line);
-    const linkChanged = next.meetingUrl !== current.meetingUrl;
-    const warning = linkChanged ? oldLinkWarning(bookings.callsToCome()) : undefined;
-    return { kind: 'set', key, availability: next, line, ...(warning ? { warning } : {}) };
-  }
+    let notice: string | undefined;
+    if (next.meetingUrl !== current.meetingUrl)
+      notice =
+        next.meetingUrl === '' ? roomNotice(bookings.callsToCome(), true) : roomNotice(bookings.sendNewRoom(), false);
+    return { kind: 'set', key, availability: next, line, ...(notice ? { notice } : {}) };
+  });
 
   // The form's keys are saved together or not at all (a write that fails halfway saves none, nor its lines).
   const setEach = db.transaction((actor: Actor, changed: readonly [AvailabilityKey, string][]) => {
     const done = changed.map(([key, value]) => set(actor, key, value));
     const lines = done.flatMap((change) => (change.kind === 'set' ? [change.line] : []));
-    const warnings = done.flatMap((change) => (change.kind === 'set' && change.warning ? [change.warning] : []));
-    return { lines, warnings };
+    const notices = done.flatMap((change) => (change.kind === 'set' && change.notice ? [change.notice] : []));
+    return { lines, notices };
   });
 
   return {
@@ -76,7 +87,7 @@ export function createBookingActions({ db, availability, bookings, activity }: B
     /** `booking show`: each key and value, one per line. */
     lines: () => availabilityLines(bookings.settings()),
     /** Sets one key from its text (`booking set KEY VALUE`). */
-    set,
+    set: (actor: Actor, key: string, value: string) => set.immediate(actor, key, value),
     /**
      * Sets the keys of a form at once (the inbox's Booking page): every value is checked first, so one bad value
      * saves none of them; then each key whose value changes is set, a line of activity each, in one transaction.

@@ -24,6 +24,7 @@ export interface BookingServiceDeps {
   secret: string;
   bookingChannels: readonly string[];
   visitorChannels: readonly string[];
+  inviteChannels: readonly string[];
   reminderChannels: readonly string[];
   now: () => number;
 }
@@ -43,6 +44,7 @@ export function openBooking(deps: BookingServiceDeps) {
     leadsOfPerson: (emailKey) => leads.byEmailKey(emailKey),
     bookingChannels: deps.bookingChannels,
     visitorChannels: deps.visitorChannels,
+    inviteChannels: deps.inviteChannels,
     reminderChannels: deps.reminderChannels,
     followUpAfterMs: config.followUpAfterMs,
     ownerTimeZone: config.ownerTimeZone,
@@ -66,6 +68,7 @@ export function openBooking(deps: BookingServiceDeps) {
         status: row.status,
         sequence: row.sequence,
         event: row.event,
+        ...(booked && row.room_changed_at !== null ? { roomChanged: true } : {}),
         changedAt: row.updated_at,
         meetingUrl: bookings.settings().meetingUrl,
         visitorZone: row.zone ?? 'UTC',

@@ -96,6 +96,10 @@ export function openServices(config: Config, logger: Logger, deps: ServiceDeps =
       ...{ db, config, leads, queue, now, reminderChannels, secret: linkSecret },
       bookingChannels: channelsOfKind(channels, 'booking').filter((ch) => runner.channels.includes(ch)),
       visitorChannels: channels.filter((ch) => ch.kind === 'booking' && ch.audience === 'visitor').map((ch) => ch.name),
+      // The booking channels sent by e-mail are the two invites.
+      inviteChannels: channelsOfKind(channels, 'booking').filter(
+        (ch) => runner.channels.includes(ch) && channels.some((c) => c.name === ch && c.provider === 'SMTP'),
+      ),
     });
     const { bookings, leadsWithCallsToCome } = booking;
     const marking = createLeadMarking({ db, leads, marks, usedLinks, queue, reminderChannels, followUpAfterMs, now });

@@ -51,3 +51,9 @@ export const BOOKINGS = `
  * e-mails keep UTC.
  */
 export const BOOKING_ZONE = 'ALTER TABLE bookings ADD COLUMN zone TEXT;';
+
+/**
+ * Version 18: when the owner's new meeting link went out to a booked call in an updated invitation, so its e-mails
+ * say the link changed rather than that the call was booked or moved. Cleared by the call's next move or cancel.
+ */
+export const BOOKING_ROOM_CHANGE = 'ALTER TABLE bookings ADD COLUMN room_changed_at TEXT;';

@@ -5,7 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { storedAddressKey } from '../lib/addressKey';
 import { ALERT_RECEIPTS } from './alertReceiptsMigration';
-import { BOOKING_ZONE, BOOKINGS } from './bookingMigration';
+import { BOOKING_ROOM_CHANGE, BOOKING_ZONE, BOOKINGS } from './bookingMigration';
 import { CONTENT_REVISIONS } from './contentRevisionsMigration';
 import { IMAGES } from './imagesMigration';
 import { LEAD_LANGUAGE } from './languageMigration';
@@ -227,4 +227,6 @@ export const migrations: readonly Migration[] = [
   BOOKINGS,
   // The zone each visitor booked in, for their e-mails.
   BOOKING_ZONE,
+  // When a new meeting link was sent to a booked call.
+  BOOKING_ROOM_CHANGE,
 ];

@@ -161,9 +161,11 @@ export const bookingMail = {
   bookedSubject: (owner: string, when: string) => `Your call with ${owner}: ${when}`,
   movedSubject: (owner: string, when: string) => `New time for your call with ${owner}: ${when}`,
   cancelledSubject: (owner: string, when: string) => `Cancelled: your call with ${owner} on ${when}`,
+  roomSubject: (owner: string, when: string) => `New link to join your call with ${owner}: ${when}`,
   greeting: 'Hello,',
   bookedIntro: 'Your call is booked. I look forward to talking with you.',
   movedIntro: 'Your call has been moved to a new time.',
+  roomIntro: 'The link to join your call has changed: the new one is below. The time stays the same.',
   cancelledIntro: 'Your call has been cancelled.',
   whenLabel: 'When',
   zoneNote:

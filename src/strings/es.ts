@@ -149,9 +149,11 @@ export const bookingMail: BookingMailStrings = {
   bookedSubject: (owner, when) => `Tu llamada con ${owner}: ${when}`,
   movedSubject: (owner, when) => `Nuevo horario de tu llamada con ${owner}: ${when}`,
   cancelledSubject: (owner, when) => `Cancelada: tu llamada con ${owner} del ${when}`,
+  roomSubject: (owner, when) => `Nuevo enlace de tu llamada con ${owner}: ${when}`,
   greeting: 'Hola:',
   bookedIntro: 'Tu llamada quedó agendada. ¡Hablamos pronto!',
   movedIntro: 'Tu llamada se cambió a un nuevo horario.',
+  roomIntro: 'El enlace para unirte a la llamada cambió: el nuevo está abajo. El horario sigue siendo el mismo.',
   cancelledIntro: 'Tu llamada fue cancelada.',
   whenLabel: 'Cuándo',
   zoneNote:

@@ -148,9 +148,11 @@ export const bookingMail: BookingMailStrings = {
   bookedSubject: (owner, when) => `Sua chamada com ${owner}: ${when}`,
   movedSubject: (owner, when) => `Novo horário da sua chamada com ${owner}: ${when}`,
   cancelledSubject: (owner, when) => `Cancelada: sua chamada com ${owner} de ${when}`,
+  roomSubject: (owner, when) => `Novo link da sua chamada com ${owner}: ${when}`,
   greeting: 'Olá,',
   bookedIntro: 'Sua chamada está agendada. Até breve!',
   movedIntro: 'Sua chamada foi remarcada para um novo horário.',
+  roomIntro: 'O link para entrar na chamada mudou: o novo está abaixo. O horário continua o mesmo.',
   cancelledIntro: 'Sua chamada foi cancelada.',
   whenLabel: 'Quando',
   zoneNote:

@@ -126,6 +126,40 @@ describe('the visitor invite e-mail', () => {
     assert.equal(event.getFirstPropertyValue('summary'), 'Llamada con Anna Berg');
   });
 
+  it("says, in the lead's language, when only the meeting link changed (a moved call's too)", () => {
+    const newRoom = { ...moved, sequence: 2, roomChanged: true, meetingUrl: 'https://meet.example/anna-2' } as const;
+    const pt = buildVisitorInviteEmail(lead({ booking: newRoom }), visitorEnvelope);
+    assert.equal(
+      pt.subject,
+      'Novo link da sua chamada com Anna Berg: quinta-feira, 3 de dezembro, às 18:30 (Asia/Kolkata)',
+    );
+    assert.ok(
+      pt.text.startsWith(
+        'Olá,\n\nO link para entrar na chamada mudou: o novo está abaixo. O horário continua o mesmo.',
+      ),
+    );
+    assert.match(pt.text, /Entrar na chamada: https:\/\/meet\.example\/anna-2\n/);
+    const es = buildVisitorInviteEmail(lead({ language: 'es', booking: newRoom }), visitorEnvelope);
+    assert.equal(
+      es.subject,
+      'Nuevo enlace de tu llamada con Anna Berg: jueves 3 de diciembre, a las 18:30 (Asia/Kolkata)',
+    );
+    assert.match(
+      es.text,
+      /El enlace para unirte a la llamada cambió: el nuevo está abajo\. El horario sigue siendo el mismo\./,
+    );
+    const en = buildVisitorInviteEmail(lead({ language: 'en', booking: newRoom }), visitorEnvelope);
+    assert.match(en.subject, /^New link to join your call with Anna Berg: /);
+    const { event } = eventOf(en.icalEvent?.content);
+    assert.deepEqual(
+      [en.icalEvent?.method, event.getFirstPropertyValue('sequence'), event.getFirstPropertyValue('location')],
+      ['REQUEST', 2, 'https://meet.example/anna-2'],
+    );
+    const owner = buildOwnerInviteEmail(lead({ language: 'en', booking: newRoom }), ownerEnvelope, profile);
+    assert.equal(owner.subject, 'New link: Thu 3 Dec 10:00 your time — Ana Souza, Fintech Ltda');
+    assert.ok(owner.text.startsWith("You changed your meeting link: this is the call's updated invitation.\n"));
+  });
+
   it('is in English for an English lead or one without a language', () => {
     for (const language of ['en', undefined]) {
       const mail = buildVisitorInviteEmail(lead({ language }), visitorEnvelope);

@@ -60,7 +60,7 @@ describe('booking commands', () => {
     assert.doesNotMatch(after.stdout, /private-abc123/, 'the secret is never printed');
   });
 
-  it('says, when the meeting link changes, that the call already booked keeps the old one', async () => {
+  it('sends a new meeting link to the call already booked, and says so', async () => {
     const path = join(tempDir('booking-cli-'), 'leads.db');
     const services = openServices(testConfig({ DATABASE_PATH: path }), pino({ level: 'silent' }));
     try {
@@ -82,14 +82,21 @@ describe('booking commands', () => {
     } finally {
       await services.close(0);
     }
+    // E-mail configured (never reached: the CLI only queues the invitations, the server sends them).
+    const mail = {
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      ALERT_EMAIL_TO: 'owner@example.com',
+      ALERT_EMAIL_FROM: 'a@example.com',
+    };
     const changed = await runCli(['booking', 'set', 'meeting-url', 'https://meet.example.com/new'], {
       DATABASE_PATH: path,
+      ...mail,
     });
-    assert.equal(changed.code, 0);
+    assert.equal(changed.code, 0, changed.stderr);
     assert.equal(
       changed.stdout,
       'meeting-url https://meet.example.com/new\n' +
-        'The call already booked keeps the old meeting link in its invitation: send the new one yourself.\n',
+        'The call already booked gets an updated invitation with the new link, for you and the visitor.\n',
     );
   });
 

@@ -8,6 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { CLI } from '../../src/ownerActions/activity';
 import { inviteOf, pathOf, setAvailability } from '../support/booking';
 import { calendar, type IcsFeed, startIcsFeed, vevent } from '../support/icsFeed';
 import { runCli } from '../support/cli';
@@ -281,6 +282,53 @@ describe('a call booked on the site', () => {
     } finally {
       site.smtp.setMode('up');
     }
+  });
+
+  it('sends a new meeting link to the calls booked: both invitations updated, nothing on his phone or the webhook', async () => {
+    const email = 'ines@room.example';
+    const path = pathOf(String((await site.post({ name: 'Ines Room', company: 'Room Co', email })).json.bookingUrl));
+    const slot = (await slotsOf(path))[3] as string;
+    assert.equal((await post(path, { action: 'book', slot, zone: 'UTC' })).status, 200);
+    // His invites (not the new lead's alert, which names Ines too).
+    const ownersMails = () =>
+      mailsTo('owner@example.com').filter((m) => /^(Booked|New link): .*Ines Room/.test(m.subject ?? ''));
+    await waitFor(() => mailsTo(email).length === 1 && ownersMails().length === 1, 5_000, 'both invites');
+    const texts = () => site.twilio.messages.filter((m) => /Ines Room/.test(m.body)).length;
+    await waitFor(() => site.twilio.messages.some((m) => /^Booked: [\s\S]*Ines Room/.test(m.body)), 5_000, 'his SMS');
+    const first = await inviteOf(mailsTo(email)[0] as never);
+    const events = () => receiver.events.filter((e) => (e.data.booking as { uid?: string })?.uid === first.uid).length;
+    await waitFor(() => events() === 1, 5_000, 'the webhook event');
+    const [textsBefore, eventsBefore] = [texts(), events()];
+    const calls = site.services.db
+      .prepare("SELECT COUNT(*) FROM bookings WHERE status = 'booked' AND starts_at > ?")
+      .pluck()
+      .get(new Date().toISOString());
+
+    const changed = site.services.owner.booking.set(CLI, 'meeting-url', 'https://meet.example.com/anna-2');
+    assert.equal(
+      changed.kind === 'set' ? changed.notice : changed.error,
+      `The ${calls} calls already booked get an updated invitation with the new link, for you and each visitor.`,
+    );
+    await waitFor(() => mailsTo(email).length === 2 && ownersMails().length === 2, 5_000, 'both updated invites');
+    const visitorMail = mailsTo(email)[1];
+    assert.match(visitorMail?.subject ?? '', /^New link to join your call with Anna Berg: /);
+    assert.match(
+      visitorMail?.text ?? '',
+      /The link to join your call has changed: the new one is below\. The time stays the same\.[\s\S]*Join the call: https:\/\/meet\.example\.com\/anna-2/,
+    );
+    const ownerMail = ownersMails()[1];
+    assert.match(ownerMail?.subject ?? '', /^New link: /);
+    assert.match(ownerMail?.text ?? '', /^You changed your meeting link: this is the call's updated invitation\./);
+    for (const mail of [visitorMail, ownerMail]) {
+      const updated = await inviteOf(mail as never);
+      assert.deepEqual(
+        [updated.method, updated.uid, updated.sequence, updated.start, updated.location],
+        ['REQUEST', first.uid, first.sequence + 1, slot, 'https://meet.example.com/anna-2'],
+      );
+    }
+    // His phone and the webhook heard of the booking once; a change he made himself is not news to them.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.deepEqual([texts(), events()], [textsBefore, eventsBefore]);
   });
 
   it('offers no time, and says so, while his calendar cannot be read and no copy of it is kept', async () => {

@@ -17,9 +17,13 @@ import { tempDir } from '../support/tempDirs';
 const PHONE = { via: 'inbox', device: 'Safari on iPhone' } as const;
 const NOW = Date.parse('2026-11-26T10:00:00.000Z'); // a Thursday
 let clock = NOW;
-const services = openServices(testConfig({ DATABASE_PATH: join(tempDir(), 'leads.db') }), pino({ level: 'silent' }), {
-  now: () => clock,
-});
+// E-mail configured, so a booked call has invitations (nothing is sent: the runner is not started here).
+const MAIL = { SMTP_URL: 'smtp://127.0.0.1:9', ALERT_EMAIL_TO: 'owner@example.com', ALERT_EMAIL_FROM: 'a@example.com' };
+const services = openServices(
+  testConfig({ DATABASE_PATH: join(tempDir(), 'leads.db'), ...MAIL }),
+  pino({ level: 'silent' }),
+  { now: () => clock },
+);
 after(() => services.close(0));
 const booking = services.owner.booking;
 const form = (values: Record<string, string>) => new Map(Object.entries(values)) as Map<AvailabilityKey, string>;
@@ -35,7 +39,7 @@ describe('his availability as a form', () => {
     assert.deepEqual(saved, {
       kind: 'set',
       lines: ['enabled true', 'buffer 10', 'hours mon-fri 09:00-17:00'],
-      warnings: [],
+      notices: [],
     });
     assert.deepEqual(activity().slice(0, 3).reverse(), [
       ['booking-changed', 'enabled true', 'inbox, Safari on iPhone'],
@@ -76,7 +80,7 @@ describe('his availability as a form', () => {
 });
 
 describe('a new meeting link', () => {
-  it('says how many calls already booked keep the old one, all of them, past the 100 the Upcoming list shows', () => {
+  it('goes to every call already booked, past the 100 the Upcoming list shows, and says how many', () => {
     const book = services.db.prepare(`
       INSERT INTO bookings (lead_id, uid, starts_at, ends_at, status, sequence, event, created_at, updated_at, zone)
       VALUES (?, ?, ?, ?, 'booked', 0, 'created', ?, ?, 'UTC')`);
@@ -92,8 +96,26 @@ describe('a new meeting link', () => {
     try {
       const changed = booking.set(PHONE, 'meeting-url', 'https://meet.example.com/room-101');
       assert.equal(
-        changed.kind === 'set' ? changed.warning : changed.error,
-        'The 101 calls already booked keep the old meeting link in their invitations: send the new one yourself.',
+        changed.kind === 'set' ? changed.notice : changed.error,
+        'The 101 calls already booked get an updated invitation with the new link, for you and each visitor.',
+      );
+      const sequences = services.db
+        .prepare('SELECT DISTINCT sequence FROM bookings WHERE lead_id IN (SELECT value FROM json_each(?))')
+        .pluck()
+        .all(JSON.stringify(ids));
+      assert.deepEqual(sequences, [1], 'each an updated invitation');
+      const queued = services.db
+        .prepare(`SELECT channel, COUNT(*) AS n FROM alerts WHERE status = 'pending'
+                  AND lead_id IN (SELECT value FROM json_each(?)) GROUP BY channel ORDER BY channel`)
+        .all(JSON.stringify(ids));
+      assert.deepEqual(queued, [
+        { channel: 'booking-email', n: 101 },
+        { channel: 'booking-invite', n: 101 },
+      ]);
+      const removed = booking.set(PHONE, 'meeting-url', '');
+      assert.equal(
+        removed.kind === 'set' ? removed.notice : removed.error,
+        'The 101 calls already booked keep the old meeting link in their invitations.',
       );
     } finally {
       services.db

@@ -79,9 +79,9 @@ export function bookingRoutes(deps: InboxRouteDeps & { timeZone: string }): Rout
     const typed = typedValues(req.body as Record<string, unknown>);
     const saved = owner.booking.setAll(actorOf(res), typed);
     if (saved.kind === 'invalid') return settingsPage(res, 400, { typed, errors: saved.errors });
-    const { lines, warnings } = saved;
+    const { lines, notices } = saved;
     const said = lines.length === 0 ? 'Saved: nothing had changed.' : `Saved: ${lines.join('; ')}.`;
-    guard.leaveNotice(res, [said, ...warnings].join(' '));
+    guard.leaveNotice(res, [said, ...notices].join(' '));
     res.redirect(303, INBOX_PATHS.booking);
   });
 

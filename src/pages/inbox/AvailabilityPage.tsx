@@ -91,7 +91,7 @@ export function AvailabilityPage({ view, assets }: { view: BookingSettingsView; 
         <Field
           name="meeting-url"
           label="Meeting room link (Zoom, Meet)"
-          hint="Put in the invites; empty for none."
+          hint="Put in the invites; a new link goes to the calls already booked too. Empty for none."
           view={view}
         >
           {(aria) => <input {...aria} type="url" defaultValue={values['meeting-url']} autoComplete="off" />}

@@ -218,7 +218,7 @@ describe('the Booking page', () => {
 });
 
 describe('the calls in the inbox', () => {
-  it('tells him, when he changes the meeting link, how many booked calls keep the old one', async () => {
+  it('tells him, when he changes the meeting link, how many booked calls get it in an updated invitation', async () => {
     const { s, session } = await signedIn();
     await bookedLead(s, 'Ada');
     await bookedLead(s, 'Alan');
@@ -227,10 +227,10 @@ describe('the calls in the inbox', () => {
     assert.equal((await save(s, session, { 'meeting-url': 'https://meet.example.com/new' })).status, 303);
     assert.equal(
       await notice(),
-      'Saved: meeting-url https://meet.example.com/new. The 2 calls already booked keep the old meeting link in their invitations: send the new one yourself.',
+      'Saved: meeting-url https://meet.example.com/new. The 2 calls already booked get an updated invitation with the new link, for you and each visitor.',
     );
     assert.equal((await save(s, session, { length: '45' })).status, 303);
-    assert.equal(await notice(), 'Saved: length 45.', 'no warning when the link stays');
+    assert.equal(await notice(), 'Saved: length 45.', 'no word of invitations when the link stays');
   });
 
   it('lists the upcoming calls, shows the call on the lead page, and cancels it from there', async () => {

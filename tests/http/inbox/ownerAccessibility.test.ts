@@ -3,11 +3,12 @@
  * Chromium: axe finds no violation on any of them, nothing scrolls sideways,
  * and every button and link of the inbox is at least 44 px high, a thumb's
  * target. Each page is loaded with data in it (leads of every verdict, a
- * failed alert, marks, sources, activity).
+ * failed alert, marks, sources, activity, a booked call).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { setAvailability } from '../../support/booking';
 import { runAxe } from '../../support/browser';
 import { leadSitesPerTest } from '../../support/leadSite';
 import { createPasskey, ownerDevice, browserPerFile } from '../../support/ownerBrowser';
@@ -31,6 +32,8 @@ const PAGES = [
   '/owner/content/services',
   '/owner/content/about',
   '/owner/content/history',
+  '/owner/booking',
+  '/owner/calls',
 ];
 
 /** Interactive elements shorter than a thumb's target, and whether the page scrolls sideways. */
@@ -68,6 +71,23 @@ describe("the owner's pages for every reader", () => {
     });
     await waitFor(() => s.services.queue.countsByStatus().some((c) => c.status === 'failed'));
     s.services.owner.leads.mark({ via: 'inbox', device: 'Chrome on Linux' }, 1, 'contacted');
+    // A call booked, for the Booking and Calls pages and the lead's page to show.
+    setAvailability(s, {
+      enabled: 'true',
+      hours: 'mon-sun 00:00-23:30',
+      notice: '0',
+      'meeting-url': 'https://meet.example.com/a',
+    });
+    const link = s.services.bookings.linkForLead(1) ?? assert.fail('a booking link for the first lead');
+    const times = (await (await fetch(link, { headers: { Accept: 'application/json' } })).json()) as {
+      slots: string[];
+    };
+    const booked = await fetch(link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+      body: new URLSearchParams({ action: 'book', slot: times.slots[0] ?? '', zone: 'Europe/Lisbon' }),
+    });
+    assert.equal(booked.status, 200, 'the call is booked');
     const device = await ownerDevice(browser());
     try {
       await createPasskey(device.page, s.services.owner.links.create('register').url, 'Phone');
