@@ -1,8 +1,9 @@
 /**
  * The bookings and the owner's time they hold: every SQL statement on `bookings` and `booking_holds`. A booking is
- * one row per lead, changed in place by a move, a cancel or a new booking after a cancel. Its holds are rows of
- * half-minutes, from half the buffer before the call to half the buffer after it: two calls closer than the buffer
- * would hold a half-minute twice, which the primary key refuses, so no request can book over another.
+ * one row per lead, changed in place by a move, a cancel, a new booking after a cancel or his new meeting link. Its
+ * holds are rows of half-minutes, from half the buffer before the call to half the buffer after it: two calls
+ * closer than the buffer would hold a half-minute twice, which the primary key refuses, so no request can book
+ * over another.
  */
 import type { CancelledBy } from '../contract/booking';
 import type { Db } from '../storage/database';
