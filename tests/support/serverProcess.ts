@@ -143,7 +143,7 @@ export interface StartOptions extends SiteOptions {
 }
 
 /** Starts the server and resolves once it serves HTTP. */
-export async function startServer(options: StartOptions = {}): Promise<ServerProcess> {
+export async function startServer(options: StartOptions = {}, portsTried = 1): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDir('site-proc-');
   const child = spawnServer(
@@ -165,8 +165,9 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   while (!output().includes('server listening') && !((await answers(port)) && listensOn(child.pid, port))) {
     if (ended() || Date.now() > deadline) {
       if (!ended()) child.kill('SIGKILL');
-      // Another test's process took the free port first (it is free only until someone binds it).
-      if (ended() && options.port === undefined && output().includes('EADDRINUSE')) return startServer(options);
+      // Another test's process took the free port first (it is free only until someone binds it): a new one, twice.
+      if (ended() && options.port === undefined && output().includes('EADDRINUSE') && portsTried < 3)
+        return startServer(options, portsTried + 1);
       throw new Error(`the server did not start on port ${port}:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 20));
