@@ -1,13 +1,21 @@
 /**
- * The owner's calendar feed as busy times: read again when its copy is older than FEED_FRESH_MS, not again before
- * FEED_RETRY_MS after a failed read (the last good copy serves meanwhile), and no copy older than FEED_STALE_MS
- * served (no slot offered then). The copy is kept in feed_copies, so a restart keeps it. Its ICS text is read and
+ * The owner's calendar feed as busy times: read again when its copy is older than FEED_FRESH_MS (a request waits
+ * FEED_WAIT_MS at most for that read while the last good copy can answer it), not again before FEED_RETRY_MS after
+ * a failed read (the last good copy serves meanwhile), and no copy older than FEED_STALE_MS served (no slot offered
+ * then). The copy is kept in feed_copies, so a restart keeps it. Its ICS text is read and
  * expanded once, for a span a little past the window asked, in a process of its own (feedExpansion.ts), and only
  * those busy times stay in memory: read here, a feed of 2,000 events stalled every request for a third of a
  * second and left the server 12 MB larger.
  */
 import { createHash } from 'node:crypto';
-import { FEED_FRESH_MS, FEED_RETRY_MS, FEED_STALE_MS, FEED_TIMEOUT_MS, type Interval } from '../contract/booking';
+import {
+  FEED_FRESH_MS,
+  FEED_RETRY_MS,
+  FEED_STALE_MS,
+  FEED_TIMEOUT_MS,
+  FEED_WAIT_MS,
+  type Interval,
+} from '../contract/booking';
 import { DAY_MS, iso } from '../lib/time';
 import { expandInProcess } from './feedExpansion';
 import type { FeedCopiesTable } from './feedCopiesTable';
@@ -33,6 +41,7 @@ export interface FeedOptions {
   /** Expands a text into busy times over a span; rejects when it is no calendar. Default: in a process of its own. */
   expand?: (body: string, span: Interval, zone: string) => Promise<Interval[]>;
   timeoutMs?: number;
+  waitMs?: number;
 }
 
 export type Feed = ReturnType<typeof createFeed>;
@@ -56,8 +65,18 @@ const SPAN_BEFORE_MS = DAY_MS;
 const SPAN_AFTER_MS = 3 * DAY_MS;
 const covers = (span: Interval, window: Interval) => span.start <= window.start && span.end >= window.end;
 
+/** Settles when `work` does or after `ms`, whichever is first; `work` goes on either way. */
+function within(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([work, waited]).finally(() => clearTimeout(timer));
+}
+
 export function createFeed(options: FeedOptions) {
-  const { table, now, fetchText = fetchFeedText, timeoutMs = FEED_TIMEOUT_MS, expand = expandInProcess } = options;
+  const { table, now, fetchText = fetchFeedText, expand = expandInProcess } = options;
+  const { timeoutMs = FEED_TIMEOUT_MS, waitMs = FEED_WAIT_MS } = options;
   /** Reads under way, per address: concurrent requests wait for the same one. */
   const reading = new Map<string, Promise<void>>();
   /** The copy in memory: its text's hash and its busy times over `span`, in `zone` (the table's, when key and read_at match). */
@@ -140,7 +159,10 @@ export function createFeed(options: FeedOptions) {
           pending = read(feedUrl, key, window, ownerTimeZone).finally(() => reading.delete(key));
           reading.set(key, pending);
         }
-        await pending;
+        // A calendar server that is slow or hangs holds a visitor for waitMs at most while a good copy can answer:
+        // that copy answers, and the read's own copy the requests after it. With none, only the read can answer.
+        const servable = copy?.read !== undefined && at - copy.read <= FEED_STALE_MS;
+        await (servable ? within(pending, waitMs) : pending);
         copy = state(key);
       }
       const busy =

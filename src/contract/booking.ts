@@ -128,3 +128,5 @@ export const FEED_RETRY_MS = 60_000;
 export const FEED_STALE_MS = 24 * 3_600_000;
 /** A read of the feed that takes longer than this fails. */
 export const FEED_TIMEOUT_MS = 5_000;
+/** A request waits this long at most for a read while a good copy can answer it; the read goes on for the next. */
+export const FEED_WAIT_MS = 1_000;

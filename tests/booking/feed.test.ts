@@ -11,6 +11,7 @@ import { createFeedCopiesTable } from '../../src/booking/feedCopiesTable';
 import { openDatabase } from '../../src/storage/database';
 import { calendar, startIcsFeed, vevent } from '../support/icsFeed';
 import { tempDir } from '../support/tempDirs';
+import { waitFor } from '../support/waitFor';
 
 const WINDOW = { start: Date.parse('2027-04-01T00:00:00Z'), end: Date.parse('2027-04-02T00:00:00Z') };
 const ZONE = 'Europe/Lisbon';
@@ -29,13 +30,14 @@ const feeds: { close(): Promise<void> }[] = [];
 after(() => Promise.all(feeds.map((f) => f.close())));
 
 /** A feed serving FIRST, a database in a fresh folder, and a clock the test moves. */
-async function rig(timeoutMs = 300) {
+async function rig(timeoutMs = 300, waitMs?: number) {
   const server = await startIcsFeed(FIRST);
   feeds.push(server);
   const path = join(tempDir(), 'site.db');
   const db = openDatabase(path);
   const clock = { at: T0 };
-  const make = (dbToUse = db) => createFeed({ table: createFeedCopiesTable(dbToUse), now: () => clock.at, timeoutMs });
+  const make = (dbToUse = db) =>
+    createFeed({ table: createFeedCopiesTable(dbToUse), now: () => clock.at, timeoutMs, waitMs });
   return { server, db, path, clock, feed: make(), make, table: createFeedCopiesTable(db) };
 }
 
@@ -158,6 +160,45 @@ describe('calendar feed: failed reads', () => {
     assert.deepEqual(await feed.busy(server.feedUrl, WINDOW, ZONE), good(NINE, T0));
     clock.at = T0 + FEED_STALE_MS + 1;
     assert.deepEqual(await feed.busy(server.feedUrl, WINDOW, ZONE), { ok: false, reason: 'stale' });
+  });
+});
+
+describe('calendar feed: slow reads', () => {
+  // A read held far past the request's wait: were the request to wait for it, the test would time out.
+  const HELD = { timeout: 20_000 };
+
+  it(
+    'a read slower than the wait: the last good copy answers, the read goes on and its copy answers next',
+    HELD,
+    async () => {
+      const { server, feed, clock, table } = await rig(60_000, 100);
+      await feed.busy(server.feedUrl, WINDOW, ZONE);
+      server.serve(SECOND);
+      const release = server.hold();
+      clock.at = T0 + FEED_FRESH_MS + 1;
+      const readStarted = clock.at;
+      assert.deepEqual(await feed.busy(server.feedUrl, WINDOW, ZONE), good(NINE, T0));
+      assert.equal(server.reads(), 2, 'the read was asked for');
+      assert.equal(table.get()?.read_at, new Date(T0).toISOString(), 'and has not come back yet');
+      release();
+      await waitFor(() => table.get()?.read_at === new Date(readStarted).toISOString(), 10_000, 'the held read');
+      clock.at += 1;
+      assert.deepEqual(await feed.busy(server.feedUrl, WINDOW, ZONE), good(THREE, readStarted));
+      assert.equal(server.reads(), 2, 'no read again for the next request');
+    },
+  );
+
+  it('with no copy to answer, or only one too old, a request waits for the whole read', HELD, async () => {
+    const { server, feed, clock } = await rig(60_000, 100);
+    const noCopy = server.hold();
+    setTimeout(noCopy, 500);
+    assert.deepEqual(await feed.busy(server.feedUrl, WINDOW, ZONE), good(NINE, T0));
+    server.serve(SECOND);
+    clock.at = T0 + FEED_STALE_MS + 1;
+    const tooOld = server.hold();
+    setTimeout(tooOld, 500);
+    assert.deepEqual(await feed.busy(server.feedUrl, WINDOW, ZONE), good(THREE, clock.at));
+    assert.equal(server.reads(), 2);
   });
 });
 

@@ -202,7 +202,8 @@ describe('the booking rules over HTTP', () => {
 
   /**
    * Sends the posts while the feed holds its answer: its copy is due again, so each post waits on the same one read
-   * and all of them read the page before any changes it (posts sent in the same instant).
+   * and all of them read the page before any changes it (posts sent in the same instant). A post waits a second at
+   * most for a read before its last good copy answers it, so the hold stays well under that.
    */
   async function atOnce(...posts: (() => Promise<Response>)[]) {
     clock += 6 * MINUTE;
