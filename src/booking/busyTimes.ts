@@ -87,13 +87,11 @@ function expandChunk(event: CalendarEvent, calendar: Calendar, chunk: Interval, 
   const replaced = new Set(replacedBy.map((r) => clock(r.at, r.zone)));
   const changes = later.map((change) => ({ ...change, from: clock(change.at, change.zone) }));
   changes.sort((a, b) => a.from - b.from);
-  const expansion = new (ical().RecurExpansion)({
-    component: event.component,
-    dtstart: fastForward(event, from, clock) ?? event.start,
-  });
+  const movedStart = fastForward(event, from, clock);
+  const expansion = new (ical().RecurExpansion)({ component: event.component, dtstart: movedStart ?? event.start });
   const spans: Interval[] = [];
   let count = 0;
-  for (let occurrence = expansion.next(); occurrence; occurrence = expansion.next()) {
+  for (const occurrence of withStart(expansion, movedStart || excluded(event) ? undefined : event.start)) {
     const span = spanOf(event, occurrence, clock);
     if (span.start >= to) break;
     if (span.start >= from && !replaced.has(span.start)) {
@@ -114,6 +112,37 @@ function expandChunk(event: CalendarEvent, calendar: Calendar, chunk: Interval, 
     }
   }
   return spans;
+}
+
+/**
+ * The expansion's occurrences with DTSTART among them, in order. RFC 5545 counts DTSTART as a series' first
+ * instance, and Google's and Apple's calendars show it, but ical.js leaves it out when no rule gives it: a series
+ * of RDATEs alone, or a DTSTART off its rule's days (a Wednesday start of a series of Thursdays). Kept, it blocks
+ * its time; with a COUNT, the rule's last instance then blocks too, one more than those calendars show.
+ */
+function* withStart(expansion: InstanceType<typeof ICAL.RecurExpansion>, start: Time | undefined) {
+  let pending = start;
+  for (let next = expansion.next(); next; next = expansion.next()) {
+    if (pending && pending.compare(next) <= 0) {
+      if (pending.compare(next) < 0) yield pending;
+      pending = undefined;
+    }
+    yield next;
+  }
+  if (pending) yield pending;
+}
+
+/** True when an EXDATE takes out the series' DTSTART (a date alone takes out that day's start). */
+function excluded(event: CalendarEvent): boolean {
+  const start = event.start;
+  return event.component
+    .getAllProperties('exdate')
+    .flatMap((property) => property.getValues())
+    .some((value) => {
+      if (!(value instanceof ical().Time)) return false;
+      if (value.isDate) return value.year === start.year && value.month === start.month && value.day === start.day;
+      return value.compare(start) === 0;
+    });
 }
 
 /** The time one occurrence (starting at `start`) of the event blocks. */
