@@ -67,7 +67,8 @@ export function inviteCalendar(input: InviteInput): string {
   event.addPropertyWithValue('dtstart', utcTime(booking.startsAt));
   event.addPropertyWithValue('dtend', utcTime(booking.endsAt));
   event.addPropertyWithValue('summary', input.summary);
-  event.addPropertyWithValue('description', input.description);
+  // A cancel has nothing to describe: an empty DESCRIPTION line is left out rather than shown as a blank note.
+  if (input.description !== '') event.addPropertyWithValue('description', input.description);
   if (booking.meetingUrl !== '') event.addPropertyWithValue('location', booking.meetingUrl);
   const organizerProperty = event.addPropertyWithValue('organizer', mailto(organizer.email));
   organizerProperty.setParameter('cn', commonName(organizer.name));

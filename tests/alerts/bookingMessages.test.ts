@@ -311,6 +311,179 @@ describe('the owner invite e-mail', () => {
   });
 });
 
+describe('the e-mails, word for word', () => {
+  const english = (booking: AlertBooking = booked, changes: Partial<AlertLead> = {}) =>
+    lead({ language: 'en', booking, ...changes });
+  const FOOTER =
+    'You receive this e-mail because this address was used to book a call on my website. If that was not you, please ignore it.';
+  const ZONE_NOTE =
+    'The time is given in the time zone chosen when booking. The attached invitation adds the call to your calendar at the right time wherever you are.';
+  const SIGN_OFF = ['Best regards,', 'Anna Berg', '', '--', FOOTER, ''];
+  const page = (...paragraphs: string[]) =>
+    ['<!doctype html><html><body style="font-family:sans-serif">', ...paragraphs, '</body></html>'].join('\n');
+
+  it("the visitor's booked call: greeting, when, the zone, the room, the link to move or cancel, the sign-off", () => {
+    const mail = buildVisitorInviteEmail(english(), visitorEnvelope);
+    assert.equal(
+      mail.text,
+      [
+        'Hello,',
+        '',
+        'Your call is booked. I look forward to talking with you.',
+        '',
+        'When: Tue 1 Dec, 15:00 (America/Sao Paulo)',
+        ZONE_NOTE,
+        '',
+        'Join the call: https://meet.example/anna',
+        '',
+        'Need another time? You can move or cancel the call here:',
+        'https://anna.example/booking/9f2c',
+        '',
+        ...SIGN_OFF,
+      ].join('\n'),
+    );
+    assert.equal(
+      mail.html,
+      page(
+        '<p>Hello,</p>',
+        '<p>Your call is booked. I look forward to talking with you.</p>',
+        '<p><strong>When:</strong> Tue 1 Dec, 15:00 (America/Sao Paulo)</p>',
+        `<p style="color:#666;font-size:small">${ZONE_NOTE}</p>`,
+        '<p><a href="https://meet.example/anna">Join the call</a></p>',
+        '<p>Need another time? You can move or cancel the call here:</p>',
+        '<p><a href="https://anna.example/booking/9f2c">Move or cancel</a></p>',
+        '<p>Best regards,<br>Anna Berg</p>',
+        `<p style="color:#666;font-size:small">${FOOTER}</p>`,
+      ),
+    );
+    assert.equal(mail.messageId, '<invite-booking42annaexample-0-7-20260304050607890@anna.example>');
+    const { event } = eventOf(mail.icalEvent?.content);
+    assert.equal(
+      event.getFirstPropertyValue('description'),
+      'Join the call: https://meet.example/anna\nMove or cancel: https://anna.example/booking/9f2c',
+    );
+  });
+
+  it("the visitor's cancelled call: no zone note, room or link, an offer to write instead", () => {
+    const mail = buildVisitorInviteEmail(english(cancelled), visitorEnvelope);
+    assert.equal(
+      mail.text,
+      [
+        'Hello,',
+        '',
+        'Your call has been cancelled.',
+        '',
+        'When: Tue 1 Dec, 15:00 (America/Sao Paulo)',
+        '',
+        'If you would like to talk at another time, just reply to this e-mail.',
+        '',
+        ...SIGN_OFF,
+      ].join('\n'),
+    );
+    assert.equal(
+      mail.html,
+      page(
+        '<p>Hello,</p>',
+        '<p>Your call has been cancelled.</p>',
+        '<p><strong>When:</strong> Tue 1 Dec, 15:00 (America/Sao Paulo)</p>',
+        '<p>If you would like to talk at another time, just reply to this e-mail.</p>',
+        '<p>Best regards,<br>Anna Berg</p>',
+        `<p style="color:#666;font-size:small">${FOOTER}</p>`,
+      ),
+    );
+    assert.equal(eventOf(mail.icalEvent?.content).event.getFirstProperty('description'), null);
+  });
+
+  it("the visitor's call without a room: the link comes later, in the text and the HTML alike", () => {
+    const mail = buildVisitorInviteEmail(english({ ...booked, meetingUrl: '' }), visitorEnvelope);
+    assert.ok(
+      mail.text.includes(`${ZONE_NOTE}\n\nI will send you the link to join the call before it starts.\n\nNeed`),
+      mail.text,
+    );
+    assert.ok(mail.html.includes('<p>I will send you the link to join the call before it starts.</p>'), mail.html);
+    assert.ok(!mail.html.includes('Join the call'), mail.html);
+    assert.equal(
+      eventOf(mail.icalEvent?.content).event.getFirstPropertyValue('description'),
+      'Move or cancel: https://anna.example/booking/9f2c',
+    );
+  });
+
+  it("the owner's booked call: what happened, the call's facts, how to answer, the inbox link", () => {
+    const mail = buildOwnerInviteEmail(english(), ownerEnvelope, profile);
+    assert.equal(
+      mail.text,
+      [
+        'A visitor booked a call with you.',
+        '',
+        'Call: Tue 1 Dec 15:00-15:30 (America/Sao_Paulo)',
+        'Meeting room: https://meet.example/anna',
+        'Name: Ana Souza',
+        'Company: Fintech Ltda',
+        'Email: ana@fintech.example',
+        'Source: direct',
+        'Received: 2026-03-04 02:06:07 GMT-3',
+        'Lead: #7',
+        '',
+        'Reply to this e-mail to write to them directly.',
+        '',
+        'Open it in your inbox: https://anna.example/owner/leads/7',
+        '',
+      ].join('\n'),
+    );
+    assert.match(
+      mail.html,
+      /^<!doctype html><html><body style="font-family:sans-serif">\n<p>A visitor booked a call with you\.<\/p>\n<table/,
+    );
+    assert.match(mail.html, /<tr><th align="left">Meeting room<\/th><td>https:\/\/meet\.example\/anna<\/td><\/tr>/);
+    assert.equal(mail.messageId, '<booking-booking42annaexample-0-7-20260304050607890@anna.example>');
+    const { event } = eventOf(mail.icalEvent?.content);
+    assert.equal(event.getFirstPropertyValue('summary'), 'Call: Ana Souza (Fintech Ltda)');
+    assert.equal(
+      event.getFirstPropertyValue('description'),
+      'Join the call: https://meet.example/anna\nAna Souza, Fintech Ltda <ana@fintech.example>\nOpen it in your inbox: https://anna.example/owner/leads/7',
+    );
+  });
+
+  it("the owner's call without a room or an inbox: neither is mentioned; a long UID is cut in the Message-ID", () => {
+    const uid = `${'x'.repeat(70)}@anna.example`;
+    const mail = buildOwnerInviteEmail(
+      english({ ...booked, meetingUrl: '', uid }, { inboxUrl: undefined }),
+      ownerEnvelope,
+      profile,
+    );
+    assert.ok(
+      mail.text.startsWith(
+        'A visitor booked a call with you.\n\nCall: Tue 1 Dec 15:00-15:30 (America/Sao_Paulo)\nName: Ana Souza\n',
+      ),
+      mail.text,
+    );
+    assert.ok(mail.text.endsWith('Lead: #7\n\nReply to this e-mail to write to them directly.\n'), mail.text);
+    assert.ok(!/Meeting room|inbox/.test(mail.text + mail.html), mail.text);
+    assert.equal(mail.messageId, `<booking-${'x'.repeat(64)}-0-7-20260304050607890@anna.example>`);
+    assert.equal(
+      eventOf(mail.icalEvent?.content).event.getFirstPropertyValue('description'),
+      'Ana Souza, Fintech Ltda <ana@fintech.example>',
+    );
+  });
+
+  it("the owner's moved call says so; a call cancelled after a move, or after a new link, reads as cancelled", () => {
+    const movedMail = buildOwnerInviteEmail(english(moved), ownerEnvelope, profile);
+    assert.ok(movedMail.text.startsWith('A visitor moved their call to a new time.\n\nCall: Thu 3 Dec 10:00-10:30'));
+    const cancelledAfterMove = { ...moved, status: 'cancelled' } as const;
+    const afterMove = buildOwnerInviteEmail(english(cancelledAfterMove), ownerEnvelope, profile);
+    assert.match(afterMove.subject, /^Cancelled: Thu 3 Dec 10:00 your time/);
+    assert.ok(afterMove.text.startsWith('A visitor cancelled their call.\n'), afterMove.text);
+    const afterNewLink = buildOwnerInviteEmail(english({ ...cancelled, roomChanged: true }), ownerEnvelope, profile);
+    assert.match(afterNewLink.subject, /^Cancelled: /);
+  });
+
+  it('refuses to write about a lead without a booking, naming the lead', () => {
+    assert.throws(() => buildVisitorInviteEmail(english(undefined, { booking: undefined }), visitorEnvelope), {
+      message: 'lead 7 has no booking',
+    });
+  });
+});
+
 describe("the owner's short booking texts", () => {
   it('says what happened, when in his time, who, and links the inbox', () => {
     assert.equal(

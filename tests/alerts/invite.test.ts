@@ -122,6 +122,65 @@ describe('inviteCalendar', () => {
     assert.equal(utcIso(event.getFirstPropertyValue('dtstart')), booking.startsAt);
   });
 
+  it('writes exactly this text, CRLF line ends and all', () => {
+    const text = inviteCalendar(
+      input({ booking: { ...booking, meetingUrl: 'https://meet.example/anna' }, description: 'Join the call' }),
+    );
+    assert.equal(
+      text,
+      [
+        'BEGIN:VCALENDAR',
+        'PRODID:-//lead-alerts//booking//EN',
+        'VERSION:2.0',
+        'CALSCALE:GREGORIAN',
+        'METHOD:REQUEST',
+        'BEGIN:VEVENT',
+        'UID:booking-42@anna.example',
+        'SEQUENCE:0',
+        'DTSTAMP:20261120T091530Z',
+        'DTSTART:20261201T180000Z',
+        'DTEND:20261201T183000Z',
+        'SUMMARY:Call with Anna Berg',
+        'DESCRIPTION:Join the call',
+        'LOCATION:https://meet.example/anna',
+        'ORGANIZER;CN=Anna Berg:mailto:anna@anna.example',
+        'ATTENDEE;CN=Ana Souza;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE',
+        ' :mailto:ana@fintech.example',
+        'STATUS:CONFIRMED',
+        'TRANSP:OPAQUE',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('leaves DESCRIPTION out when there is nothing to describe', () => {
+    const text = inviteCalendar(input({ description: '' }));
+    assert.ok(!text.includes('DESCRIPTION'), text);
+    assert.equal(parsed(text).event.getFirstProperty('description'), null);
+  });
+
+  it('writes a name on one line with single spaces, cut at 100 characters, and an address without spaces', () => {
+    const { event } = parsed(
+      inviteCalendar(
+        input({
+          organizer: { name: ' Anna\t\t\u2028Berg ', email: 'anna@anna.example' },
+          attendee: { name: `${'é'.repeat(99)}xyz`, email: ' ana@fin\ttech.example\r\n' },
+        }),
+      ),
+    );
+    assert.equal(event.getFirstProperty('organizer')?.getParameter('cn'), 'Anna Berg');
+    assert.equal(event.getFirstProperty('attendee')?.getParameter('cn'), `${'é'.repeat(99)}x`);
+    assert.equal(event.getFirstProperty('attendee')?.getFirstValue(), 'mailto:ana@fintech.example');
+  });
+
+  it("folds its own lines without changing ical.js's fold length for anything else", () => {
+    const before = ICAL.foldLength;
+    inviteCalendar(input({ description: 'x'.repeat(300) }));
+    assert.equal(ICAL.foldLength, before);
+  });
+
   it('refuses a time that is no time', () => {
     assert.throws(() => inviteCalendar(input({ booking: { ...booking, startsAt: 'soon' } })), /not a time/);
   });
