@@ -184,6 +184,24 @@ describe('busy times: overrides of a series', () => {
   });
 });
 
+describe('busy times: a series moved days later from one instance on', () => {
+  it("an instance from before the window lands on its first day (a day that starts one of the series' stretches)", () => {
+    // Mondays 10:00-11:00 from 1 February 2027; from 8 February on, Wednesdays instead (two days later).
+    const series = ['UID:moved-later@test'];
+    const mondays = vevent(...series, 'DTSTART:20270201T100000Z', 'DTEND:20270201T110000Z', 'RRULE:FREQ=WEEKLY');
+    const wednesdays = vevent(
+      ...series,
+      'RECURRENCE-ID;RANGE=THISANDFUTURE:20270208T100000Z',
+      'DTSTART:20270210T100000Z',
+      'DTEND:20270210T110000Z',
+    );
+    // Wednesday 3 March 2027 (20,880 days after 1 January 1970, a multiple of 16): Monday 1 March's instance, moved.
+    assert.deepEqual(busy(days('2027-03-03T00:00:00Z', 1), mondays, wednesdays), [
+      span('2027-03-03T10:00:00Z', '2027-03-03T11:00:00Z'),
+    ]);
+  });
+});
+
 describe('busy times: zones named by the calendar', () => {
   it("an Outlook zone name is read from the feed's own VTIMEZONE, not looked up as an IANA zone", () => {
     const outlook = [
