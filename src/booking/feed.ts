@@ -2,10 +2,10 @@
  * The owner's calendar feed as busy times: read again when its copy is older than FEED_FRESH_MS (a request waits
  * FEED_WAIT_MS at most for that read while the last good copy can answer it), not again before FEED_RETRY_MS after
  * a failed read (the last good copy serves meanwhile), and no copy older than FEED_STALE_MS served (no slot offered
- * then). The copy is kept in feed_copies, so a restart keeps it. Its ICS text is read and
- * expanded once, for a span a little past the window asked, in a process of its own (feedExpansion.ts), and only
- * those busy times stay in memory: read here, a feed of 2,000 events stalled every request for a third of a
- * second and left the server 12 MB larger.
+ * then). The copy is kept in feed_copies, so a restart keeps it. Its ICS text is read and expanded once, for a
+ * span a little past the window asked, in a process of its own (feedExpansion.ts), and only those busy times stay
+ * in memory: read here, a feed of 2,000 events stalled every request for a third of a second and left the server
+ * 12 MB larger.
  */
 import { createHash } from 'node:crypto';
 import {
