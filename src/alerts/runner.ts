@@ -10,7 +10,7 @@
  * not called, when the alert no longer applies (`stillApplies`). The one window left is a crash between the
  * provider accepting and the database recording it: that alert is sent again after the restart.
  */
-import { iso } from '../lib/time';
+import { iso, within } from '../lib/time';
 import type { Channel } from './alertQueue';
 import type { AlertSender } from './alertSender';
 import { type AttemptOptions, createAttempts } from './attempts';
@@ -163,14 +163,8 @@ export function createRunner(options: RunnerOptions) {
       stopped = true;
       clearTimeout(sleeping);
       sleeping = undefined;
-      let timeout: NodeJS.Timeout | undefined;
-      const expired = new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), timeoutMs)));
       const outcomes = [...[...running.values()].map((r) => r.outcome), ...attempts.settling()];
-      try {
-        return await Promise.race([Promise.allSettled(outcomes).then(() => true), expired]);
-      } finally {
-        clearTimeout(timeout);
-      }
+      return within(Promise.allSettled(outcomes), timeoutMs);
     },
     /** Attempts under way now. */
     inFlight: () => running.size,

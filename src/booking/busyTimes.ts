@@ -123,9 +123,10 @@ function expandChunk(event: CalendarEvent, calendar: Calendar, chunk: Interval, 
 function* withStart(expansion: InstanceType<typeof ICAL.RecurExpansion>, start: Time | undefined) {
   let pending = start;
   for (let next = expansion.next(); next; next = expansion.next()) {
-    if (pending && pending.compare(next) <= 0) {
-      if (pending.compare(next) < 0) yield pending;
-      pending = undefined;
+    if (pending) {
+      const order = pending.compare(next);
+      if (order < 0) yield pending;
+      if (order <= 0) pending = undefined;
     }
     yield next;
   }

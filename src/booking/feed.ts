@@ -16,7 +16,7 @@ import {
   FEED_WAIT_MS,
   type Interval,
 } from '../contract/booking';
-import { DAY_MS, iso } from '../lib/time';
+import { DAY_MS, iso, within } from '../lib/time';
 import { expandInProcess } from './feedExpansion';
 import type { FeedCopiesTable } from './feedCopiesTable';
 import { feedUrlProblem, fetchFeedText, readableUrl } from './feedRead';
@@ -64,15 +64,6 @@ function withoutAddress(message: string, url: string): string {
 const SPAN_BEFORE_MS = DAY_MS;
 const SPAN_AFTER_MS = 3 * DAY_MS;
 const covers = (span: Interval, window: Interval) => span.start <= window.start && span.end >= window.end;
-
-/** Settles when `work` does or after `ms`, whichever is first; `work` goes on either way. */
-function within(work: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return Promise.race([work, waited]).finally(() => clearTimeout(timer));
-}
 
 export function createFeed(options: FeedOptions) {
   const { table, now, fetchText = fetchFeedText, expand = expandInProcess } = options;
