@@ -46,16 +46,13 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** JSON with every object's keys sorted and undefined values left out: what ALTCHA signs. */
+/** JSON with every object's keys sorted: what ALTCHA signs (parsed JSON holds no undefined values to leave out). */
 function canonicalJson(value: unknown): string {
   const sorted = (v: unknown): unknown => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
     const entries = Object.keys(v)
       .sort()
-      .flatMap((key) => {
-        const item = (v as Record<string, unknown>)[key];
-        return item === undefined ? [] : [[key, sorted(item)] as const];
-      });
+      .map((key) => [key, sorted((v as Record<string, unknown>)[key])] as const);
     return Object.fromEntries(entries); // fromEntries: a "__proto__" key stays a key, as ALTCHA keeps it
   };
   return JSON.stringify(sorted(value));

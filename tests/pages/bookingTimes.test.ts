@@ -43,6 +43,37 @@ describe('the zones', () => {
     assert.equal(currentZoneName('America/Sao_Paulo'), 'America/Sao_Paulo');
   });
 
+  it('reads every old name a browser may report as a zone that keeps the same clock', () => {
+    // The IANA "backward" links a browser built on an older ICU still reports, and the names they point to now.
+    const renamed: Record<string, string> = {
+      'Asia/Calcutta': 'Asia/Kolkata',
+      'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+      'Asia/Katmandu': 'Asia/Kathmandu',
+      'Asia/Rangoon': 'Asia/Yangon',
+      'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+      'Europe/Kiev': 'Europe/Kyiv',
+      'Atlantic/Faeroe': 'Atlantic/Faroe',
+      'Pacific/Truk': 'Pacific/Chuuk',
+    };
+    // Twelve instants across 2026, a daylight-saving change among them wherever the zone has one.
+    const year = Array.from({ length: 12 }, (_, month) => Date.UTC(2026, month, 15, 12));
+    const clock = (zone: string) => year.map((ms) => `${dayLabel(ms, zone, 'en')} ${timeLabel(ms, zone, 'en')}`);
+    for (const [old, current] of Object.entries(renamed)) {
+      assert.equal(currentZoneName(old), current, old);
+      assert.deepEqual(clock(current), clock(old), `${current} keeps the clock of ${old}`);
+    }
+  });
+
+  it('offers only zones a browser and the server both know, each once, by its current name', () => {
+    const usual = bookingZones('UTC');
+    assert.equal(new Set(usual).size, usual.length, 'each zone once');
+    for (const zone of usual) {
+      assert.doesNotThrow(() => new Intl.DateTimeFormat('en', { timeZone: zone }), zone);
+      assert.equal(currentZoneName(zone), zone, `${zone} is its current name`);
+      assert.match(zone, /^(?:UTC|[A-Z][a-z]+\/[A-Z][\w/]+)$/, zone);
+    }
+  });
+
   it("offers the site's usual zones, with the visitor's own first when it is not among them", () => {
     const usual = bookingZones('America/Sao_Paulo');
     assert.equal(usual[0], 'America/Sao_Paulo');
