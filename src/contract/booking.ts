@@ -45,8 +45,12 @@ export const zoneLabel = (zone: string): string => zone.replaceAll('_', ' ');
 
 /** A lead's booking link is valid this long after the lead was stored. */
 export const BOOKING_LINK_MS = 48 * 3_600_000;
-/** The booking's own link (in the invite e-mail) moves or cancels it until this long before the call. */
-export const CHANGE_CUTOFF_MS = 2 * 3_600_000;
+/**
+ * The booking's own link (in the invite e-mail) moves or cancels it until this many hours before the call. The
+ * pages' sentences say "less than N hours" with this number (a plural: keep it above 1).
+ */
+export const CHANGE_CUTOFF_HOURS = 2;
+export const CHANGE_CUTOFF_MS = CHANGE_CUTOFF_HOURS * 3_600_000;
 
 /** A weekday as the hours name it: 0 Monday ... 6 Sunday. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

@@ -6,6 +6,7 @@
  */
 
 /** The page around the content: navigation, switcher, footer, the not-found page, screen-reader texts. */
+import { CHANGE_CUTOFF_HOURS } from '../contract/booking';
 export const site = {
   skipLink: 'Skip to main content',
   mainNav: 'Main',
@@ -58,7 +59,7 @@ export const form = {
   bookedAlready: (when: string) => `You already have a call booked: ${when}. To move it, pick another time below.`,
   /** The call is too near to move here (the booking page's tooLate), so no time is listed under it. */
   bookedSoon: (when: string) =>
-    `You already have a call booked: ${when}. It starts in less than 2 hours, so it can no longer be changed here: reply to the invitation instead.`,
+    `You already have a call booked: ${when}. It starts in less than ${CHANGE_CUTOFF_HOURS} hours, so it can no longer be changed here: reply to the invitation instead.`,
 };
 
 /** The lead endpoint's error sentences, shown to the visitor as they are. */
@@ -108,7 +109,7 @@ export const bookPage = {
   takenTitle: 'This time was just taken',
   notOfferedTitle: 'This time is not offered',
   notBookedTitle: 'No call to cancel',
-  tooLate: 'The call starts in less than 2 hours: it can no longer be changed here. Reply to the invitation instead.',
+  tooLate: `The call starts in less than ${CHANGE_CUTOFF_HOURS} hours: it can no longer be changed here. Reply to the invitation instead.`,
   taken: 'This time was just taken, pick another.',
   notOffered: 'This time is not offered. Pick one of the times below.',
   notBooked: 'There is no booked call to cancel.',

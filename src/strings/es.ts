@@ -1,4 +1,5 @@
 /** The product's own words in Latin-American Spanish (every key of en.ts). */
+import { CHANGE_CUTOFF_HOURS } from '../contract/booking';
 import type { BookingMailStrings, BookPageStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
 
 export const site: SiteStrings = {
@@ -47,7 +48,7 @@ export const form: FormStrings = {
   loadingSlots: 'Cargando los horarios libres...',
   bookedAlready: (when: string) => `Ya tienes una llamada agendada: ${when}. Para cambiarla, elige otro horario abajo.`,
   bookedSoon: (when: string) =>
-    `Ya tienes una llamada agendada: ${when}. Empieza en menos de 2 horas, así que ya no se puede cambiar aquí: responde a la invitación.`,
+    `Ya tienes una llamada agendada: ${when}. Empieza en menos de ${CHANGE_CUTOFF_HOURS} horas, así que ya no se puede cambiar aquí: responde a la invitación.`,
 };
 
 export const server: ServerStrings = {
@@ -98,7 +99,7 @@ export const bookPage: BookPageStrings = {
   takenTitle: 'Este horario se acaba de reservar',
   notOfferedTitle: 'Este horario no está disponible',
   notBookedTitle: 'Ninguna llamada que cancelar',
-  tooLate: 'La llamada empieza en menos de 2 horas: ya no se puede cambiar aquí. Responde a la invitación.',
+  tooLate: `La llamada empieza en menos de ${CHANGE_CUTOFF_HOURS} horas: ya no se puede cambiar aquí. Responde a la invitación.`,
   taken: 'Este horario se acaba de reservar, elige otro.',
   notOffered: 'Este horario no está disponible. Elige uno de los horarios de abajo.',
   notBooked: 'No hay ninguna llamada reservada para cancelar.',

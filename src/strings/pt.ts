@@ -1,4 +1,5 @@
 /** The product's own words in Brazilian Portuguese (every key of en.ts). */
+import { CHANGE_CUTOFF_HOURS } from '../contract/booking';
 import type { BookingMailStrings, BookPageStrings, FormStrings, MailStrings, ServerStrings, SiteStrings } from './en';
 
 export const site: SiteStrings = {
@@ -48,7 +49,7 @@ export const form: FormStrings = {
   bookedAlready: (when: string) =>
     `Você já tem uma chamada agendada: ${when}. Para remarcar, escolha outro horário abaixo.`,
   bookedSoon: (when: string) =>
-    `Você já tem uma chamada agendada: ${when}. Ela começa em menos de 2 horas, então não dá mais para alterá-la aqui: responda ao convite.`,
+    `Você já tem uma chamada agendada: ${when}. Ela começa em menos de ${CHANGE_CUTOFF_HOURS} horas, então não dá mais para alterá-la aqui: responda ao convite.`,
 };
 
 export const server: ServerStrings = {
@@ -98,7 +99,7 @@ export const bookPage: BookPageStrings = {
   takenTitle: 'Este horário acabou de ser reservado',
   notOfferedTitle: 'Este horário não está disponível',
   notBookedTitle: 'Nenhuma chamada para cancelar',
-  tooLate: 'A chamada começa em menos de 2 horas: não dá mais para alterá-la aqui. Responda ao convite.',
+  tooLate: `A chamada começa em menos de ${CHANGE_CUTOFF_HOURS} horas: não dá mais para alterá-la aqui. Responda ao convite.`,
   taken: 'Este horário acabou de ser reservado, escolha outro.',
   notOffered: 'Este horário não está disponível. Escolha um dos horários abaixo.',
   notBooked: 'Não há chamada agendada para cancelar.',
