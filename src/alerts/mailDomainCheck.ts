@@ -57,7 +57,7 @@ function isFreeMail(domain: string): boolean {
 // RFC 7208 4.5: "v=spf1" in any case, then a space or the end.
 const SPF = /^v=spf1(\s|$)/i;
 // RFC 7489 6.4: "v" in any case, optional spaces around "=", "DMARC1" exactly, then ";" or the end.
-const DMARC = /^v\s*=\s*DMARC1\s*(;|$)/;
+const DMARC = /^[Vv]\s*=\s*DMARC1\s*(;|$)/;
 // The "all" mechanism with a pass result: "+all" or, as "+" is the default qualifier, "all".
 const PASS_ALL = /^\+?all$/i;
 
