@@ -45,10 +45,17 @@ describe("the editor's sections", () => {
     assert.equal(textName('services.2'), 'services.2', 'an item is no text: its path');
     assert.equal(nodeAt('services.x.title'), undefined);
     assert.equal(nodeAt('nothing.here'), undefined);
+    // An item's number is digits only: a path from a forged form is no field.
+    for (const path of ['services.2x.title', 'services.x2.title', 'hero.markets.1.0', 'services.2.title.x'])
+      assert.equal(nodeAt(path), undefined, path);
+    assert.equal(textName('services.2x.title'), 'services.2x.title');
+    assert.equal(textName('services.12.title'), 'Service 13: the title', 'numbers of two digits');
   });
 
   it('name a field by its label', () => {
     assert.equal(fieldLabel("the GMV claim's figure"), "GMV claim's figure");
     assert.equal(fieldLabel('the title'), 'Title');
+    assert.equal(fieldLabel("the photo's alt text"), "Photo's alt text");
+    assert.equal(fieldLabel('where the theme goes'), 'Where the theme goes', 'only a leading "the " goes');
   });
 });

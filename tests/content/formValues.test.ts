@@ -113,8 +113,9 @@ describe("a section's form read into the draft", () => {
 
   it('clears the photo with its button', () => {
     const draft = edited('hero.photo', { id: 'abc123', alt: { en: 'Alt' } });
-    const { content } = readSectionForm(draft, section('hero'), { 'hero.photo.alt': 'Alt' }, 'clear:hero.photo');
+    const { content, focus } = readSectionForm(draft, section('hero'), { 'hero.photo.alt': 'Alt' }, 'clear:hero.photo');
     assert.equal((content as Loose).hero.photo, null);
+    assert.equal(focus, 'hero', 'the page shows the hero after');
   });
 
   it('leaves the draft it was given unchanged', () => {

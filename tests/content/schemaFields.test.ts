@@ -174,3 +174,48 @@ describe('groups of fields', () => {
     assert.deepEqual(result.ok ? [] : result.errors.map((e) => e.path), ['services.0.title.en', 'footer.year']);
   });
 });
+
+describe('the words of a refusal', () => {
+  it('names one unknown field, one character, a missing choice, and no typed value when there is none', () => {
+    assert.deepEqual(
+      errorsOf(edited('hero.photo', { id: 'p1', alt: { en: 'Anna' }, width: 600 })),
+      one('hero.photo', 'Hero: the photo has an unknown field "width"'),
+    );
+    assert.deepEqual(
+      errorsOf(edited('page.description', { en: 'x' })),
+      one('page.description.en', 'Page: the description is 1 character; at least 50'),
+    );
+    assert.deepEqual(
+      errorsOf(edited('services.0.icon', undefined)),
+      one('services.0.icon', 'Service 1: the icon is missing'),
+    );
+    assert.deepEqual(
+      errorsOf(edited('services.0.icon', 5)),
+      one(
+        'services.0.icon',
+        'Service 1: the icon must be one of target, users, workflow, graduation-cap, presentation',
+      ),
+    );
+    assert.deepEqual(
+      errorsOf(edited('publications.0.url', undefined)),
+      one('publications.0.url', 'Publication 1: the address is missing'),
+    );
+  });
+
+  it('refuses a file name that is a path, has an extension or is longer than 64, in the photo and the thumbnail', () => {
+    const message = (field: string) => `${field} must be 1 to 64 letters, digits, - or _`;
+    for (const id of ['a1/../../x', 'photo.jpg', 'a1 b2', 'a'.repeat(65)]) {
+      assert.deepEqual(
+        errorsOf(edited('hero.photo', { id, alt: { en: 'Anna' } })),
+        one('hero.photo.id', message("Hero: the photo's file")),
+        id,
+      );
+      assert.deepEqual(
+        errorsOf(edited('video.thumbnail', id)),
+        one('video.thumbnail', message("Video: the thumbnail's file")),
+        id,
+      );
+    }
+    assertAccepted(edited('hero.photo', { id: 'a'.repeat(64), alt: { en: 'Anna' } }));
+  });
+});
