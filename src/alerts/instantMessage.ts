@@ -3,6 +3,7 @@
  * the inbox. One message, two renderings: Telegram's HTML (every value escaped, so a visitor's name cannot become
  * markup or a link) and ntfy's plain text.
  */
+import { INBOX_PATHS } from '../contract/inbox';
 import { escapeHtml, factsText, INBOX_LINK_TEXT, leadFacts } from './emailMessage';
 import type { AlertLead, AlertSender } from './alertSender';
 import { languageMark } from './leadLanguage';
@@ -13,7 +14,7 @@ export interface InstantMessage {
   title: string;
   intro: string;
   facts: [string, string][];
-  /** The lead's page in the inbox (or the site, for a test). */
+  /** The lead's page in the inbox (the inbox itself, for a test). */
   url: string | undefined;
 }
 
@@ -65,19 +66,22 @@ export function testInstantMessage(channel: string, publicUrl: string): InstantM
     title: `Test alert: ${channel} alerts work`,
     intro: `Test alert from ${publicUrl}: ${channel} alerts work. No lead is involved.`,
     facts: [],
-    url: publicUrl,
+    // The link reads "Open it in your inbox": it opens the inbox, where a lead's alert would lead.
+    url: `${publicUrl}${INBOX_PATHS.inbox}`,
   };
 }
 
-/** Telegram's HTML: bold title, the facts, the link; nothing the visitor typed is left unescaped. */
+/** Telegram's HTML: bold title, the facts, the link, a blank line between; nothing the visitor typed unescaped. */
 export function telegramHtml(message: InstantMessage): string {
-  return [
-    `<b>${escapeHtml(message.title)}</b>`,
-    escapeHtml(message.intro),
-    '',
-    ...message.facts.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`),
-    ...(message.url ? ['', `<a href="${escapeHtml(message.url)}">${escapeHtml(INBOX_LINK_TEXT)}</a>`] : []),
-  ].join('\n');
+  const blocks = [
+    [`<b>${escapeHtml(message.title)}</b>`, escapeHtml(message.intro)],
+    message.facts.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`),
+    message.url ? [`<a href="${escapeHtml(message.url)}">${escapeHtml(INBOX_LINK_TEXT)}</a>`] : [],
+  ];
+  return blocks
+    .filter((lines) => lines.length > 0)
+    .map((lines) => lines.join('\n'))
+    .join('\n\n');
 }
 
 /** ntfy's body; the title and the link travel beside it. */

@@ -20,18 +20,15 @@ import { languageMark } from './leadLanguage';
 import { smsFailureText } from './smsDelivery';
 
 function textAndHtml(paragraphs: string[], rows: [string, string][], link: string | undefined) {
-  const text = [
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...factsText(rows),
-    ...(link ? ['', `${INBOX_LINK_TEXT}: ${link}`] : []),
-    '',
-  ];
+  // Paragraphs, the facts and the link, one blank line between any two that are there.
+  const blocks = [...paragraphs, factsText(rows).join('\n'), link ? `${INBOX_LINK_TEXT}: ${link}` : ''];
+  const text = `${blocks.filter((block) => block !== '').join('\n\n')}\n`;
   const html = htmlPage([
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     ...(rows.length > 0 ? factsHtml(rows) : []),
     ...linkHtml(link, INBOX_LINK_TEXT),
   ]);
-  return { text: text.join('\n'), html };
+  return { text, html };
 }
 
 export function buildSmsFallbackEmail(lead: AlertLead, envelope: EmailEnvelope): MailMessage {

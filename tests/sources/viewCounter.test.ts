@@ -161,6 +161,31 @@ describe('the view counter in a minute full of made-up sources', () => {
   });
 });
 
+describe('the names the counter learns from its own writes', () => {
+  it("are today's only: a view of yesterday written after midnight does not name its source today", () => {
+    const table = recordingTable();
+    let clock = Date.parse('2026-11-25T23:59:30Z');
+    const counter = createViewCounter(table, silent, () => clock);
+    counter.count('linkedin'); // yesterday's view...
+    clock = Date.parse('2026-11-26T00:00:10Z');
+    counter.count('newsletter'); // ...written with today's first in one write
+    counter.flush();
+    clock += 60_000;
+    for (let i = 0; i < 500; i++) counter.count(`made-up-${i}`);
+    counter.count('linkedin');
+    counter.count('newsletter');
+    counter.flush();
+    assert.deepEqual(
+      (table.written[1] ?? []).filter((c) => !c.source.startsWith('made-up-')),
+      [
+        { day: '2026-11-26', source: 'other', language: 'en', views: 1 },
+        { day: '2026-11-26', source: 'newsletter', language: 'en', views: 1 },
+      ],
+      'linkedin was stored by name yesterday, not today: in a full minute it counts as other',
+    );
+  });
+});
+
 describe("the view counter when the day's stored sources cannot be read", () => {
   it('logs it, counts the view all the same, and writes it once the database answers', () => {
     const table = recordingTable();
