@@ -5,8 +5,9 @@
  * says so, and tests/strings checks that none is left empty).
  */
 
-/** The page around the content: navigation, switcher, footer, the not-found page, screen-reader texts. */
 import { CHANGE_CUTOFF_HOURS } from '../contract/booking';
+
+/** The page around the content: navigation, switcher, footer, the not-found page, screen-reader texts. */
 export const site = {
   skipLink: 'Skip to main content',
   mainNav: 'Main',
