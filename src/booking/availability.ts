@@ -11,13 +11,11 @@ import {
   DEFAULT_AVAILABILITY,
   HOURS_EXAMPLE,
 } from '../contract/booking';
+import { parsedUrl } from '../config';
+import { feedUrlProblem } from './feedRead';
 import { formatHours, parseWeeklyHours } from './weeklyHours';
 
 export type ParsedValue = { ok: true; patch: Partial<Availability> } | { ok: false; error: string };
-
-const FEED_ERROR = "feed-url must be the https: (or webcal:) address of your calendar's secret ICS feed";
-// http: only reaches a feed on this machine (a calendar server run beside the site, or a test's).
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The whole numbers each numeric key takes, and the field of Availability it sets. */
 const NUMBERS = {
@@ -28,14 +26,6 @@ const NUMBERS = {
 } as const;
 
 const got = (value: string): string => ` (got "${value}")`;
-
-function urlOf(value: string): URL | undefined {
-  try {
-    return new URL(value);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The patch `value` makes to the availability for `key`, or an error naming the key and the form expected. */
 export function parseAvailabilityValue(key: AvailabilityKey, value: string): ParsedValue {
@@ -63,20 +53,13 @@ export function parseAvailabilityValue(key: AvailabilityKey, value: string): Par
     }
     case 'meeting-url': {
       if (text === '') return { ok: true, patch: { meetingUrl: '' } };
-      if (urlOf(text)?.protocol === 'https:') return { ok: true, patch: { meetingUrl: text } };
+      if (parsedUrl(text)?.protocol === 'https:') return { ok: true, patch: { meetingUrl: text } };
       return { ok: false, error: `meeting-url must be an https: address, or empty to clear it${got(value)}` };
     }
     case 'feed-url': {
       if (text === '') return { ok: true, patch: { feedUrl: '' } };
-      const url = urlOf(text);
-      const allowed =
-        url !== undefined &&
-        url.hostname !== '' &&
-        (url.protocol === 'https:' ||
-          url.protocol === 'webcal:' ||
-          (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)));
-      // The value itself is never repeated: the feed's address is what grants reading his calendar.
-      return allowed ? { ok: true, patch: { feedUrl: text } } : { ok: false, error: FEED_ERROR };
+      const problem = feedUrlProblem(text);
+      return problem === undefined ? { ok: true, patch: { feedUrl: text } } : { ok: false, error: problem };
     }
   }
 }
@@ -123,7 +106,7 @@ export function availabilityOf(rows: ReadonlyMap<AvailabilityKey, string>): Avai
 /** The feed's address as shown: its scheme and host, the rest (the secret) replaced: "https://host/…". */
 export function maskFeedUrl(url: string): string {
   if (url === '') return '';
-  const parsed = urlOf(url);
+  const parsed = parsedUrl(url);
   // url.host leaves out any user:password, which would be as secret as the path.
   return parsed && parsed.host !== '' ? `${parsed.protocol}//${parsed.host}/…` : '…';
 }

@@ -3,25 +3,25 @@
  * only on this machine), a deadline, a size limit. The address is a secret: no message here names it.
  */
 
+import { isLoopbackHost, parsedUrl } from '../config';
+
 /** A feed's body larger than this is refused: a calendar of years of events is a few megabytes at most. */
 export const FEED_MAX_BYTES = 5 * 1024 * 1024;
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Why the address cannot be a calendar feed's, as a sentence for the owner; undefined when it can. */
+/**
+ * Why the address cannot be a calendar feed's, as a sentence for the owner (`booking set`, the inbox, a read);
+ * undefined when it can. The sentence never repeats the address: it is what grants reading his calendar.
+ */
 export function feedUrlProblem(url: string): string | undefined {
-  const problem = "feed-url must be an https: (or webcal:) address of your calendar's secret ICS feed";
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return problem;
-  }
+  const parsed = parsedUrl(url);
+  // webcal:x parses with no host (webcal: is not one of the URL standard's special schemes): nothing to read.
+  if (parsed === undefined || parsed.hostname === '')
+    return "feed-url must be the https: (or webcal:) address of your calendar's secret ICS feed";
   if (parsed.protocol === 'https:' || parsed.protocol === 'webcal:') return undefined;
-  // Plain http: only to this machine (a local calendar server, the tests' stand-in): elsewhere anyone on the way
-  // would read the secret address and the owner's calendar.
-  if (parsed.protocol === 'http:' && LOOPBACK.has(parsed.hostname)) return undefined;
-  return problem;
+  // Plain http: only to this machine (a local calendar server, the tests' stand-in), as for the providers'
+  // stand-ins: elsewhere anyone on the way would read the secret address and the owner's calendar.
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return undefined;
+  return "feed-url must be the https: (or webcal:) address of your calendar's secret ICS feed";
 }
 
 /** The address to GET: webcal: is the calendar apps' name for https:. */

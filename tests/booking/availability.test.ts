@@ -64,6 +64,9 @@ describe('parseAvailabilityValue: the other keys', () => {
       'http://localhost:8080/feed.ics',
       'http://127.0.0.1/feed.ics',
       'http://[::1]:9000/feed.ics',
+      // This machine as the providers' stand-ins name it: all of 127.0.0.0/8, the host in any case.
+      'http://127.0.0.2:8080/feed.ics',
+      'http://LOCALHOST:8080/feed.ics',
     ])
       assert.deepEqual(patchOf('feed-url', good), { feedUrl: good });
     assert.deepEqual(patchOf('feed-url', ''), { feedUrl: '' });
@@ -75,6 +78,9 @@ describe('parseAvailabilityValue: the other keys', () => {
       'ftp://x/private-s3cret',
       'ftp://127.0.0.1/private-s3cret',
       'private-s3cret',
+      // No host: webcal: is no special scheme, so this parses, with nothing to read.
+      'webcal:private-s3cret',
+      'http://127.0.0.1.calendar.example/private-s3cret',
     ]) {
       const error = errorOf('feed-url', bad);
       assert.equal(error, "feed-url must be the https: (or webcal:) address of your calendar's secret ICS feed");

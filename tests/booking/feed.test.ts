@@ -261,10 +261,16 @@ describe('calendar feed: its address', () => {
       'http://[::1]:9000/basic.ics',
     ])
       assert.equal(feedUrlProblem(ok), undefined, ok);
-    for (const bad of ['http://calendar.example/basic.ics', 'ftp://calendar.example/x.ics', 'not an address', ''])
+    for (const bad of [
+      'http://calendar.example/basic.ics',
+      'ftp://calendar.example/x.ics',
+      'not an address',
+      '',
+      'webcal:basic.ics',
+    ])
       assert.equal(
         feedUrlProblem(bad),
-        "feed-url must be an https: (or webcal:) address of your calendar's secret ICS feed",
+        "feed-url must be the https: (or webcal:) address of your calendar's secret ICS feed",
         bad,
       );
   });
