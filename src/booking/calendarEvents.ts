@@ -139,7 +139,10 @@ function readEvent(event: Component, calendar: Calendar): void {
 export function readCalendar(ics: string): Calendar {
   let parsed: unknown;
   try {
-    parsed = ical().parse(ics);
+    // Outside RFC 5545 but in feeds calendar apps read: a byte-order mark before BEGIN:VCALENDAR (Outlook's and
+    // some servers' published calendars; Buffer's decoding keeps it) makes ical.js read no calendar at all, and
+    // lines ended by CR alone read as one line.
+    parsed = ical().parse(ics.replace(/^\uFEFF/, '').replace(/\r(?!\n)/g, '\n'));
   } catch (err) {
     throw new Error(`the calendar feed is not valid iCalendar data: ${(err as Error).message}`);
   }

@@ -249,3 +249,14 @@ describe('busy times: a broken event', () => {
     });
   });
 });
+
+describe('busy times: a feed as calendar apps read it, not as RFC 5545 writes it', () => {
+  it('starts with a byte-order mark, or ends its lines with CR alone: its event blocks its time all the same', () => {
+    const text = calendar(vevent('DTSTART:20270401T090000Z', 'DTEND:20270401T093000Z'));
+    const window = days('2027-04-01T00:00:00Z', 1);
+    const blocked = [span('2027-04-01T09:00:00Z', '2027-04-01T09:30:00Z')];
+    assert.deepEqual(shown(busyTimes(`\uFEFF${text}`, window, 'UTC')), blocked);
+    assert.deepEqual(shown(busyTimes(text.replaceAll('\r\n', '\r'), window, 'UTC')), blocked);
+    assert.deepEqual(shown(busyTimes(`\uFEFF${text.replaceAll('\r\n', '\n')}`, window, 'UTC')), blocked);
+  });
+});
