@@ -5,6 +5,7 @@
  */
 import type ICAL from 'ical.js';
 import { ical } from '../lib/ical';
+import { repeatRuleProblem } from './repeatRules';
 
 type Component = InstanceType<typeof ICAL.Component>;
 type Time = InstanceType<typeof ICAL.Time>;
@@ -131,6 +132,12 @@ function readEvent(event: Component, calendar: Calendar): void {
     wall: { start: wallStart, end: Math.max(wallStart, wallEnd) },
     recurring: !recurrenceId && (event.hasProperty('rrule') || event.hasProperty('rdate')),
   };
+  if (read.recurring)
+    for (const property of event.getAllProperties('rrule')) {
+      const rule = property.getFirstValue();
+      const problem = rule instanceof ical().Recur ? repeatRuleProblem(rule) : undefined;
+      if (problem) throw new Error(`an event's RRULE (${rule?.toString()}) cannot be expanded: ${problem}`);
+    }
   calendar.events.push(read);
   if (later) later.event = read;
 }

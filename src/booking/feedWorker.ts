@@ -16,7 +16,12 @@ process.once('message', async (message: { body: string; span: Interval; zone: st
     await loadIcal();
     expanded = { ok: true, busy: busyTimesIn(readCalendar(message.body), message.span, message.zone) };
   } catch (err) {
-    expanded = { ok: false, error: err instanceof Error ? err.message : String(err) };
+    // ical.js's own words when a series breaks it ("Invalid array length"): said to be the feed's, for the owner.
+    const message = err instanceof Error ? err.message : String(err);
+    const error = message.startsWith('the calendar feed')
+      ? message
+      : `the calendar feed has an event ical.js cannot expand: ${message}`;
+    expanded = { ok: false, error };
   }
   process.send?.(expanded, () => process.exit(0));
 });
