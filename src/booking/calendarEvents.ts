@@ -5,7 +5,7 @@
  */
 import type ICAL from 'ical.js';
 import { ical } from '../lib/ical';
-import { repeatRuleProblem } from './repeatRules';
+import { repeatRuleProblem, zoneRuleProblem } from './repeatRules';
 
 type Component = InstanceType<typeof ICAL.Component>;
 type Time = InstanceType<typeof ICAL.Time>;
@@ -158,11 +158,20 @@ export function readCalendar(ics: string): Calendar {
   if (roots.length === 0 || roots.some((root) => !Array.isArray(root) || root[0] !== 'vcalendar'))
     throw new Error('the calendar feed is not an iCalendar file (no VCALENDAR)');
   const calendar: Calendar = { events: [], replaced: new Map(), fromThisOn: new Map() };
-  try {
-    for (const root of roots) {
-      for (const event of new (ical().Component)(root as unknown[]).getAllSubcomponents('vevent'))
-        readEvent(event, calendar);
+  const components = roots.map((root) => new (ical().Component)(root as unknown[]));
+  // Before any time is read: reading one in a zone expands that zone's rules.
+  for (const zone of components.flatMap((component) => component.getAllSubcomponents('vtimezone')))
+    for (const property of zone.getAllSubcomponents().flatMap((change) => change.getAllProperties('rrule'))) {
+      const rule = property.getFirstValue();
+      const problem = rule instanceof ical().Recur ? zoneRuleProblem(rule) : undefined;
+      if (problem)
+        throw new Error(
+          `the calendar feed has a time zone ical.js cannot read: ${zone.getFirstPropertyValue('tzid')}'s RRULE (${rule?.toString()}) cannot be expanded: ${problem}`,
+        );
     }
+  try {
+    for (const component of components)
+      for (const event of component.getAllSubcomponents('vevent')) readEvent(event, calendar);
   } catch (err) {
     throw new Error(`the calendar feed has an event ical.js cannot read: ${(err as Error).message}`);
   }

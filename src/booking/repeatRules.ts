@@ -47,3 +47,11 @@ export function repeatRuleProblem(rule: RepeatRule): string | undefined {
     return `no day of BYMONTHDAY (${days.join(',')}) falls in its months (${months.join(',')})`;
   return undefined;
 }
+
+/**
+ * Why ical.js cannot be trusted to expand a time zone's rule (a VTIMEZONE's STANDARD or DAYLIGHT): it expands them
+ * from the zone's first change on, with no count to stop it, so only the yearly rules every zone has are read.
+ */
+export function zoneRuleProblem(rule: RepeatRule): string | undefined {
+  return rule.freq === 'YEARLY' ? repeatRuleProblem(rule) : "a time zone's changes repeat only yearly";
+}

@@ -36,4 +36,25 @@ describe('a calendar expanded in its own process', () => {
         'death by recursion',
     });
   });
+
+  it('refuses at once a time zone whose changes repeat other than yearly, naming it', async () => {
+    // Left to ical.js, a zone changing every second is expanded second by second from 1970 on.
+    const zone = [
+      'BEGIN:VTIMEZONE',
+      'TZID:Office Time',
+      'BEGIN:STANDARD',
+      'DTSTART:19701025T030000',
+      'RRULE:FREQ=SECONDLY',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0000',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+    ].join('\r\n');
+    const event = vevent('DTSTART;TZID=Office Time:20261201T100000', 'DTEND;TZID=Office Time:20261201T110000');
+    await assert.rejects(expandInProcess(calendar(zone, event), span, 'UTC'), {
+      message:
+        "the calendar feed has a time zone ical.js cannot read: Office Time's RRULE (FREQ=SECONDLY) cannot be " +
+        "expanded: a time zone's changes repeat only yearly",
+    });
+  });
 });

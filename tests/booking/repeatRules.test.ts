@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import ICAL from 'ical.js';
-import { repeatRuleProblem } from '../../src/booking/repeatRules';
+import { repeatRuleProblem, zoneRuleProblem } from '../../src/booking/repeatRules';
 
 const problem = (rule: string) => repeatRuleProblem(ICAL.Recur.fromString(rule));
 
@@ -78,5 +78,14 @@ describe('repeat rules', () => {
     assert.equal(problem('FREQ=DAILY;BYMONTHDAY=31;BYMONTH=1'), undefined);
     assert.equal(problem('FREQ=DAILY;BYMONTHDAY=31;BYMONTH=12'), undefined);
     assert.equal(problem('FREQ=DAILY;BYMONTHDAY=30;BYMONTH=4'), undefined);
+  });
+
+  it("reads a time zone's changes only by yearly rules, as every zone has them", () => {
+    const zoneProblem = (rule: string) => zoneRuleProblem(ICAL.Recur.fromString(rule));
+    assert.equal(zoneProblem('FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU'), undefined);
+    assert.equal(zoneProblem('FREQ=YEARLY;BYMONTH=3;BYDAY=2SU'), undefined);
+    for (const rule of ['FREQ=MONTHLY;BYDAY=-1SU', 'FREQ=DAILY', 'FREQ=SECONDLY'])
+      assert.equal(zoneProblem(rule), "a time zone's changes repeat only yearly", rule);
+    assert.equal(zoneProblem('FREQ=YEARLY;BYWEEKNO=1;BYDAY=1SU'), 'a numbered weekday (1SU) cannot go with BYWEEKNO');
   });
 });
