@@ -5,10 +5,11 @@
  * then). The copy is kept in feed_copies, so a restart keeps it. Its ICS text is read and expanded once, for a
  * span a little past the window asked, in a process of its own (feedExpansion.ts), and only those busy times stay
  * in memory: read here, a feed of 2,000 events stalled every request for a third of a second and left the server
- * 12 MB larger.
+ * 12 MB larger. A text whose expansion failed is not expanded again for FEED_EXPANSION_RETRY_MS unless it changes.
  */
 import { createHash } from 'node:crypto';
 import {
+  FEED_EXPANSION_RETRY_MS,
   FEED_FRESH_MS,
   FEED_RETRY_MS,
   FEED_STALE_MS,
@@ -77,6 +78,8 @@ export function createFeed(options: FeedOptions) {
 
   /** Expansions under way, per text and zone: concurrent requests (after a restart, say) wait for the same one. */
   const expanding = new Map<string, Promise<Interval[]>>();
+  /** Expansions that failed, per text and zone, with when and why: not tried again before FEED_EXPANSION_RETRY_MS. */
+  const failed = new Map<string, { at: number; error: unknown }>();
 
   /** The busy times of `body` around `window`, expanded now unless the copy in memory already covers them. */
   async function keep(key: string, readAt: string, body: string, window: Interval, zone: string): Promise<Interval[]> {
@@ -86,11 +89,20 @@ export function createFeed(options: FeedOptions) {
       current = { ...current, key, readAt };
       return current.busy;
     }
+    const failure = failed.get(`${hash} ${zone}`);
+    if (failure && now() - failure.at < FEED_EXPANSION_RETRY_MS) throw failure.error;
     const span = { start: window.start - SPAN_BEFORE_MS, end: window.end + SPAN_AFTER_MS };
     const job = `${hash} ${zone} ${span.start}`;
     let pending = expanding.get(job);
     if (!pending) {
-      pending = expand(body, span, zone).finally(() => expanding.delete(job));
+      pending = expand(body, span, zone)
+        .catch((error: unknown) => {
+          // A few texts at most: each is a version of the owner's calendar that could not be read.
+          if (failed.size >= 16) failed.clear();
+          failed.set(`${hash} ${zone}`, { at: now(), error });
+          throw error;
+        })
+        .finally(() => expanding.delete(job));
       expanding.set(job, pending);
     }
     const busy = await pending;

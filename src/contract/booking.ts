@@ -134,3 +134,8 @@ export const FEED_STALE_MS = 24 * 3_600_000;
 export const FEED_TIMEOUT_MS = 5_000;
 /** A request waits this long at most for a read while a good copy can answer it; the read goes on for the next. */
 export const FEED_WAIT_MS = 1_000;
+/**
+ * A text whose expansion failed is not expanded again for this long, however often it is read again unchanged: a
+ * calendar that holds its process until the timeout would otherwise cost that much CPU every FEED_RETRY_MS.
+ */
+export const FEED_EXPANSION_RETRY_MS = 15 * 60_000;

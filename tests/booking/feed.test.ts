@@ -289,3 +289,39 @@ describe('calendar feed: its address', () => {
     assert.deepEqual(asked, ['https://calendar.example/private/basic.ics']);
   });
 });
+
+describe('calendar feed: a text that could not be expanded', () => {
+  it('is not expanded again for 15 minutes while it comes back unchanged; a changed text is, at once', async () => {
+    const server = await startIcsFeed(FIRST);
+    feeds.push(server);
+    const clock = { at: T0 };
+    const expanded: string[] = [];
+    const feed = createFeed({
+      table: createFeedCopiesTable(openDatabase(join(tempDir(), 'site.db'))),
+      now: () => clock.at,
+      // As the calendar process answers when a calendar holds it until its timeout.
+      expand: async (body) => {
+        expanded.push(body);
+        throw new Error('the calendar feed took too long to read');
+      },
+    });
+    const failedRead = async () => {
+      assert.deepEqual(await feed.busy(server.feedUrl, WINDOW, ZONE), { ok: false, reason: 'no-feed-copy' });
+      assert.equal(feed.status(server.feedUrl).error, 'the calendar feed took too long to read');
+    };
+    await failedRead();
+    for (const minutes of [1, 2, 14]) {
+      clock.at = T0 + minutes * 60_000;
+      await failedRead();
+    }
+    assert.equal(server.requests.length, 4, 'read again each minute');
+    assert.deepEqual(expanded, [FIRST], 'expanded once');
+    clock.at = T0 + 15 * 60_000;
+    await failedRead();
+    assert.deepEqual(expanded, [FIRST, FIRST], 'expanded again after 15 minutes');
+    server.serve(SECOND);
+    clock.at += 60_000;
+    await failedRead();
+    assert.deepEqual(expanded, [FIRST, FIRST, SECOND], 'a changed calendar is expanded at once');
+  });
+});
