@@ -6,9 +6,10 @@
  * failed alert, marks, sources, activity, a booked call).
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { setAvailability } from '../../support/booking';
+import { calendar, startIcsFeed, vevent } from '../../support/icsFeed';
 import { runAxe } from '../../support/browser';
 import { leadSitesPerTest } from '../../support/leadSite';
 import { createPasskey, ownerDevice, browserPerFile } from '../../support/ownerBrowser';
@@ -88,6 +89,15 @@ describe("the owner's pages for every reader", () => {
       body: new URLSearchParams({ action: 'book', slot: times.slots[0] ?? '', zone: 'Europe/Lisbon' }),
     });
     assert.equal(booked.status, 200, 'the call is booked');
+    // Then a calendar that cannot be read, for the Booking page to say why in a sentence with a long rule in it.
+    const unreadable = vevent(
+      'DTSTART:20260105T090000Z',
+      'DTEND:20260105T100000Z',
+      'RRULE:FREQ=DAILY;UNTIL=20271231T235959Z;BYDAY=1MO,2TU,3WE,4TH,-1FR;BYHOUR=9,10,11,12,13,14,15,16,17',
+    );
+    const feed = await startIcsFeed(calendar(unreadable));
+    after(() => feed.close());
+    setAvailability(s, { 'feed-url': feed.feedUrl });
     const device = await ownerDevice(browser());
     try {
       await createPasskey(device.page, s.services.owner.links.create('register').url, 'Phone');
@@ -98,6 +108,8 @@ describe("the owner's pages for every reader", () => {
         for (const path of PAGES) {
           if (path === '/owner/login') continue; // signed in: it sends the owner on to the inbox
           await device.page.goto(`${origin}${path}`);
+          if (path === '/owner/booking')
+            await device.page.getByText('cannot be expanded: a numbered weekday (1MO)', { exact: false }).waitFor();
           const violations = await runAxe(device.page);
           for (const v of violations)
             found.push(`${width}px ${path}: ${v.id} (${v.help}) at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
