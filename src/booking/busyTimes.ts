@@ -1,8 +1,8 @@
 /**
- * The owner's busy times from his calendar feed: the events that block time in a window, recurring ones
- * expanded (RRULE, RDATE, EXDATE, overrides by RECURRENCE-ID, with RANGE=THISANDFUTURE those that change every
- * later instance too), as sorted, merged intervals. All-day events
- * block his whole days in his time zone; floating times are read in it too.
+ * The owner's busy times from his calendar feed: the events that block time in a window, recurring ones expanded
+ * (RRULE, RDATE of dates, times or periods, EXDATE, overrides by RECURRENCE-ID, with RANGE=THISANDFUTURE those
+ * that change every later instance too), as sorted, merged intervals. All-day events block his whole days in his
+ * time zone; floating times are read in it too.
  */
 import type ICAL from 'ical.js';
 import { ical } from '../lib/ical';
@@ -12,6 +12,7 @@ import { type Clock, clockFor, kept } from './feedClock';
 import { DAY_MS } from '../lib/time';
 
 type Time = InstanceType<typeof ICAL.Time>;
+type Period = InstanceType<typeof ICAL.Period>;
 
 /** Occurrences read per series at most, whatever its rule: a series that repeats every minute since 1990 ends. */
 export const MAX_OCCURRENCES = 5_000;
@@ -91,8 +92,13 @@ function expandChunk(event: CalendarEvent, calendar: Calendar, chunk: Interval, 
   const expansion = new (ical().RecurExpansion)({ component: event.component, dtstart: movedStart ?? event.start });
   const spans: Interval[] = [];
   let count = 0;
-  for (const occurrence of withStart(expansion, movedStart || excluded(event) ? undefined : event.start)) {
-    const span = spanOf(event, occurrence, clock);
+  for (const next of withStart(expansion, movedStart || excluded(event) ? undefined : event.start)) {
+    // An RDATE given as a PERIOD is an occurrence with a start and a length of its own (ical.js's type says Time).
+    const period = (next as unknown) instanceof ical().Period ? (next as unknown as Period) : undefined;
+    const occurrence = period ? period.start : next;
+    const span = period
+      ? { start: clock(period.start, event.startZone), end: clock(period.getEnd(), event.startZone) }
+      : spanOf(event, occurrence, clock);
     if (span.start >= to) break;
     if (span.start >= from && !replaced.has(span.start)) {
       let change: (typeof changes)[number] | undefined;

@@ -54,6 +54,19 @@ describe('busy times: what blocks and what does not', () => {
     ]);
   });
 
+  it("a series of RDATEs given as periods blocks each period, by its end or its duration, not the event's length", () => {
+    const periods = vevent(
+      'DTSTART:20270401T090000Z',
+      'DTEND:20270401T100000Z',
+      'RDATE;VALUE=PERIOD:20270403T090000Z/20270403T120000Z,20270405T090000Z/PT2H30M',
+    );
+    assert.deepEqual(busy(days('2027-04-01T00:00:00Z', 7), periods), [
+      span('2027-04-01T09:00:00Z', '2027-04-01T10:00:00Z'),
+      span('2027-04-03T09:00:00Z', '2027-04-03T12:00:00Z'),
+      span('2027-04-05T09:00:00Z', '2027-04-05T11:30:00Z'),
+    ]);
+  });
+
   it('a series whose start is off its rule (a Wednesday start of Thursdays) blocks that start too, unless excluded', () => {
     const rule = [
       'DTSTART:20270303T100000Z',
