@@ -46,7 +46,7 @@ failures=0
 pass() { printf 'PASS  %s\n' "$1"; results+=("PASS  $1"); }
 fail() {
   printf 'FAIL  %s\n' "$1"
-  if [ -n "${2:-}" ]; then printf '%s\n' "$2" | sed 's/^/      /' | head -n 30; fi
+  if [ -n "${2:-}" ]; then head -n 30 <<<"$2" | sed 's/^/      /'; fi
   results+=("FAIL  $1")
   failures=$((failures + 1))
 }
@@ -389,7 +389,9 @@ fi
 
 # Non-root: the uid of the process running dist/server.js (PID 1 here), read from /proc.
 uids=$(E exec "$ctr_a" sh -c 'for p in /proc/[0-9]*; do if tr "\0" " " <"$p/cmdline" 2>/dev/null | grep -q "dist/server.js"; then awk "/^Uid:/ {print \$2}" "$p/status"; fi; done' 2>&1 || true)
-if [ -n "$uids" ] && ! printf '%s\n' "$uids" | grep -qx 0 && printf '%s\n' "$uids" | grep -qx '[0-9][0-9]*'; then
+# Here-strings, not `printf | grep -q`: bash's printf writes a line at a time, so grep -q may exit on the first
+# line while printf still writes, and under pipefail printf's SIGPIPE fails a check that matched (seen once on CI).
+if [ -n "$uids" ] && ! grep -qx 0 <<<"$uids" && grep -qx '[0-9][0-9]*' <<<"$uids"; then
   pass "the server process runs as a non-root user (uid $(printf '%s' "$uids" | head -n 1))"
 else
   fail "the server process runs as a non-root user" "uids: $uids"
@@ -399,8 +401,8 @@ fi
 # node): jemalloc mapped in (not glibc's malloc), and the Node 24+ V8 flags on its command line.
 memset=$(E exec "$ctr_a" sh -c 'for p in /proc/[0-9]*; do if tr "\0" " " <"$p/cmdline" 2>/dev/null | grep -q "dist/server.js"; then
     echo "pid ${p#/proc/}"; grep -q libjemalloc "$p/maps" && echo jemalloc; tr "\0" "\n" <"$p/cmdline" | grep -x -e "--memory-saver-mode" -e "--max-opt=2"; awk "/^VmRSS:/ {print \$2 \" kB\"}" "$p/status"; fi; done' 2>&1 || true)
-if printf '%s\n' "$memset" | grep -qx 'pid 1' && printf '%s\n' "$memset" | grep -qx jemalloc && printf '%s\n' "$memset" | grep -qx -- '--memory-saver-mode' && printf '%s\n' "$memset" | grep -qx -- '--max-opt=2'; then
-  pass "the server is PID 1 with jemalloc, --memory-saver-mode and --max-opt=2 (resident now: $(printf '%s\n' "$memset" | grep ' kB$' | head -n 1))"
+if grep -qx 'pid 1' <<<"$memset" && grep -qx jemalloc <<<"$memset" && grep -qx -- '--memory-saver-mode' <<<"$memset" && grep -qx -- '--max-opt=2' <<<"$memset"; then
+  pass "the server is PID 1 with jemalloc, --memory-saver-mode and --max-opt=2 (resident now: $(grep -m 1 ' kB$' <<<"$memset"))"
 else
   fail "the server is PID 1 with jemalloc, --memory-saver-mode and --max-opt=2" "$memset"
 fi
