@@ -166,14 +166,14 @@ export function readCalendar(ics: string): Calendar {
       const problem = rule instanceof ical().Recur ? zoneRuleProblem(rule) : undefined;
       if (problem)
         throw new Error(
-          `the calendar feed has a time zone ical.js cannot read: ${zone.getFirstPropertyValue('tzid')}'s RRULE (${rule?.toString()}) cannot be expanded: ${problem}`,
+          `the calendar feed has a time zone that cannot be read: ${zone.getFirstPropertyValue('tzid')}'s RRULE (${rule?.toString()}) cannot be expanded: ${problem}`,
         );
     }
   try {
     for (const component of components)
       for (const event of component.getAllSubcomponents('vevent')) readEvent(event, calendar);
   } catch (err) {
-    throw new Error(`the calendar feed has an event ical.js cannot read: ${(err as Error).message}`);
+    throw new Error(`the calendar feed has an event that cannot be read: ${(err as Error).message}`);
   }
   return calendar;
 }

@@ -20,7 +20,7 @@ process.once('message', async (message: { body: string; span: Interval; zone: st
     const message = err instanceof Error ? err.message : String(err);
     const error = message.startsWith('the calendar feed')
       ? message
-      : `the calendar feed has an event ical.js cannot expand: ${message}`;
+      : `the calendar feed has an event that cannot be expanded: ${message}`;
     expanded = { ok: false, error };
   }
   process.send?.(expanded, () => process.exit(0));

@@ -252,13 +252,13 @@ describe('busy times: a broken event', () => {
       () =>
         busyTimes(calendar(vevent(...lines)), days('2027-04-01T00:00:00Z', 1), 'UTC');
     assert.throws(read('DTSTART;VALUE=TEXT:soon'), {
-      message: "the calendar feed has an event ical.js cannot read: an event's DTSTART is not a date or time",
+      message: "the calendar feed has an event that cannot be read: an event's DTSTART is not a date or time",
     });
     assert.throws(read('DTSTART:20270401T090000Z', 'DTEND;VALUE=TEXT:later'), {
-      message: "the calendar feed has an event ical.js cannot read: an event's DTEND is not a date or time",
+      message: "the calendar feed has an event that cannot be read: an event's DTEND is not a date or time",
     });
     assert.throws(read('SUMMARY:No start'), {
-      message: 'the calendar feed has an event ical.js cannot read: an event has no start (DTSTART)',
+      message: 'the calendar feed has an event that cannot be read: an event has no start (DTSTART)',
     });
   });
 });
