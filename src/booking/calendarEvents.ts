@@ -5,7 +5,7 @@
  */
 import type ICAL from 'ical.js';
 import { ical } from '../lib/ical';
-import { repeatRuleProblem, zoneRuleProblem } from './repeatRules';
+import { type RepeatRule, repeatRuleProblem, zoneRuleProblem } from './repeatRules';
 
 type Component = InstanceType<typeof ICAL.Component>;
 type Time = InstanceType<typeof ICAL.Time>;
@@ -132,14 +132,20 @@ function readEvent(event: Component, calendar: Calendar): void {
     wall: { start: wallStart, end: Math.max(wallStart, wallEnd) },
     recurring: !recurrenceId && (event.hasProperty('rrule') || event.hasProperty('rdate')),
   };
-  if (read.recurring)
-    for (const property of event.getAllProperties('rrule')) {
-      const rule = property.getFirstValue();
-      const problem = rule instanceof ical().Recur ? repeatRuleProblem(rule) : undefined;
-      if (problem) throw new Error(`an event's RRULE (${rule?.toString()}) cannot be expanded: ${problem}`);
-    }
+  const refused = read.recurring ? refusedRule([event], repeatRuleProblem) : undefined;
+  if (refused) throw new Error(`an event's ${refused}`);
   calendar.events.push(read);
   if (later) later.event = read;
+}
+
+/** "RRULE (FREQ=…) cannot be expanded: why", for the first rule of these components the check refuses. */
+function refusedRule(components: Component[], check: (rule: RepeatRule) => string | undefined) {
+  for (const property of components.flatMap((component) => component.getAllProperties('rrule'))) {
+    const rule = property.getFirstValue();
+    const problem = rule instanceof ical().Recur ? check(rule) : undefined;
+    if (problem) return `RRULE (${rule?.toString()}) cannot be expanded: ${problem}`;
+  }
+  return undefined;
 }
 
 /** Reads a feed's ICS text; throws an Error saying what is wrong when it is no iCalendar data ical.js can read. */
@@ -160,15 +166,11 @@ export function readCalendar(ics: string): Calendar {
   const calendar: Calendar = { events: [], replaced: new Map(), fromThisOn: new Map() };
   const components = roots.map((root) => new (ical().Component)(root as unknown[]));
   // Before any time is read: reading one in a zone expands that zone's rules.
-  for (const zone of components.flatMap((component) => component.getAllSubcomponents('vtimezone')))
-    for (const property of zone.getAllSubcomponents().flatMap((change) => change.getAllProperties('rrule'))) {
-      const rule = property.getFirstValue();
-      const problem = rule instanceof ical().Recur ? zoneRuleProblem(rule) : undefined;
-      if (problem)
-        throw new Error(
-          `the calendar feed has a time zone that cannot be read: ${zone.getFirstPropertyValue('tzid')}'s RRULE (${rule?.toString()}) cannot be expanded: ${problem}`,
-        );
-    }
+  for (const zone of components.flatMap((component) => component.getAllSubcomponents('vtimezone'))) {
+    const refused = refusedRule(zone.getAllSubcomponents(), zoneRuleProblem);
+    const tzid = zone.getFirstPropertyValue('tzid');
+    if (refused) throw new Error(`the calendar feed has a time zone that cannot be read: ${tzid}'s ${refused}`);
+  }
   try {
     for (const component of components)
       for (const event of component.getAllSubcomponents('vevent')) readEvent(event, calendar);

@@ -89,7 +89,8 @@ export function createFeed(options: FeedOptions) {
       current = { ...current, key, readAt };
       return current.busy;
     }
-    const failure = failed.get(`${hash} ${zone}`);
+    const text = `${hash} ${zone}`;
+    const failure = failed.get(text);
     if (failure && now() - failure.at < FEED_EXPANSION_RETRY_MS) throw failure.error;
     const span = { start: window.start - SPAN_BEFORE_MS, end: window.end + SPAN_AFTER_MS };
     const job = `${hash} ${zone} ${span.start}`;
@@ -99,7 +100,7 @@ export function createFeed(options: FeedOptions) {
         .catch((error: unknown) => {
           // A few texts at most: each is a version of the owner's calendar that could not be read.
           if (failed.size >= 16) failed.clear();
-          failed.set(`${hash} ${zone}`, { at: now(), error });
+          failed.set(text, { at: now(), error });
           throw error;
         })
         .finally(() => expanding.delete(job));

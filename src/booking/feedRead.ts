@@ -13,15 +13,15 @@ export const FEED_MAX_BYTES = 5 * 1024 * 1024;
  * undefined when it can. The sentence never repeats the address: it is what grants reading his calendar.
  */
 export function feedUrlProblem(url: string): string | undefined {
+  const problem = "feed-url must be the https: (or webcal:) address of your calendar's secret ICS feed";
   const parsed = parsedUrl(url);
   // webcal:x parses with no host (webcal: is not one of the URL standard's special schemes): nothing to read.
-  if (parsed === undefined || parsed.hostname === '')
-    return "feed-url must be the https: (or webcal:) address of your calendar's secret ICS feed";
+  if (parsed === undefined || parsed.hostname === '') return problem;
   if (parsed.protocol === 'https:' || parsed.protocol === 'webcal:') return undefined;
   // Plain http: only to this machine (a local calendar server, the tests' stand-in), as for the providers'
   // stand-ins: elsewhere anyone on the way would read the secret address and the owner's calendar.
   if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return undefined;
-  return "feed-url must be the https: (or webcal:) address of your calendar's secret ICS feed";
+  return problem;
 }
 
 /** The address to GET: webcal: is the calendar apps' name for https:. */
