@@ -195,7 +195,10 @@ async function auditHome(origin, chromePort, label, path = '/') {
   }
 }
 
-/** Booking turned on (as `leads booking set` does), three verified leads: the booking page of each language. */
+/**
+ * Booking turned on (as `leads booking set` does), three verified leads: the booking page of each language, and
+ * the English one again once a call is booked. [path, label] pairs.
+ */
 async function bookingPages(origin, env) {
   for (const [key, value] of [
     ['enabled', 'true'],
@@ -214,8 +217,18 @@ async function bookingPages(origin, env) {
     });
     const { bookingUrl } = await res.json();
     if (!bookingUrl) throw new Error(`no booking link for the ${language} lead (${res.status})`);
-    paths.push(`${new URL(bookingUrl).pathname}?zone=Asia/Kolkata`);
+    paths.push([`${new URL(bookingUrl).pathname}?zone=Asia/Kolkata`, `a booking page (${language})`]);
   }
+  // The English lead books a time: its page then shows the call and the form that cancels it (asking for the address).
+  const [first] = paths[0][0].split('?');
+  const times = await (await fetch(`${origin}${first}`, { headers: { Accept: 'application/json' } })).json();
+  const booked = await fetch(`${origin}${first}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+    body: new URLSearchParams({ action: 'book', slot: times.slots.at(-1), zone: 'Asia/Kolkata' }),
+  });
+  if (!booked.ok) throw new Error(`the booking for the audit was refused: ${booked.status}`);
+  paths.push([paths[0][0], 'a booking page with a call booked (en)']);
   return paths;
 }
 
@@ -246,8 +259,8 @@ async function main() {
     await auditHome(origin, chrome.port, 'without a photo (the illustration)');
     await auditHome(origin, chrome.port, 'in Portuguese, without a photo', '/pt/');
     const envForCli = { ...fakes.env, PUBLIC_URL: origin, VIDEO_THUMBNAIL_URL: thumbnail.url };
-    for (const path of await bookingPages(origin, envForCli))
-      await auditHome(origin, chrome.port, 'a booking page', path);
+    for (const [path, label] of await bookingPages(origin, envForCli))
+      await auditHome(origin, chrome.port, label, path);
     // One session for the photo and the inbox: the e-mailed link is sent at most once in 10 minutes.
     const cookie = await signIn(origin, fakes.smtp);
     await publishHeroPhoto(origin, cookie);

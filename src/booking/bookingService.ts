@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { AlertQueue } from '../alerts/alertQueue';
 import { BOOKING_LINK_MS, bookingPath, type CancelledBy } from '../contract/booking';
 import { languageOfTag, type SiteLanguage } from '../contract/languages';
+import { addressKey } from '../lib/addressKey';
 import { iso } from '../lib/time';
 import type { Db } from '../storage/database';
 import { type BookingRow, type NewCall, TimeTaken } from './bookingsTable';
@@ -42,8 +43,14 @@ export interface BookingDeps extends BookingViewDeps {
 export type BookingChange =
   | Exclude<BookingView, { kind: 'open' }>
   | { kind: 'booked' | 'moved' | 'cancelled'; booking: BookingRow; view: BookingView & { kind: 'open' } }
-  /** Someone else got the time first, or it is not (or no longer) offered: pick another from the fresh slots. */
-  | { kind: 'taken' | 'not-offered' | 'too-late' | 'not-booked'; view: BookingView & { kind: 'open' } };
+  /**
+   * Someone else got the time first, or it is not (or no longer) offered: pick another from the fresh slots. Or
+   * the call would change but the address typed is not the lead's ('wrong-address').
+   */
+  | {
+      kind: 'taken' | 'not-offered' | 'too-late' | 'not-booked' | 'wrong-address';
+      view: BookingView & { kind: 'open' };
+    };
 
 export type Bookings = ReturnType<typeof createBookings>;
 
@@ -114,9 +121,10 @@ export function createBookings(deps: BookingDeps) {
     },
     /**
      * Books the slot starting at `slot` (UTC ISO text) for the link's lead, or moves its booking there; `zone` is
-     * the visitor's (an IANA name), which their e-mails write the time in.
+     * the visitor's (an IANA name), which their e-mails write the time in. A move also needs `email`, the lead's
+     * address typed again: the link alone books a first call but changes none.
      */
-    async book(token: string, slot: string, zone: string): Promise<BookingChange> {
+    async book(token: string, slot: string, zone: string, email = ''): Promise<BookingChange> {
       const before = await view(token);
       if (before.kind !== 'open') return before;
       if (!before.changeable) return { kind: 'too-late', view: before };
@@ -125,6 +133,7 @@ export function createBookings(deps: BookingDeps) {
       // The same time again (a second click, a page sent twice): booked already, nothing to send anew.
       if (before.booking && Date.parse(before.booking.starts_at) === start)
         return { kind: 'booked', booking: before.booking, view: before };
+      if (before.booking && !isTheirs(before.lead, email)) return { kind: 'wrong-address', view: before };
       const offered = before.slots === 'unavailable' ? undefined : before.slots.find((s) => s.start === start);
       if (!offered) {
         // Another visitor's call holds it now: say it was just taken, not that it never was a time to pick.
@@ -141,12 +150,13 @@ export function createBookings(deps: BookingDeps) {
         return { kind: 'taken', view: await reopened(token) };
       }
     },
-    /** Cancels the link's lead's call (until 2 hours before it). */
-    async cancel(token: string): Promise<BookingChange> {
+    /** Cancels the link's lead's call (until 2 hours before it), given the lead's address typed again. */
+    async cancel(token: string, email: string): Promise<BookingChange> {
       const before = await view(token);
       if (before.kind !== 'open') return before;
       if (!before.booking) return { kind: 'not-booked', view: before };
       if (!before.changeable) return { kind: 'too-late', view: before };
+      if (!isTheirs(before.lead, email)) return { kind: 'wrong-address', view: before };
       const row = cancelAndAnnounce.immediate(callLead(before), now(), 'visitor');
       // Cancelled meanwhile (the other of two posts sent at once, or another of the person's links): nothing to do.
       if (!row) return { kind: 'not-booked', view: await reopened(token) };
@@ -207,6 +217,11 @@ export function createBookings(deps: BookingDeps) {
   /** The lead whose booking a link changes: the call's (perhaps the person's earlier lead), else the link's own. */
   function callLead(view: BookingView & { kind: 'open' }): number {
     return view.booking?.lead_id ?? view.lead.id;
+  }
+
+  /** The address typed is the lead's, however it was typed (its key, as the person's leads are joined by). */
+  function isTheirs(lead: BookingLead, typed: string): boolean {
+    return addressKey(typed) === lead.email_key;
   }
 
   async function reopened(token: string) {

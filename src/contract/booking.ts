@@ -19,6 +19,11 @@ export const BOOKING_FIELDS = {
   action: 'action',
   /** The visitor's time zone (an IANA name), the slots shown in it; also the page's query parameter. */
   zone: 'zone',
+  /**
+   * The address the lead's form was sent with, typed again to move or cancel a booked call: the link alone books
+   * a first call, but does not change one (a link can be forwarded, or end up on a page a search engine reads).
+   */
+  email: 'email',
 } as const;
 
 /** A booking page's free times as data (GET with `Accept: application/json`), which the form's panel shows. */

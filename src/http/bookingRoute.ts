@@ -1,9 +1,11 @@
 /**
  * The booking link, in HTTP terms: GET shows the free times (or, with `slot`, asks to confirm one; with
  * `Accept: application/json`, the times as data for the form's panel), POST books, moves or cancels. A wrong or
- * expired link (403), a time not offered or just taken (409), a change within 2 hours of the call (403): each gets
- * the page with a clear line and fresh times, and changes nothing. Posts share the lead endpoint's same-origin rule
- * and its rate limit. Nothing is cached or indexed.
+ * expired link (403), a time not offered or just taken (409), a change within 2 hours of the call or without the
+ * lead's address (403): each gets the page with a clear line and fresh times, and changes nothing. Posts share the
+ * lead endpoint's same-origin rule and its rate limit. Nothing is cached. The pages are not kept from search
+ * engines: a link that reached one (posted somewhere public) books a first call at most; moving or cancelling one
+ * also needs the lead's address.
  */
 import express, { Router, type Request, type Response } from 'express';
 import type { Config } from '../config';
@@ -28,7 +30,6 @@ export interface BookingRouteDeps {
   limit: express.RequestHandler;
 }
 
-const PRIVATE = [['X-Robots-Tag', 'noindex, nofollow']] as const;
 type Open = BookingView & { kind: 'open' };
 type Notice = NonNullable<BookingPageView['notice']>;
 
@@ -39,12 +40,7 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
       : config.ownerTimeZone;
 
   function send(req: Request, res: Response, status: number, view: BookingPageView) {
-    writePrepared(
-      req,
-      res,
-      prepare({ body: identityBody(page(view), HTML), cacheControl: 'no-store' }, PRIVATE),
-      status,
-    );
+    writePrepared(req, res, prepare({ body: identityBody(page(view), HTML), cacheControl: 'no-store' }), status);
   }
   /** A link that opens nothing: the page in the language of its address, with the reason. */
   function refuse(
@@ -112,9 +108,8 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
     const slot = req.query[BOOKING_FIELDS.slot];
     // Turned off, a time's old confirmation link shows the page: the call, if any, and that none is offered.
     if (typeof slot !== 'string' || view.slots === 'off') return openPage(req, res, 200, view, zone, {});
-    const start = Date.parse(slot);
-    const offered = Array.isArray(view.slots) && view.slots.some((s) => s.start === start);
-    if (!offered) return openPage(req, res, 409, view, zone, { notice: noticeOf(view, 'not-offered') });
+    const start = offeredStart(view, slot);
+    if (start === undefined) return openPage(req, res, 409, view, zone, { notice: noticeOf(view, 'not-offered') });
     openPage(req, res, 200, view, zone, { confirm: start });
   });
 
@@ -130,10 +125,12 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
     const action = body[BOOKING_FIELDS.action];
     const slot = body[BOOKING_FIELDS.slot];
     const token = String(req.params.token);
+    const email = typeof body[BOOKING_FIELDS.email] === 'string' ? (body[BOOKING_FIELDS.email] as string) : '';
+    const zone = zoneOf(body[BOOKING_FIELDS.zone]);
     let change: BookingChange;
-    if (action === BOOKING_ACTIONS.cancel) change = await bookings.cancel(token);
+    if (action === BOOKING_ACTIONS.cancel) change = await bookings.cancel(token, email);
     else if (action === BOOKING_ACTIONS.book && typeof slot === 'string' && !Number.isNaN(Date.parse(slot)))
-      change = await bookings.book(token, slot, zoneOf(body[BOOKING_FIELDS.zone]));
+      change = await bookings.book(token, slot, zone, email);
     else return refuse(req, res, 400, language, (say) => ({ title: say.notOfferedTitle, text: say.notOffered }));
     if (!('view' in change)) return closed(req, res, change, language);
     const status = {
@@ -144,9 +141,13 @@ export function bookingRoute({ config, bookings, page, limit }: BookingRouteDeps
       'not-offered': 409,
       'not-booked': 409,
       'too-late': 403,
+      'wrong-address': 403,
     };
-    openPage(req, res, status[change.kind], change.view, zoneOf(body[BOOKING_FIELDS.zone]), {
-      notice: noticeOf(change.view, change.kind, zoneOf(body[BOOKING_FIELDS.zone])),
+    // A move refused for its address asks again for the same time, while it is still offered.
+    const again = change.kind === 'wrong-address' ? offeredStart(change.view, slot) : undefined;
+    openPage(req, res, status[change.kind], change.view, zone, {
+      notice: noticeOf(change.view, change.kind, zone),
+      ...(again === undefined ? {} : { confirm: again }),
     });
   });
   return router;
@@ -175,9 +176,17 @@ function noticeOf(view: Open, kind: BookingChange['kind'], zone = 'UTC'): Notice
       return { title: say.tooLateTitle, text: view.over ? say.over : say.tooLate, tone: 'destructive' };
     case 'not-booked':
       return { title: say.notBookedTitle, text: say.notBooked, tone: 'destructive' };
+    case 'wrong-address':
+      return { title: say.wrongAddressTitle, text: say.wrongAddress, tone: 'destructive' };
     default:
       return { title: say.notOfferedTitle, text: say.notOffered, tone: 'destructive' };
   }
+}
+
+/** The start (UTC ms) of the time `slot` names, when the link offers it. */
+function offeredStart(view: Open, slot: unknown): number | undefined {
+  const start = typeof slot === 'string' ? Date.parse(slot) : Number.NaN;
+  return Array.isArray(view.slots) && view.slots.some((s) => s.start === start) ? start : undefined;
 }
 
 function tooMany(config: Pick<Config, 'leadRateWindowMs'>, language: SiteLanguage): string {

@@ -2,10 +2,13 @@
  * The booking page of a lead's link, rendered per request in the lead's language: the call if one is booked (with
  * its cancel button), then the free times in the visitor's time zone, grouped by day. Picking a time is a plain
  * link to its confirmation; only the confirmation's POST books it. No script: it works the same without
- * JavaScript, and the zone is chosen with a select (the form's panel links here with the browser's zone).
+ * JavaScript, and the zone is chosen with a select (the form's panel links here with the browser's zone). Moving or
+ * cancelling a booked call asks for the lead's address as well: the page is not kept from search engines, so its
+ * link alone must not be enough to change a call.
  */
 import type { Profile } from '../content/content';
 import { BOOKING_ACTIONS, BOOKING_FIELDS, zoneLabel } from '../contract/booking';
+import { FIELD_LIMITS } from '../contract/lead';
 import { LANGUAGE_TAGS, pagePath, type SiteLanguage } from '../contract/languages';
 import { bookPageStrings, siteStrings } from '../strings';
 import { assetUrl, type Assets } from './assets';
@@ -52,7 +55,6 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
         description={say.intro(view.lengthMinutes)}
         stylesheet={stylesheet}
         scripts={[]}
-        noIndex
         siteName={profile.name}
         {...words}
       >
@@ -68,17 +70,18 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
             {view.booked && (
               <div className="booking-current">
                 <p>{view.booked.over ? say.past(when(view.booked.start)) : say.current(when(view.booked.start))}</p>
-                {view.booked.changeable ? (
-                  <form method="post" action={path}>
+                {/* While a new time is being confirmed, its form is the one to send: it moves the call. */}
+                {view.booked.changeable && view.confirm === undefined && (
+                  <form method="post" action={path} className="booking-cancel-form">
                     <input type="hidden" name={BOOKING_FIELDS.action} value={BOOKING_ACTIONS.cancel} />
                     <input type="hidden" name={BOOKING_FIELDS.zone} value={zone} />
+                    <AddressField language={language} id="booking-email-cancel" />
                     <button type="submit" className="button button-outline booking-cancel">
                       {say.cancel}
                     </button>
                   </form>
-                ) : (
-                  !view.booked.over && <p>{say.tooLate}</p>
                 )}
+                {!view.booked.changeable && !view.booked.over && <p>{say.tooLate}</p>}
               </div>
             )}
             {view.confirm !== undefined && (
@@ -88,6 +91,7 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
                 <input type="hidden" name={BOOKING_FIELDS.action} value={BOOKING_ACTIONS.book} />
                 <input type="hidden" name={BOOKING_FIELDS.slot} value={new Date(view.confirm).toISOString()} />
                 <input type="hidden" name={BOOKING_FIELDS.zone} value={zone} />
+                {view.booked && <AddressField language={language} id="booking-email-move" />}
                 <button type="submit" className="button button-primary">
                   {say.confirm}
                 </button>
@@ -126,6 +130,31 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
       </Document>,
     );
   };
+}
+
+/**
+ * The lead's address, typed again to move or cancel their call: the link alone does not change a booked call. The
+ * browser fills it in (autocomplete), and checks its form before sending.
+ */
+function AddressField(props: { language: SiteLanguage; id: string }) {
+  const say = bookPageStrings(props.language);
+  return (
+    <div className="booking-address">
+      <label htmlFor={props.id}>{say.emailLabel}</label>
+      <input
+        id={props.id}
+        name={BOOKING_FIELDS.email}
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={FIELD_LIMITS.email}
+        aria-describedby={`${props.id}-hint`}
+      />
+      <p id={`${props.id}-hint`} className="booking-hint">
+        {say.emailHint}
+      </p>
+    </div>
+  );
 }
 
 function Slots(props: {

@@ -161,7 +161,7 @@ describe('a call booked on the site', () => {
 
     // Moving: the same UID, the SEQUENCE raised, both told.
     const second = offered[3] as string;
-    const moved = await post(path, { action: 'book', slot: second, zone: 'UTC' });
+    const moved = await post(path, { action: 'book', slot: second, zone: 'UTC', email: 'ana@fintech.example' });
     assert.equal(moved.status, 200);
     assert.match(await moved.text(), /Your call is now on/);
     await waitFor(() => mailsTo('ana@fintech.example').length === 2);
@@ -172,7 +172,7 @@ describe('a call booked on the site', () => {
     assert.equal(site.services.bookings.ofLead(1)?.status, 'booked');
 
     // Cancelling: METHOD:CANCEL with the same UID to both, and the time is free again.
-    const cancelled = await post(path, { action: 'cancel', zone: 'UTC' });
+    const cancelled = await post(path, { action: 'cancel', zone: 'UTC', email: 'ana@fintech.example' });
     assert.equal(cancelled.status, 200);
     assert.match(await cancelled.text(), /Your call is cancelled/);
     await waitFor(() => mailsTo('ana@fintech.example').length === 3 && mailsTo('owner@example.com').length === 5);

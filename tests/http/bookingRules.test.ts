@@ -47,17 +47,19 @@ describe('the booking rules over HTTP', () => {
     await feed.close();
   });
 
+  /** The address each lead's form was sent with, by its booking page's path: moving or cancelling asks for it. */
+  const addresses = new Map<string, string>();
+  const addressOf = (path: string) => addresses.get(path) as string;
   /** A new verified lead's booking page path. */
   async function newLead(body: Record<string, string> = {}) {
     leads += 1;
-    const answer = await site.post({
-      name: `Lead ${leads}`,
-      company: 'Co',
-      email: `lead${leads}@example.org`,
-      ...body,
-    });
+    const fields = { name: `Lead ${leads}`, company: 'Co', email: `lead${leads}@example.org`, ...body };
+    const answer = await site.post(fields);
     assert.equal(answer.status, 200);
-    return answer.json.bookingUrl === undefined ? undefined : pathOf(String(answer.json.bookingUrl));
+    if (answer.json.bookingUrl === undefined) return undefined;
+    const path = pathOf(String(answer.json.bookingUrl));
+    addresses.set(path, fields.email);
+    return path;
   }
   const slotsOf = async (path: string) =>
     (
@@ -186,11 +188,11 @@ describe('the booking rules over HTTP', () => {
         await (await fetch(`${site.url}${second}`)).text(),
         /Your call: .*To move it, pick another time below\./s,
       );
-      const moved = await post(second, { action: 'book', slot: two });
+      const moved = await post(second, { action: 'book', slot: two, email });
       assert.equal(moved.status, 200);
       assert.match(await moved.text(), /Your call is now on /);
       assert.deepEqual(calls(), [two], 'one call, moved');
-      assert.equal((await post(second, { action: 'cancel' })).status, 200);
+      assert.equal((await post(second, { action: 'cancel', email })).status, 200);
       assert.deepEqual(calls(), [], 'and cancelled from the new link');
       // With no call left, the new link books one of its own.
       assert.equal((await post(second, { action: 'book', slot: one })).status, 200);
@@ -256,8 +258,8 @@ describe('the booking rules over HTTP', () => {
       const path = (await newLead({ email })) as string;
       assert.equal((await post(path, { action: 'book', slot: (await slotsOf(path))[3] as string })).status, 200);
       const statuses = await atOnce(
-        () => post(path, { action: 'cancel' }),
-        () => post(path, { action: 'cancel' }),
+        () => post(path, { action: 'cancel', email }),
+        () => post(path, { action: 'cancel', email }),
       );
       assert.deepEqual(statuses.sort(), [200, 409], 'one cancelled, the other told there is no call to cancel');
       assert.deepEqual(bookedOf(email), []);
@@ -293,10 +295,10 @@ describe('the booking rules over HTTP', () => {
     clock = Date.parse(slot) - 2 * HOUR + MINUTE;
     try {
       assert.deepEqual(await times(), { booked: slot, changeable: false, timesToMoveTo: false });
-      const late = await post(path, { action: 'cancel' });
+      const late = await post(path, { action: 'cancel', email: addressOf(path) });
       assert.equal(late.status, 403);
       assert.match(await late.text(), /<h2>Too late to change the call<\/h2><p>The call starts in less than 2 hours/);
-      const lateMove = await post(path, { action: 'book', slot: offered.at(-1) as string });
+      const lateMove = await post(path, { action: 'book', slot: offered.at(-1) as string, email: addressOf(path) });
       assert.equal(lateMove.status, 403);
       assert.match(await lateMove.text(), /less than 2 hours/);
       assert.equal(statusOf(), 'booked');
@@ -304,7 +306,7 @@ describe('the booking rules over HTTP', () => {
       assert.match(page, /Your call: .*The call starts in less than 2 hours/s);
       assert.doesNotMatch(page, /booking-slot|No time is free|Cancel the call/, 'nothing to pick or press');
       clock = Date.parse(slot) - 2 * HOUR - MINUTE;
-      const inTime = await post(path, { action: 'cancel' });
+      const inTime = await post(path, { action: 'cancel', email: addressOf(path) });
       assert.equal(inTime.status, 200, 'a minute before the 2 hours');
       assert.equal(statusOf(), 'cancelled');
     } finally {
@@ -321,7 +323,7 @@ describe('the booking rules over HTTP', () => {
       const page = await (await fetch(`${site.url}${path}`)).text();
       assert.match(page, /Your call was on Tuesday, March 23 at 09:00 \(Europe\/Lisbon\)\./);
       assert.doesNotMatch(page, /less than 2 hours|booking-slot|No time is free|Cancel the call/);
-      const late = await post(path, { action: 'cancel' });
+      const late = await post(path, { action: 'cancel', email: addressOf(path) });
       assert.equal(late.status, 403);
       assert.match(
         await late.text(),
@@ -348,14 +350,24 @@ describe('the booking rules over HTTP', () => {
 
   it('says why it refuses in the lead’s language', async () => {
     const refusals = {
-      'pt-BR': /<h2>Nenhuma chamada para cancelar<\/h2><p>Não há chamada agendada para cancelar\.<\/p>/,
-      es: /<h2>Ninguna llamada que cancelar<\/h2><p>No hay ninguna llamada reservada para cancelar\.<\/p>/,
+      'pt-BR': [
+        /<h2>Nenhuma chamada para cancelar<\/h2><p>Não há chamada agendada para cancelar\.<\/p>/,
+        /<h2>Este não é o e-mail da chamada<\/h2><p>Nada foi alterado\. Digite o e-mail com que você enviou o formulário\.<\/p>/,
+      ],
+      es: [
+        /<h2>Ninguna llamada que cancelar<\/h2><p>No hay ninguna llamada reservada para cancelar\.<\/p>/,
+        /<h2>Este no es el correo de la llamada<\/h2><p>No se cambió nada\. Escribe el correo electrónico con el que enviaste el formulario\.<\/p>/,
+      ],
     };
-    for (const [language, refusal] of Object.entries(refusals)) {
+    for (const [language, [notBooked, wrongAddress]] of Object.entries(refusals)) {
       const path = (await newLead({ language })) as string;
       const refused = await post(path, { action: 'cancel' });
       assert.equal(refused.status, 409);
-      assert.match(await refused.text(), refusal, language);
+      assert.match(await refused.text(), notBooked as RegExp, language);
+      assert.equal((await post(path, { action: 'book', slot: (await slotsOf(path))[6] as string })).status, 200);
+      const unknown = await post(path, { action: 'cancel', email: 'someone@example.org' });
+      assert.equal(unknown.status, 403);
+      assert.match(await unknown.text(), wrongAddress as RegExp, language);
     }
   });
 
@@ -377,17 +389,64 @@ describe('the booking rules over HTTP', () => {
     assert.match(await booking.text(), /<select id="booking-zone" name="zone">/);
   });
 
-  it("serves the booking page under the home page's CSP, never cached or indexed, with no script", async () => {
+  it("serves the booking page under the home page's CSP, never cached, with no script, not kept from search engines", async () => {
     const path = (await newLead()) as string;
     const [home, page] = await Promise.all([fetch(`${site.url}/`), fetch(`${site.url}${path}`)]);
     assert.equal(page.headers.get('content-security-policy'), home.headers.get('content-security-policy'));
     assert.equal(page.headers.get('cache-control'), 'no-store');
-    assert.equal(page.headers.get('x-robots-tag'), 'noindex, nofollow');
     assert.equal(page.headers.get('set-cookie'), null, 'no cookie');
     const answer = await post(path, { action: 'cancel' });
     assert.equal(answer.headers.get('set-cookie'), null, 'no cookie on a post either');
     const html = await page.text();
     assert.doesNotMatch(html, /<script|<iframe|https?:\/\/(?!127\.0\.0\.1)[^"]*\.(js|css)/);
+    // Its link alone changes no booked call (the address is asked for), so a search engine may read it: a page
+    // kept out scores 63 in Lighthouse's SEO.
+    assert.equal(page.headers.get('x-robots-tag'), null);
+    assert.doesNotMatch(html, /<meta name="robots"/);
+  });
+
+  it('moves or cancels a call only with the address the form was sent with, typed again', async () => {
+    const email = 'Ada.Silva@Example.org';
+    const path = (await newLead({ email })) as string;
+    const other = (await newLead()) as string;
+    const offered = await slotsOf(path);
+    const [one, two] = [offered[5] as string, offered[8] as string];
+    assert.equal((await post(path, { action: 'book', slot: one })).status, 200, 'the link alone books a first call');
+    const page = await (await fetch(`${site.url}${path}`)).text();
+    assert.match(
+      page,
+      /<label for="booking-email-cancel">Your e-mail address<\/label><input id="booking-email-cancel" type="email" autoComplete="email" required="" maxLength="254" aria-describedby="booking-email-cancel-hint" name="email"\/><p id="booking-email-cancel-hint" class="booking-hint">The one you sent the form with: it shows that the change is yours\.<\/p><\/div><button type="submit" class="button button-outline booking-cancel">Cancel the call<\/button>/,
+    );
+    const confirm = await (await fetch(`${site.url}${path}?slot=${encodeURIComponent(two)}`)).text();
+    assert.match(confirm, /Book this time/);
+    assert.match(
+      confirm,
+      /<input id="booking-email-move" type="email" autoComplete="email" required="" [^>]*name="email"\/>/,
+      'a move asks for it too',
+    );
+    assert.doesNotMatch(confirm, /Cancel the call/, 'one form to send while a new time is confirmed');
+
+    const wrong = [undefined, '', 'someone@example.org', addressOf(other), 'ada.silva@example', 'Ada.Silva'];
+    for (const typed of wrong) {
+      const address: Record<string, string> = typed === undefined ? {} : { email: typed };
+      const cancel = await post(path, { action: 'cancel', ...address });
+      assert.equal(cancel.status, 403, `cancel with ${typed}`);
+      assert.match(
+        await cancel.text(),
+        /<h2>This is not the address of the call<\/h2><p>Nothing was changed\. Type the e-mail address you sent the form with\.<\/p>/,
+      );
+      const move = await post(path, { action: 'book', slot: two, ...address });
+      assert.equal(move.status, 403, `move with ${typed}`);
+      const again = await move.text();
+      assert.match(again, /This is not the address of the call/);
+      assert.match(again, /booking-email-move.*Book this time/s, 'the same time asked again');
+      assert.deepEqual(bookedOf(email), [one], `nothing changed by ${typed}`);
+    }
+    // However it is typed: spaces around it, another case.
+    assert.equal((await post(path, { action: 'book', slot: two, email: '  ADA.SILVA@example.ORG ' })).status, 200);
+    assert.deepEqual(bookedOf(email), [two]);
+    assert.equal((await post(path, { action: 'cancel', email: 'ada.silva@EXAMPLE.org' })).status, 200);
+    assert.deepEqual(bookedOf(email), []);
   });
 
   it('gives the link even when no time is free, and the page says so', async () => {
@@ -427,7 +486,7 @@ describe('the booking rules over HTTP', () => {
       assert.match(await moved.text(), /<h2>No online booking at the moment<\/h2>/);
       assert.deepEqual(bookedOf(email), [one], 'not moved');
 
-      const cancelled = await post(path, { action: 'cancel' });
+      const cancelled = await post(path, { action: 'cancel', email });
       assert.equal(cancelled.status, 200);
       assert.match(
         await cancelled.text(),

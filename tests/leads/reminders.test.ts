@@ -144,7 +144,7 @@ describe('the follow-up reminder', () => {
     const cancelled = await fetch(`${s.url}${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
-      body: new URLSearchParams({ action: 'cancel' }),
+      body: new URLSearchParams({ action: 'cancel', email: 'ada@example.com' }),
     });
     assert.equal(cancelled.status, 200);
     await waitFor(() => remindersBySms(s.twilio, 'Ada L.').length === 1, 12_000, "the later lead's reminder");

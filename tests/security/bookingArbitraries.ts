@@ -17,9 +17,14 @@ export type TokenPick =
 export const SPELLINGS = ['iso', 'no-seconds', 'offset', 'lower-z', 'plus-1ms', 'minus-15min'] as const;
 export type Spelling = (typeof SPELLINGS)[number];
 
+/**
+ * A field's value: an offered time, the call's own time, an address (the link's lead's as typed, or in another
+ * case with spaces around it, or another lead's), or text.
+ */
 export type ValuePick =
   | { kind: 'offered'; index: number; spelling: Spelling }
   | { kind: 'booked' }
+  | { kind: 'address'; whose: 'own' | 'own-shouted' | 'other' }
   | { kind: 'text'; text: string };
 
 export interface BookingRequest {
@@ -84,6 +89,17 @@ const offered: fc.Arbitrary<ValuePick> = fc.record({
   spelling: fc.constantFrom(...SPELLINGS),
 });
 
+const address: fc.Arbitrary<ValuePick> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('address' as const),
+      whose: fc.constantFrom('own', 'own', 'own-shouted', 'other'),
+    }),
+  },
+  { weight: 1, arbitrary: hostileText.map(asText) },
+);
+
 const field: fc.Arbitrary<[string, ValuePick]> = fc.oneof(
   { weight: 4, arbitrary: fc.tuple(fc.constant('action'), fc.constantFrom('book', 'cancel').map(asText)) },
   { weight: 1, arbitrary: fc.tuple(fc.constant('action'), hostileText.map(asText)) },
@@ -91,6 +107,7 @@ const field: fc.Arbitrary<[string, ValuePick]> = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.constant('slot'), fc.constant({ kind: 'booked' } as const)) },
   { weight: 1, arbitrary: fc.tuple(fc.constant('slot'), hostileText.map(asText)) },
   { weight: 2, arbitrary: fc.tuple(fc.constant('zone'), zone.map(asText)) },
+  { weight: 2, arbitrary: fc.tuple(fc.constant('email'), address) },
   {
     weight: 1,
     arbitrary: fc.tuple(fc.oneof(hostileText, fc.constantFrom('Action', 'slot[]', 'token')), hostileText.map(asText)),
@@ -117,16 +134,25 @@ const token: fc.Arbitrary<TokenPick> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('text' as const), text: hostileText }) },
 );
 
-/** As the page's forms send them, half the time: a time picked, or the call cancelled. */
+/**
+ * As the page's forms send them, half the time: a time picked (with an address or not: a first call needs none),
+ * or the call cancelled (with an address, mostly).
+ */
 const fields = fc.oneof(
   fc
     .tuple(
       fc.constant<[string, ValuePick]>(['action', asText('book')]),
       fc.tuple(fc.constant('slot'), offered),
       fc.tuple(fc.constant('zone'), zone.map(asText)),
+      fc.option(fc.tuple(fc.constant('email'), address)),
     )
-    .map((picked): [string, ValuePick][] => [...picked]),
-  fc.constant<[string, ValuePick][]>([['action', asText('cancel')]]),
+    .map(([action, slot, zone, email]): [string, ValuePick][] => [action, slot, zone, ...(email ? [email] : [])]),
+  fc
+    .tuple(
+      fc.constant<[string, ValuePick]>(['action', asText('cancel')]),
+      fc.option(fc.tuple(fc.constant('email'), address), { freq: 4 }),
+    )
+    .map(([action, email]): [string, ValuePick][] => [action, ...(email ? [email] : [])]),
   fc.array(field, { maxLength: 5 }),
   fc.array(field, { maxLength: 5 }),
 );
