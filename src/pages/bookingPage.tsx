@@ -139,7 +139,7 @@ export function createBookingPage(profile: Profile, assets: Assets): BookingPage
 function AddressField(props: { language: SiteLanguage; id: string }) {
   const say = bookPageStrings(props.language);
   return (
-    <div className="booking-address">
+    <div className="field booking-address">
       <label htmlFor={props.id}>{say.emailLabel}</label>
       <input
         id={props.id}
